@@ -1,0 +1,39 @@
+"""JSON round-trip of engine states and views.
+
+States are frozen dataclasses of primitives, tuples and mappings. pydantic's TypeAdapter already
+knows how to turn such a tree into JSON-safe data and back (including int keys and nested
+tuples), so we lean on it rather than maintain a reflective codec of our own.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from typing import Any, TypeVar
+
+from pydantic import TypeAdapter
+
+T = TypeVar("T")
+
+
+@cache
+def _adapter(cls: type[Any]) -> TypeAdapter[Any]:
+    return TypeAdapter(cls)
+
+
+def to_data(obj: Any, cls: type[Any] | None = None) -> Any:
+    """JSON-safe data (dicts, lists, str, int, float, bool, None) for a state or view."""
+    return _adapter(cls or type(obj)).dump_python(obj, mode="json")
+
+
+def from_data(cls: type[T], data: Any) -> T:
+    result: T = _adapter(cls).validate_python(data)
+    return result
+
+
+def dumps(obj: Any, cls: type[Any] | None = None) -> str:
+    return json.dumps(to_data(obj, cls), separators=(",", ":"), sort_keys=True)
+
+
+def loads(cls: type[T], text: str) -> T:
+    return from_data(cls, json.loads(text))

@@ -1,0 +1,65 @@
+"""The one contract every game engine keeps (see shared/design.md).
+
+An engine is a stateless object; all of a match lives in the state value it returns. The bot,
+the CLI, the scenario runner, the AI and the conformance test talk to every game only through
+this protocol, which is what lets a new game plug in without touching them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar, Protocol, TypeVar, runtime_checkable
+
+from .types import MatchConfig, Outcome, PlayerId, Transition
+
+MAX_ACTION_ID = 60
+"""Action ids ride inside Discord custom_ids (100 chars) next to a match id and a sequence number."""
+
+
+@runtime_checkable
+class Action(Protocol):
+    """A move as a value. ``to_id()`` is its stable text form; ``label`` is what a button says."""
+
+    def to_id(self) -> str: ...
+
+    @property
+    def label(self) -> str: ...
+
+
+S = TypeVar("S")
+A = TypeVar("A", bound=Action)
+V = TypeVar("V")
+
+
+class Engine(Protocol[S, A, V]):
+    name: ClassVar[str]
+    """Registry key: "chrono", "afrika", ..."""
+    title: ClassVar[str]
+    """Human name of the game."""
+    version: ClassVar[str]
+    """Bumped when a rules change would make old logs replay differently."""
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    state_type: ClassVar[type[Any]]
+
+    def setup(self, cfg: MatchConfig, seed: int) -> S: ...
+
+    def current_players(self, s: S) -> frozenset[PlayerId]:
+        """Who must act now (several for simultaneous steps); empty once the game is over."""
+        ...
+
+    def legal_actions(self, s: S, p: PlayerId) -> Sequence[A]: ...
+
+    def apply(self, s: S, p: PlayerId, a: A) -> Transition[S]:
+        """The only way to change state. Raises IllegalAction (or NotYourTurn, GameOver)."""
+        ...
+
+    def view(self, s: S, viewer: PlayerId | None) -> Any:
+        """What ``viewer`` may see (None = spectator). Hidden cards are absent by construction."""
+        ...
+
+    def outcome(self, s: S) -> Outcome | None: ...
+
+    def decode_action(self, action_id: str) -> A:
+        """Parse an action id; raises InvalidAction with a readable message."""
+        ...
