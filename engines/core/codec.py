@@ -8,7 +8,6 @@ tuples), so we lean on it rather than maintain a reflective codec of our own.
 from __future__ import annotations
 
 import json
-from functools import cache
 from typing import Any, TypeVar
 
 from pydantic import TypeAdapter
@@ -16,9 +15,14 @@ from pydantic import TypeAdapter
 T = TypeVar("T")
 
 
-@cache
+_ADAPTERS: dict[type[Any], TypeAdapter[Any]] = {}
+
+
 def _adapter(cls: type[Any]) -> TypeAdapter[Any]:
-    return TypeAdapter(cls)
+    adapter = _ADAPTERS.get(cls)
+    if adapter is None:
+        adapter = _ADAPTERS[cls] = TypeAdapter(cls)
+    return adapter
 
 
 def to_data(obj: Any, cls: type[Any] | None = None) -> Any:

@@ -28,7 +28,7 @@ class Action(Protocol):
 
 S = TypeVar("S")
 A = TypeVar("A", bound=Action)
-V = TypeVar("V")
+V = TypeVar("V", covariant=True)
 
 
 class Engine(Protocol[S, A, V]):
@@ -54,7 +54,7 @@ class Engine(Protocol[S, A, V]):
         """The only way to change state. Raises IllegalAction (or NotYourTurn, GameOver)."""
         ...
 
-    def view(self, s: S, viewer: PlayerId | None) -> Any:
+    def view(self, s: S, viewer: PlayerId | None) -> V:
         """What ``viewer`` may see (None = spectator). Hidden cards are absent by construction."""
         ...
 

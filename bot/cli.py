@@ -1,0 +1,92 @@
+"""The ``cardhost`` command: run the bot, simulate and replay games, run scenario files.
+
+Everything but ``run`` works without Discord: the engines and renderers are pure, so the same
+code paths the bot uses can be exercised from a shell.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+
+def _cmd_run(args: argparse.Namespace) -> int:
+    from bot.main import run
+
+    return run()
+
+
+def _cmd_simulate(args: argparse.Namespace) -> int:
+    from bot.simulate import simulate
+
+    options: dict[str, object] = {}
+    for item in args.option or []:
+        key, _, raw = item.partition("=")
+        options[key] = _parse_value(raw)
+    result = simulate(args.game, players=args.players, seed=args.seed, out=args.out, options=options)
+    print(result.summary())
+    return 0
+
+
+def _cmd_replay(args: argparse.Namespace) -> int:
+    from bot.simulate import replay_log
+
+    result = replay_log(args.log, out=args.out)
+    print(result.summary())
+    return 0 if result.matches else 1
+
+
+def _cmd_scenario(args: argparse.Namespace) -> int:
+    from engines.core.scenario import main as scenario_main
+
+    return int(scenario_main(list(args.files)))
+
+
+def _parse_value(raw: str) -> object:
+    import json
+
+    try:
+        return json.loads(raw)
+    except ValueError:
+        return raw
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="cardhost", description=__doc__)
+    sub = parser.add_subparsers(dest="command")
+
+    run = sub.add_parser("run", help="run the bot (a local sandbox when DISCORD_TOKEN is not set)")
+    run.set_defaults(func=_cmd_run)
+
+    sim = sub.add_parser("simulate", help="play a whole game between AI players")
+    sim.add_argument("game")
+    sim.add_argument("--players", type=int, default=None)
+    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--out", default=None, help="folder for board PNGs and log.json")
+    sim.add_argument("--option", action="append", help="game option KEY=VALUE (VALUE as JSON)")
+    sim.set_defaults(func=_cmd_simulate)
+
+    rep = sub.add_parser("replay", help="re-play a log.json from its seed and actions")
+    rep.add_argument("log")
+    rep.add_argument("--out", default=None)
+    rep.set_defaults(func=_cmd_replay)
+
+    scen = sub.add_parser("scenario", help="scenario files")
+    scen_sub = scen.add_subparsers(dest="scenario_command", required=True)
+    scen_run = scen_sub.add_parser("run", help="run scenario files and report the first mismatch")
+    scen_run.add_argument("files", nargs="+")
+    scen_run.set_defaults(func=_cmd_scenario)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "func", None):
+        args = parser.parse_args(["run"])
+    return int(args.func(args))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

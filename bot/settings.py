@@ -1,0 +1,69 @@
+"""Settings from the environment and ``.env``, validated once at start-up.
+
+A missing or malformed value stops the bot with one readable line per problem instead of a
+traceback deep inside discord.py.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pydantic import Field, ValidationError, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+
+    discord_token: str | None = Field(default=None, alias="DISCORD_TOKEN")
+    db_path: Path = Field(default=Path("cardhost.sqlite3"), alias="CARDHOST_DB")
+    dev_guild_id: int | None = Field(default=None, alias="DEV_GUILD_ID")
+    log_level: str = Field(default="INFO", alias="LOG_LEVEL")
+    turn_seconds: int = Field(default=90, ge=10, le=86_400, alias="CARDHOST_TURN_SECONDS")
+    reserve_seconds: int = Field(default=180, ge=0, le=86_400, alias="CARDHOST_RESERVE_SECONDS")
+    warn_seconds: int = Field(default=20, ge=0, le=3_600, alias="CARDHOST_WARN_SECONDS")
+    snapshot_every: int = Field(default=50, ge=1, le=10_000, alias="CARDHOST_SNAPSHOT_EVERY")
+    sandbox_port: int = Field(default=8765, ge=0, le=65_535, alias="CARDHOST_SANDBOX_PORT")
+    sandbox_users: str = Field(default="alice,bob,carol,dave", alias="CARDHOST_SANDBOX_USERS")
+
+    @field_validator("discord_token", mode="before")
+    @classmethod
+    def _blank_token_is_none(cls, v: object) -> object:
+        if isinstance(v, str) and not v.strip():
+            return None
+        return v
+
+    @field_validator("dev_guild_id", mode="before")
+    @classmethod
+    def _blank_guild_is_none(cls, v: object) -> object:
+        if isinstance(v, str) and not v.strip():
+            return None
+        return v
+
+    @field_validator("log_level")
+    @classmethod
+    def _known_level(cls, v: str) -> str:
+        level = v.upper()
+        if level not in {"DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"}:
+            raise ValueError("must be one of DEBUG, INFO, WARNING, ERROR, CRITICAL")
+        return level
+
+    @property
+    def sandbox_user_names(self) -> list[str]:
+        names = [n.strip() for n in self.sandbox_users.split(",") if n.strip()]
+        return names or ["alice", "bob", "carol"]
+
+
+class SettingsError(Exception):
+    pass
+
+
+def load_settings(**overrides: object) -> Settings:
+    try:
+        return Settings(**overrides)  # type: ignore[arg-type]
+    except ValidationError as exc:
+        lines = []
+        for err in exc.errors():
+            name = ".".join(str(x) for x in err["loc"]) or "settings"
+            lines.append(f"  {name}: {err['msg']} (got {err.get('input')!r})")
+        raise SettingsError("cardhost cannot start, fix these settings:\n" + "\n".join(lines)) from None
