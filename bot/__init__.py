@@ -1,0 +1,1 @@
+"""cardhost's Discord bot: client, cogs, services and storage."""

@@ -1,0 +1,94 @@
+"""Errors raised by the storage layer.
+
+Two families: ``CardhostError`` subclasses are about something a player did (a stale button, a full
+lobby) and carry a sentence the bot may show verbatim; ``MigrationError`` subclasses are for the
+operator starting the bot and say what is wrong with the database file and what to do about it.
+"""
+
+from __future__ import annotations
+
+from engines.core.errors import CardhostError
+
+
+class StaleAction(CardhostError):
+    """The move's sequence number is not the next one of the match (double click, old button)."""
+
+    def __init__(
+        self,
+        match_id: int,
+        seq: int,
+        expected: int,
+        message: str = "This move is no longer available.",
+    ) -> None:
+        super().__init__(message)
+        self.match_id = match_id
+        self.seq = seq
+        self.expected = expected
+
+
+class MatchClosed(StaleAction):
+    """The match is finished or aborted, so no move can be added to it."""
+
+    def __init__(self, match_id: int, seq: int, status: str) -> None:
+        super().__init__(match_id, seq, -1, "This game is over.")
+        self.status = status
+
+
+class MatchNotFound(CardhostError):
+    def __init__(self, match_id: int) -> None:
+        super().__init__("This game no longer exists.")
+        self.match_id = match_id
+
+
+class EngineVersionMismatch(CardhostError):
+    """The saved match was played with other rules than the engine now loaded."""
+
+    def __init__(self, match_id: int, saved: str, current: str) -> None:
+        super().__init__(
+            "This game was started with a different version of the rules and can't be continued."
+        )
+        self.match_id = match_id
+        self.saved = saved
+        self.current = current
+
+
+class LobbyNotFound(CardhostError):
+    def __init__(self, lobby_id: int) -> None:
+        super().__init__("This lobby no longer exists.")
+        self.lobby_id = lobby_id
+
+
+class LobbyClosed(CardhostError):
+    def __init__(self, lobby_id: int, status: str) -> None:
+        super().__init__("This lobby is no longer open.")
+        self.lobby_id = lobby_id
+        self.status = status
+
+
+class LobbyFull(CardhostError):
+    def __init__(self, lobby_id: int) -> None:
+        super().__init__("This lobby is full.")
+        self.lobby_id = lobby_id
+
+
+class AlreadySeated(CardhostError):
+    def __init__(self, lobby_id: int, user_id: int) -> None:
+        super().__init__("You are already in this lobby.")
+        self.lobby_id = lobby_id
+        self.user_id = user_id
+
+
+class MigrationError(Exception):
+    """The database schema cannot be brought up to date safely. The message says why and what to do."""
+
+
+class ChecksumMismatch(MigrationError):
+    """A migration file was edited after it had been applied to this database."""
+
+
+class DatabaseTooNew(MigrationError):
+    """The database was migrated by a newer cardhost than this one."""
+
+
+class MigrationFailed(MigrationError):
+    """A statement of a migration failed; the migration was rolled back and not recorded."""

@@ -1,0 +1,580 @@
+"""Matches: the row, its seats, the action log, snapshots and the turn clock.
+
+The save format is ``seed + [(seat, action_id)]``. Action ``seq`` numbers start at 1 and have no
+gaps: ``append_action`` accepts only ``last_seq + 1`` and raises ``StaleAction`` otherwise, so a
+double click or an old button can never fork or corrupt the log. A snapshot at ``seq`` is the
+engine state after the actions with ``seq <= snapshot.seq`` (0 would be the state right after
+setup); loading takes the newest snapshot and replays the actions after it.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Literal
+
+import aiosqlite
+
+from engines.core import codec
+from engines.core.replay import replay
+from engines.core.types import MatchConfig, Outcome
+
+from .database import dump_json, fetch_all, fetch_one, load_json
+from .errors import EngineVersionMismatch, MatchClosed, MatchNotFound, StaleAction
+
+if TYPE_CHECKING:
+    from .database import Database
+
+MatchStatus = Literal["active", "finished", "aborted"]
+ENDED_STATUSES: tuple[str, ...] = ("finished", "aborted")
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    """Who sits in a seat when a match is created; the seat number is the position in the list."""
+
+    user_id: int | None
+    display_name: str
+    is_ai: bool = False
+
+
+@dataclass(frozen=True)
+class MatchRow:
+    id: int
+    game: str
+    engine_version: str
+    config: dict[str, Any]
+    """``MatchConfig.options``; the player count is the number of seats."""
+    seed: int
+    status: str
+    guild_id: int | None
+    channel_id: int | None
+    thread_id: int | None
+    host_id: int | None
+    created_at: float
+    ended_at: float | None
+    end_reason: str | None
+    outcome: dict[str, Any] | None
+    board_message_id: int | None
+
+    @property
+    def is_active(self) -> bool:
+        return self.status == "active"
+
+    def outcome_value(self) -> Outcome | None:
+        return None if self.outcome is None else codec.from_data(Outcome, self.outcome)
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    match_id: int
+    seat: int
+    user_id: int | None
+    display_name: str
+    is_ai: bool
+    ai_since_seq: int | None
+    consecutive_timeouts: int
+    dm_channel_id: int | None
+    dm_message_id: int | None
+    dm_failed: bool
+
+
+@dataclass(frozen=True)
+class ActionRow:
+    match_id: int
+    seq: int
+    seat: int
+    action_id: str
+    at: float
+    by_ai: bool
+
+
+@dataclass(frozen=True)
+class SnapshotRow:
+    match_id: int
+    seq: int
+    state: str
+    """The state as JSON text (``engines.core.codec.dumps``)."""
+
+
+@dataclass(frozen=True)
+class ClockRow:
+    match_id: int
+    seat: int | None
+    """Whose turn is timed; None = every player who must act now."""
+    turn_seq: int
+    """The seq of the move the clock waits for."""
+    deadline: float
+    """Unix time."""
+    turn_seconds: float
+    reserve_seconds: float
+    warned: bool = False
+    reserve: dict[int, float] = field(default_factory=dict)
+    """Seconds of reserve time left per seat."""
+
+
+@dataclass(frozen=True)
+class LoadedMatch:
+    """Everything needed to rebuild a match's state: snapshot (if any) + the actions after it."""
+
+    match: MatchRow
+    seats: tuple[SeatRow, ...]
+    snapshot: SnapshotRow | None
+    actions: tuple[ActionRow, ...]
+    """The actions after the snapshot (all of them without one), in seq order."""
+    last_seq: int
+
+    @property
+    def next_seq(self) -> int:
+        return self.last_seq + 1
+
+    @property
+    def match_config(self) -> MatchConfig:
+        return MatchConfig(players=len(self.seats), options=dict(self.match.config))
+
+
+def _match(r: aiosqlite.Row) -> MatchRow:
+    return MatchRow(
+        id=r["id"],
+        game=r["game"],
+        engine_version=r["engine_version"],
+        config=load_json(r["config"]),
+        seed=r["seed"],
+        status=r["status"],
+        guild_id=r["guild_id"],
+        channel_id=r["channel_id"],
+        thread_id=r["thread_id"],
+        host_id=r["host_id"],
+        created_at=r["created_at"],
+        ended_at=r["ended_at"],
+        end_reason=r["end_reason"],
+        outcome=load_json(r["outcome"]),
+        board_message_id=r["board_message_id"],
+    )
+
+
+def _seat(r: aiosqlite.Row) -> SeatRow:
+    return SeatRow(
+        match_id=r["match_id"],
+        seat=r["seat"],
+        user_id=r["user_id"],
+        display_name=r["display_name"],
+        is_ai=bool(r["is_ai"]),
+        ai_since_seq=r["ai_since_seq"],
+        consecutive_timeouts=r["consecutive_timeouts"],
+        dm_channel_id=r["dm_channel_id"],
+        dm_message_id=r["dm_message_id"],
+        dm_failed=bool(r["dm_failed"]),
+    )
+
+
+def _action(r: aiosqlite.Row) -> ActionRow:
+    return ActionRow(
+        match_id=r["match_id"],
+        seq=r["seq"],
+        seat=r["seat"],
+        action_id=r["action_id"],
+        at=r["at"],
+        by_ai=bool(r["by_ai"]),
+    )
+
+
+def _clock(r: aiosqlite.Row) -> ClockRow:
+    return ClockRow(
+        match_id=r["match_id"],
+        seat=r["seat"],
+        turn_seq=r["turn_seq"],
+        deadline=r["deadline"],
+        turn_seconds=r["turn_seconds"],
+        reserve_seconds=r["reserve_seconds"],
+        warned=bool(r["warned"]),
+        reserve={int(k): float(v) for k, v in load_json(r["reserve"]).items()},
+    )
+
+
+def encode_outcome(outcome: Outcome | Mapping[str, Any] | None) -> str | None:
+    if outcome is None:
+        return None
+    data = codec.to_data(outcome, Outcome) if isinstance(outcome, Outcome) else dict(outcome)
+    return dump_json(data)
+
+
+def restore_state(loaded: LoadedMatch, engine: Any, *, check_version: bool = True) -> tuple[Any, int]:
+    """The match's current state and the seq its next action must carry.
+
+    Decodes the snapshot (if any) and replays the later actions; without a snapshot, sets the
+    match up from seed + config and replays the whole log.
+    """
+    m = loaded.match
+    if engine.name != m.game:
+        raise ValueError(f"match {m.id} is a {m.game!r} match, not {engine.name!r}")
+    current = str(getattr(engine, "version", m.engine_version))
+    if check_version and current != m.engine_version:
+        raise EngineVersionMismatch(m.id, m.engine_version, current)
+    cfg = loaded.match_config
+    state: Any = None
+    if loaded.snapshot is not None:
+        state_type = getattr(engine, "state_type", None)
+        if state_type is None:
+            state_type = type(engine.setup(cfg, m.seed))
+        state = codec.loads(state_type, loaded.snapshot.state)
+    log = [(a.seat, a.action_id) for a in loaded.actions]
+    return replay(engine, cfg, m.seed, log, state=state), loaded.next_seq
+
+
+class MatchStore:
+    """All SQL about matches. Every method is one transaction (or a savepoint inside the caller's)."""
+
+    def __init__(self, db: Database, *, snapshot_every: int = 50) -> None:
+        self.db = db
+        self.snapshot_every = snapshot_every
+        """Snapshot after every N-th action (seq % N == 0); 0 disables automatic snapshots."""
+
+    # -- creating and reading ---------------------------------------------------------------
+
+    async def create_match(
+        self,
+        game: str,
+        engine_version: str,
+        config: Mapping[str, Any] | MatchConfig,
+        seed: int,
+        seats: Sequence[SeatInfo],
+        guild_id: int | None,
+        channel_id: int | None,
+        host_id: int | None,
+        thread_id: int | None = None,
+    ) -> int:
+        """Insert an active match with its seats (seat n = ``seats[n]``); returns the match id.
+
+        Human seats also get a ``players`` row (display name refreshed) if they had none.
+        """
+        if not seats:
+            raise ValueError("a match needs at least one seat")
+        if isinstance(config, MatchConfig):
+            if config.players != len(seats):
+                raise ValueError(f"config is for {config.players} players but {len(seats)} seats given")
+            options: Mapping[str, Any] = config.options
+        else:
+            options = config
+        now = self.db.now()
+        async with self.db.transaction() as conn:
+            for s in seats:
+                if s.user_id is not None:
+                    await conn.execute(
+                        "INSERT INTO players (user_id, display_name, created_at) VALUES (?, ?, ?) "
+                        "ON CONFLICT (user_id) DO UPDATE SET display_name = excluded.display_name",
+                        (s.user_id, s.display_name, now),
+                    )
+            cur = await conn.execute(
+                "INSERT INTO matches (game, engine_version, config, seed, status, guild_id, channel_id,"
+                " thread_id, host_id, created_at) VALUES (?, ?, ?, ?, 'active', ?, ?, ?, ?, ?)",
+                (game, engine_version, dump_json(dict(options)), seed, guild_id, channel_id, thread_id,
+                 host_id, now),
+            )  # fmt: skip
+            match_id = cur.lastrowid
+            assert match_id is not None
+            await conn.executemany(
+                "INSERT INTO match_seats (match_id, seat, user_id, display_name, is_ai)"
+                " VALUES (?, ?, ?, ?, ?)",
+                [(match_id, n, s.user_id, s.display_name, int(s.is_ai)) for n, s in enumerate(seats)],
+            )
+        return match_id
+
+    async def get(self, match_id: int) -> MatchRow:
+        async with self.db.read() as conn:
+            return await self._get(conn, match_id)
+
+    async def _get(self, conn: aiosqlite.Connection, match_id: int) -> MatchRow:
+        row = await fetch_one(conn, "SELECT * FROM matches WHERE id = ?", (match_id,))
+        if row is None:
+            raise MatchNotFound(match_id)
+        return _match(row)
+
+    async def seats(self, match_id: int) -> list[SeatRow]:
+        async with self.db.read() as conn:
+            rows = await fetch_all(
+                conn, "SELECT * FROM match_seats WHERE match_id = ? ORDER BY seat", (match_id,)
+            )
+        return [_seat(r) for r in rows]
+
+    async def last_seq(self, match_id: int) -> int:
+        async with self.db.read() as conn:
+            return await self._last_seq(conn, match_id)
+
+    @staticmethod
+    async def _last_seq(conn: aiosqlite.Connection, match_id: int) -> int:
+        row = await fetch_one(
+            conn, "SELECT COALESCE(MAX(seq), 0) FROM match_actions WHERE match_id = ?", (match_id,)
+        )
+        return int(row[0]) if row else 0
+
+    async def actions(self, match_id: int, after_seq: int = 0) -> list[ActionRow]:
+        async with self.db.read() as conn:
+            rows = await fetch_all(
+                conn,
+                "SELECT * FROM match_actions WHERE match_id = ? AND seq > ? ORDER BY seq",
+                (match_id, after_seq),
+            )
+        return [_action(r) for r in rows]
+
+    async def load(self, match_id: int) -> LoadedMatch:
+        """The match, its seats, its newest snapshot and the actions after it, read consistently."""
+        async with self.db.read() as conn:
+            match = await self._get(conn, match_id)
+            seats = await fetch_all(
+                conn, "SELECT * FROM match_seats WHERE match_id = ? ORDER BY seat", (match_id,)
+            )
+            last = await self._last_seq(conn, match_id)
+            snap = await fetch_one(
+                conn,
+                "SELECT match_id, seq, state FROM match_snapshots WHERE match_id = ? AND seq <= ?"
+                " ORDER BY seq DESC LIMIT 1",
+                (match_id, last),
+            )
+            after = 0 if snap is None else int(snap["seq"])
+            actions = await fetch_all(
+                conn,
+                "SELECT * FROM match_actions WHERE match_id = ? AND seq > ? ORDER BY seq",
+                (match_id, after),
+            )
+        return LoadedMatch(
+            match=match,
+            seats=tuple(_seat(r) for r in seats),
+            snapshot=None if snap is None else SnapshotRow(snap["match_id"], snap["seq"], snap["state"]),
+            actions=tuple(_action(r) for r in actions),
+            last_seq=last,
+        )
+
+    def restore_state(
+        self, loaded: LoadedMatch, engine: Any, *, check_version: bool = True
+    ) -> tuple[Any, int]:
+        """See the module function ``restore_state``."""
+        return restore_state(loaded, engine, check_version=check_version)
+
+    async def active_matches(self) -> list[MatchRow]:
+        async with self.db.read() as conn:
+            rows = await fetch_all(
+                conn, "SELECT * FROM matches WHERE status = 'active' ORDER BY created_at, id"
+            )
+        return [_match(r) for r in rows]
+
+    async def active_in_channel(self, channel_id: int) -> list[MatchRow]:
+        async with self.db.read() as conn:
+            rows = await fetch_all(
+                conn,
+                "SELECT * FROM matches WHERE channel_id = ? AND status = 'active' ORDER BY id",
+                (channel_id,),
+            )
+        return [_match(r) for r in rows]
+
+    async def by_thread(self, thread_id: int) -> MatchRow | None:
+        async with self.db.read() as conn:
+            row = await fetch_one(
+                conn, "SELECT * FROM matches WHERE thread_id = ? ORDER BY id DESC LIMIT 1", (thread_id,)
+            )
+        return None if row is None else _match(row)
+
+    # -- the log ----------------------------------------------------------------------------
+
+    def should_snapshot(self, seq: int) -> bool:
+        return self.snapshot_every > 0 and seq > 0 and seq % self.snapshot_every == 0
+
+    async def append_action(
+        self,
+        match_id: int,
+        seq: int,
+        seat: int,
+        action_id: str,
+        *,
+        by_ai: bool = False,
+        state_after: Any = None,
+    ) -> bool:
+        """Append one move; ``seq`` must be exactly ``last_seq + 1``.
+
+        Raises ``StaleAction`` for any other seq (the log is left untouched), ``MatchClosed`` when
+        the match has ended and ``MatchNotFound``. When ``state_after`` (the state after this move,
+        as a state value or as JSON text) is given and the snapshot policy says so for this seq, the
+        snapshot is saved in the same transaction. Returns whether a snapshot was written.
+        """
+        async with self.db.transaction() as conn:
+            match = await fetch_one(conn, "SELECT status FROM matches WHERE id = ?", (match_id,))
+            if match is None:
+                raise MatchNotFound(match_id)
+            if match["status"] != "active":
+                raise MatchClosed(match_id, seq, match["status"])
+            expected = await self._last_seq(conn, match_id) + 1
+            if seq != expected:
+                raise StaleAction(match_id, seq, expected)
+            try:
+                await conn.execute(
+                    "INSERT INTO match_actions (match_id, seq, seat, action_id, at, by_ai)"
+                    " VALUES (?, ?, ?, ?, ?, ?)",
+                    (match_id, seq, seat, action_id, self.db.now(), int(by_ai)),
+                )
+            except sqlite3.IntegrityError as exc:
+                if "UNIQUE" in str(exc) or "PRIMARY KEY" in str(exc):
+                    raise StaleAction(match_id, seq, expected) from exc
+                raise
+            if state_after is None or not self.should_snapshot(seq):
+                return False
+            await self._put_snapshot(conn, match_id, seq, state_after)
+            return True
+
+    async def save_snapshot(self, match_id: int, seq: int, state: Any) -> None:
+        """Store the state after the actions with seq <= ``seq`` (a state value or JSON text)."""
+        async with self.db.transaction() as conn:
+            last = await self._last_seq(conn, match_id)
+            if not 0 <= seq <= last:
+                raise ValueError(f"match {match_id} has no state at seq {seq} (last seq is {last})")
+            await self._put_snapshot(conn, match_id, seq, state)
+
+    @staticmethod
+    async def _put_snapshot(conn: aiosqlite.Connection, match_id: int, seq: int, state: Any) -> None:
+        text = state if isinstance(state, str) else codec.dumps(state)
+        await conn.execute(
+            "INSERT OR REPLACE INTO match_snapshots (match_id, seq, state) VALUES (?, ?, ?)",
+            (match_id, seq, text),
+        )
+
+    async def snapshot_seqs(self, match_id: int) -> list[int]:
+        async with self.db.read() as conn:
+            rows = await fetch_all(
+                conn, "SELECT seq FROM match_snapshots WHERE match_id = ? ORDER BY seq", (match_id,)
+            )
+        return [int(r[0]) for r in rows]
+
+    # -- ending -----------------------------------------------------------------------------
+
+    async def finish(
+        self,
+        match_id: int,
+        status: MatchStatus,
+        outcome: Outcome | Mapping[str, Any] | None,
+        reason: str | None,
+    ) -> bool:
+        """End an active match ('finished' or 'aborted') and drop its clock.
+
+        Returns False (and changes nothing) when the match had already ended.
+        """
+        if status not in ENDED_STATUSES:
+            raise ValueError(f"finish() needs status 'finished' or 'aborted', not {status!r}")
+        async with self.db.transaction() as conn:
+            cur = await conn.execute(
+                "UPDATE matches SET status = ?, ended_at = ?, end_reason = ?, outcome = ?"
+                " WHERE id = ? AND status = 'active'",
+                (status, self.db.now(), reason, encode_outcome(outcome), match_id),
+            )
+            if cur.rowcount == 0:
+                await self._get(conn, match_id)  # raises MatchNotFound
+                return False
+            await conn.execute("DELETE FROM match_clocks WHERE match_id = ?", (match_id,))
+            return True
+
+    # -- Discord bookkeeping ----------------------------------------------------------------
+
+    async def _update(self, sql: str, params: tuple[Any, ...], match_id: int) -> None:
+        async with self.db.transaction() as conn:
+            cur = await conn.execute(sql, params)
+            if cur.rowcount == 0:
+                await self._get(conn, match_id)  # MatchNotFound, else the seat is unknown
+                raise ValueError(f"match {match_id}: no such seat ({params})")
+
+    async def set_thread(self, match_id: int, thread_id: int | None) -> None:
+        await self._update("UPDATE matches SET thread_id = ? WHERE id = ?", (thread_id, match_id), match_id)
+
+    async def set_board_message(self, match_id: int, message_id: int | None) -> None:
+        await self._update(
+            "UPDATE matches SET board_message_id = ? WHERE id = ?", (message_id, match_id), match_id
+        )
+
+    async def set_seat_dm(
+        self,
+        match_id: int,
+        seat: int,
+        *,
+        dm_channel_id: int | None,
+        dm_message_id: int | None,
+        dm_failed: bool = False,
+    ) -> None:
+        await self._update(
+            "UPDATE match_seats SET dm_channel_id = ?, dm_message_id = ?, dm_failed = ?"
+            " WHERE match_id = ? AND seat = ?",
+            (dm_channel_id, dm_message_id, int(dm_failed), match_id, seat),
+            match_id,
+        )
+
+    async def set_seat_ai(self, match_id: int, seat: int, since_seq: int) -> None:
+        """An AI takes over this seat from move ``since_seq`` on (the user id is kept for stats)."""
+        await self._update(
+            "UPDATE match_seats SET is_ai = 1, ai_since_seq = ? WHERE match_id = ? AND seat = ?",
+            (since_seq, match_id, seat),
+            match_id,
+        )
+
+    async def record_timeout(self, match_id: int, seat: int) -> int:
+        """Count one more timeout in a row for the seat; returns the new count."""
+        async with self.db.transaction() as conn:
+            row = await fetch_one(
+                conn,
+                "UPDATE match_seats SET consecutive_timeouts = consecutive_timeouts + 1"
+                " WHERE match_id = ? AND seat = ? RETURNING consecutive_timeouts",
+                (match_id, seat),
+            )
+            if row is None:
+                await self._get(conn, match_id)
+                raise ValueError(f"match {match_id} has no seat {seat}")
+            return int(row[0])
+
+    async def reset_timeouts(self, match_id: int, seat: int) -> None:
+        await self._update(
+            "UPDATE match_seats SET consecutive_timeouts = 0 WHERE match_id = ? AND seat = ?",
+            (match_id, seat),
+            match_id,
+        )
+
+    # -- turn clocks ------------------------------------------------------------------------
+
+    async def get_clock(self, match_id: int) -> ClockRow | None:
+        async with self.db.read() as conn:
+            row = await fetch_one(conn, "SELECT * FROM match_clocks WHERE match_id = ?", (match_id,))
+        return None if row is None else _clock(row)
+
+    async def set_clock(self, clock: ClockRow) -> None:
+        """Insert or replace the match's clock."""
+        async with self.db.transaction() as conn:
+            await conn.execute(
+                "INSERT INTO match_clocks (match_id, seat, turn_seq, deadline, warned, reserve,"
+                " turn_seconds, reserve_seconds) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+                " ON CONFLICT (match_id) DO UPDATE SET seat = excluded.seat, turn_seq = excluded.turn_seq,"
+                " deadline = excluded.deadline, warned = excluded.warned, reserve = excluded.reserve,"
+                " turn_seconds = excluded.turn_seconds, reserve_seconds = excluded.reserve_seconds",
+                (
+                    clock.match_id,
+                    clock.seat,
+                    clock.turn_seq,
+                    clock.deadline,
+                    int(clock.warned),
+                    dump_json({str(k): v for k, v in clock.reserve.items()}),
+                    clock.turn_seconds,
+                    clock.reserve_seconds,
+                ),
+            )
+
+    async def mark_clock_warned(self, match_id: int) -> None:
+        async with self.db.transaction() as conn:
+            await conn.execute("UPDATE match_clocks SET warned = 1 WHERE match_id = ?", (match_id,))
+
+    async def delete_clock(self, match_id: int) -> None:
+        async with self.db.transaction() as conn:
+            await conn.execute("DELETE FROM match_clocks WHERE match_id = ?", (match_id,))
+
+    async def clocks(self) -> list[ClockRow]:
+        """Every running clock of an active match, soonest deadline first (to re-arm after a restart)."""
+        async with self.db.read() as conn:
+            rows = await fetch_all(
+                conn,
+                "SELECT c.* FROM match_clocks c JOIN matches m ON m.id = c.match_id"
+                " WHERE m.status = 'active' ORDER BY c.deadline",
+            )
+        return [_clock(r) for r in rows]
