@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from .database import Database
 
 LobbyStatus = Literal["open", "started", "cancelled"]
+ClosedLobbyStatus = Literal["started", "cancelled"]
 
 
 @dataclass(frozen=True)
@@ -182,7 +183,7 @@ class LobbyStore:
             if cur.rowcount == 0:
                 raise LobbyNotFound(lobby_id)
 
-    async def set_status(self, lobby_id: int, status: LobbyStatus, match_id: int | None = None) -> None:
+    async def set_status(self, lobby_id: int, status: ClosedLobbyStatus, match_id: int | None = None) -> None:
         """Move an open lobby to 'started' (with its match id) or 'cancelled'.
 
         Raises ``LobbyClosed`` if it is no longer open, so only one caller wins a race.

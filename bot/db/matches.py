@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from .database import Database
 
 MatchStatus = Literal["active", "finished", "aborted"]
+EndStatus = Literal["finished", "aborted"]
 ENDED_STATUSES: tuple[str, ...] = ("finished", "aborted")
 
 
@@ -449,7 +450,7 @@ class MatchStore:
     async def finish(
         self,
         match_id: int,
-        status: MatchStatus,
+        status: EndStatus,
         outcome: Outcome | Mapping[str, Any] | None,
         reason: str | None,
     ) -> bool:
