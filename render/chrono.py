@@ -480,9 +480,10 @@ def _draw_status(
     ly = y1 - 12 - legend_h // 2
     x = px0
     style = styles[0] if styles else SuitStyle("?", "?", UNKNOWN_SUIT, "?")
-    draw_slot(draw, (x, ly - 14, x + 20, ly + 14), edge_color=style.color)
-    x += 28
-    x += int(draw_line(draw, (x, ly), "next epoch may go here", 15, fill=TEXT_FAINT)) + 26
+    if view.phase != "over":
+        draw_slot(draw, (x, ly - 14, x + 20, ly + 14), edge_color=style.color)
+        x += 28
+        x += int(draw_line(draw, (x, ly), "next epoch may go here", 15, fill=TEXT_FAINT)) + 26
     draw.rounded_rectangle((x, ly - 14, x + 20, ly + 14), radius=4, fill=mix(PANEL, ACCENT, 0.18))
     x += 28
     x += int(draw_line(draw, (x, ly), "V: starting column", 15, fill=TEXT_FAINT)) + 26
@@ -534,7 +535,7 @@ def _draw_seat(
     size = max(12, min(19, h // 3))
     if is_out and seat.out_place is not None:
         pb = pill(draw, (rx, cy), ordinal(seat.out_place), size, fill=place_color(seat.out_place),
-                  text_fill=BG, anchor="right", pad_x=10)
+                  text_fill=BG if seat.out_place <= 3 else TEXT, anchor="right", pad_x=10)
         out_w = draw_line(draw, (pb[0] - 8, cy), "out", max(11, size - 3), fill=TEXT_DIM, anchor="rm")
         rx = int(pb[0] - 8 - out_w)
     else:
