@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import functools
 import io
 import random
 import statistics
@@ -40,7 +41,8 @@ def mid_game(players: int, suits: int, steps: int, seed: int = 7) -> ChronoView:
         p = next(iter(ENGINE.current_players(s)))
         s = ENGINE.apply(s, p, rng.choice(list(ENGINE.legal_actions(s, p)))).state
     seat = max(range(players), key=lambda i: len(s.hands[i]))
-    return ENGINE.view(s, PlayerId(seat))
+    view: ChronoView = ENGINE.view(s, PlayerId(seat))
+    return view
 
 
 def median_ms(fn: Callable[[], object], repeat: int) -> float:
@@ -81,8 +83,10 @@ def main() -> None:
     t_hand = median_ms(lambda: chrono.hand(big, "Player", titles=titles), r)
     img = chrono.hand(big, "Player", titles=titles)
     t_png = median_ms(lambda: to_png(img), r)
-    print(f"hand of 25 cards ({img.size[0]}x{img.size[1]}): draw {t_hand:.1f} ms, to_png {t_png:.1f} ms,"
-          f" {len(to_png(img)) / 1024:.1f} KiB")
+    print(
+        f"hand of 25 cards ({img.size[0]}x{img.size[1]}): draw {t_hand:.1f} ms, to_png {t_png:.1f} ms,"
+        f" {len(to_png(img)) / 1024:.1f} KiB"
+    )
 
 
 def bench_view(label: str, view: ChronoView, names: list[str], titles: dict[str, str], r: int) -> None:
@@ -97,17 +101,21 @@ def bench_view(label: str, view: ChronoView, names: list[str], titles: dict[str,
     print(f"  draw hand ({len(view.hand):2d} cards)  {t_hand:7.1f} ms")
     print(f"  {'encode':<20}{'board ms':>9}{'blank ms':>9}{'ratio':>7}{'board KiB':>11}{'blank KiB':>10}")
     for level, opt in ((0, False), (1, False), (3, False), (6, False), (9, False), (6, True)):
-        tb = median_ms(lambda lv=level, o=opt: encode(board, lv, o), r)
-        tz = median_ms(lambda lv=level, o=opt: encode(blank, lv, o), r)
+        tb = median_ms(functools.partial(encode, board, level, opt), r)
+        tz = median_ms(functools.partial(encode, blank, level, opt), r)
         sb, sz = len(encode(board, level, opt)) / 1024, len(encode(blank, level, opt)) / 1024
         name = f"level {level}" + (" +optimize" if opt else "")
         print(f"  {name:<20}{tb:9.1f}{tz:9.2f}{tb / max(tz, 1e-6):7.1f}{sb:11.1f}{sz:10.1f}")
     t_png = median_ms(lambda: to_png(board), r)
     t_blank = median_ms(lambda: to_png(blank), r)
-    print(f"  to_png() board {t_png:.1f} ms vs blank {t_blank:.1f} ms (x{t_png / t_blank:.1f}),"
-          f" {len(to_png(board)) / 1024:.1f} KiB")
-    print(f"  draw + to_png         {t_board + t_png:7.1f} ms"
-          f"   (draw / blank encode x{t_board / t_blank:.1f})\n")
+    print(
+        f"  to_png() board {t_png:.1f} ms vs blank {t_blank:.1f} ms (x{t_png / t_blank:.1f}),"
+        f" {len(to_png(board)) / 1024:.1f} KiB"
+    )
+    print(
+        f"  draw + to_png         {t_board + t_png:7.1f} ms"
+        f"   (draw / blank encode x{t_board / t_blank:.1f})\n"
+    )
 
 
 if __name__ == "__main__":

@@ -37,9 +37,7 @@ class UnknownRenderer(LookupError):
     """No renderer is registered (or importable) for that game."""
 
 
-def register(
-    game: str, *, board: BoardRenderer | None = None, hand: HandRenderer | None = None
-) -> None:
+def register(game: str, *, board: BoardRenderer | None = None, hand: HandRenderer | None = None) -> None:
     """Register a game's board and/or hand renderer (a later call replaces an earlier one)."""
     if not _GAME_NAME.match(game):
         raise ValueError(f"bad game name {game!r}")

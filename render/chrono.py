@@ -94,7 +94,7 @@ def suit_styles(view: ChronoView) -> tuple[SuitStyle, ...]:
 
 
 def parse_code(code: str) -> tuple[str, int]:
-    """"H5" -> ("H", 5); "N10" -> ("N", 10)."""
+    """ "H5" -> ("H", 5); "N10" -> ("N", 10)."""
     m = _CODE.match(code)
     if not m:
         raise ValueError(f"not a Chrono card code: {code!r}")
@@ -139,7 +139,9 @@ def draw_card(
     inset = max(4, w // 14)
     draw.rounded_rectangle(
         (x0 + inset, y0 + inset, x1 - 1 - inset, y1 - 1 - inset),
-        radius=max(2, radius - inset // 2), outline=lighten(base, 0.18), width=1,
+        radius=max(2, radius - inset // 2),
+        outline=lighten(base, 0.18),
+        width=1,
     )
     pad = inset + 3
     top_h = max(14, int(h * 0.17))
@@ -149,14 +151,25 @@ def draw_card(
     if show_suit_name:
         gx = x0 + pad + text_width(style.glyph, gf) + 4
         draw_text(
-            draw, (int(gx), y0 + pad, x1 - pad, y0 + pad + top_h), style.name,
-            max(9, int(top_h * 0.72)), fill=ink, bold=True, min_size=8,
+            draw,
+            (int(gx), y0 + pad, x1 - pad, y0 + pad + top_h),
+            style.name,
+            max(9, int(top_h * 0.72)),
+            fill=ink,
+            bold=True,
+            min_size=8,
         )
     if count > 1:
         badge_size = max(11, int(top_h * 0.8))
         pill(
-            draw, (x1 - pad + 3, y0 + pad + top_h // 2), f"×{count}", badge_size,
-            fill=darken(base, 0.55), text_fill=(255, 255, 255), anchor="right", pad_x=5,
+            draw,
+            (x1 - pad + 3, y0 + pad + top_h // 2),
+            f"×{count}",
+            badge_size,
+            fill=darken(base, 0.55),
+            text_fill=(255, 255, 255),
+            anchor="right",
+            pad_x=5,
         )
     title_h = int(h * 0.27) if title else 0
     # numeral
@@ -175,14 +188,18 @@ def draw_card(
         band = (x0 + inset + 1, y1 - inset - title_h, x1 - inset - 1, y1 - inset - 1)
         draw.rectangle(band, fill=darken(base, 0.35))
         draw_text(
-            draw, (band[0] + 3, band[1] + 2, band[2] - 3, band[3] - 2), title,
-            max(10, min(14, title_h // 2 - 1)), fill=ink, min_size=8, max_lines=2, align="center",
+            draw,
+            (band[0] + 3, band[1] + 2, band[2] - 3, band[3] - 2),
+            title,
+            max(10, min(14, title_h // 2 - 1)),
+            fill=ink,
+            min_size=8,
+            max_lines=2,
+            align="center",
         )
 
 
-def draw_slot(
-    draw: ImageDraw.ImageDraw, box: Box, *, edge_color: RGB | None = None, bg: RGB = PANEL
-) -> None:
+def draw_slot(draw: ImageDraw.ImageDraw, box: Box, *, edge_color: RGB | None = None, bg: RGB = PANEL) -> None:
     """An empty cell: a faint slot, or (``edge_color``) a subtly tinted slot with a "+"."""
     x0, y0, x1, y1 = box
     radius = max(4, (x1 - x0) // 9)
@@ -190,13 +207,20 @@ def draw_slot(
         panel(draw, box, fill=mix(bg, SLOT, 0.7), outline=mix(bg, EDGE, 0.6), width=1, radius=radius)
         return
     panel(
-        draw, box, fill=mix(bg, edge_color, 0.14), outline=mix(bg, edge_color, 0.65), width=2,
+        draw,
+        box,
+        fill=mix(bg, edge_color, 0.14),
+        outline=mix(bg, edge_color, 0.65),
+        width=2,
         radius=radius,
     )
     size = max(12, (x1 - x0) // 3)
     draw.text(
-        ((x0 + x1) / 2, (y0 + y1) / 2), "+", font=font(size, True),
-        fill=mix(bg, edge_color, 0.75), anchor="mm",
+        ((x0 + x1) / 2, (y0 + y1) / 2),
+        "+",
+        font=font(size, True),
+        fill=mix(bg, edge_color, 0.75),
+        anchor="mm",
     )
 
 
@@ -289,8 +313,15 @@ def board_layout(rows: int, epochs: int, seats: int) -> BoardLayout:
         for y in (top + i * (seat_h + SEAT_GAP) for i in range(seats))
     )
     return BoardLayout(
-        size=(w, h), header=header, matrix=matrix, status=status, players=players,
-        columns=columns, labels=tuple(labels), cells=tuple(cells), seats=seat_boxes,
+        size=(w, h),
+        header=header,
+        matrix=matrix,
+        status=status,
+        players=players,
+        columns=columns,
+        labels=tuple(labels),
+        cells=tuple(cells),
+        seats=seat_boxes,
     )
 
 
@@ -371,8 +402,10 @@ def _draw_matrix(
         col = lay.columns[START_EPOCH - 1]
         last = lay.cells[-1][START_EPOCH - 1]
         panel(
-            draw, (col[0] + 1, col[1] - 4, col[2] - 1, last[3] + 6),
-            fill=mix(PANEL, ACCENT, 0.07), radius=10,
+            draw,
+            (col[0] + 1, col[1] - 4, col[2] - 1, last[3] + 6),
+            fill=mix(PANEL, ACCENT, 0.07),
+            radius=10,
         )
     for e, col in enumerate(lay.columns, start=1):
         start = e == START_EPOCH
@@ -392,8 +425,13 @@ def _draw_matrix(
         draw.text((gx, ly0 + 24), style.glyph, font=font(24, True), fill=style.color, anchor="lm")
         name_x = gx + 34
         draw_text(
-            draw, (name_x, ly0 + 8, lx1, ly0 + 40), style.name, name_size,
-            bold=True, min_size=13, fill=TEXT,
+            draw,
+            (name_x, ly0 + 8, lx1, ly0 + 40),
+            style.name,
+            name_size,
+            bold=True,
+            min_size=13,
+            fill=TEXT,
         )
         lo, hi = view.spans[r] if r < len(view.spans) else (START_EPOCH, START_EPOCH)
         span = roman(lo) if lo == hi else f"{roman(lo)}–{roman(hi)}"
@@ -424,7 +462,10 @@ RULE_HINTS = (
 
 
 def _draw_status(
-    draw: ImageDraw.ImageDraw, lay: BoardLayout, view: ChronoView, styles: Sequence[SuitStyle],
+    draw: ImageDraw.ImageDraw,
+    lay: BoardLayout,
+    view: ChronoView,
+    styles: Sequence[SuitStyle],
     names: Sequence[str],
 ) -> None:
     x0, y0, x1, y1 = lay.status
@@ -454,7 +495,8 @@ def _draw_status(
             on_matrix = sum(sum(row) for row in view.piles)
             in_hands = sum(s.hand_count for s in view.seats)
             bits = [
-                f"{on_matrix} cards on the matrix", f"{in_hands} in hands",
+                f"{on_matrix} cards on the matrix",
+                f"{in_hands} in hands",
                 f"{view.deck_count} in the deck",
             ]
         detail = "  ·  ".join(bits)
@@ -462,8 +504,14 @@ def _draw_status(
     head_box = (body[0], body[1], body[2], body[1] + min(46, bh // 2))
     draw_text(draw, head_box, headline, 32, bold=True, min_size=18, fill=head_color)
     fit = draw_text(
-        draw, (body[0], head_box[3] + 4, body[2], body[3]), detail, 20, min_size=14,
-        max_lines=4, fill=TEXT if view.phase == "over" else TEXT_DIM, valign="top",
+        draw,
+        (body[0], head_box[3] + 4, body[2], body[3]),
+        detail,
+        20,
+        min_size=14,
+        max_lines=4,
+        fill=TEXT if view.phase == "over" else TEXT_DIM,
+        valign="top",
     )
     if view.phase != "over":
         # a short rules reminder, as many lines as there is room for
@@ -473,8 +521,7 @@ def _draw_status(
         for hint in RULE_HINTS:
             if y + step > body[3]:
                 break
-            draw_line(draw, (body[0], y), hint, 17, fill=TEXT_FAINT, max_width=body[2] - body[0],
-                      anchor="la")
+            draw_line(draw, (body[0], y), hint, 17, fill=TEXT_FAINT, max_width=body[2] - body[0], anchor="la")
             y += step
     # legend
     ly = y1 - 12 - legend_h // 2
@@ -527,15 +574,26 @@ def _draw_seat(
     bx = x0 + 12
     draw.ellipse((bx, cy - d // 2, bx + d, cy - d // 2 + d), fill=ACCENT if current else EDGE)
     draw.text(
-        (bx + d / 2, cy), str(seat_no + 1), font=font(max(10, int(d * 0.5)), True),
-        fill=BG if current else TEXT, anchor="mm",
+        (bx + d / 2, cy),
+        str(seat_no + 1),
+        font=font(max(10, int(d * 0.5)), True),
+        fill=BG if current else TEXT,
+        anchor="mm",
     )
     # right block, drawn right to left: finishing place, or LOSER, and the hand size
     rx = x1 - 12
     size = max(12, min(19, h // 3))
     if is_out and seat.out_place is not None:
-        pb = pill(draw, (rx, cy), ordinal(seat.out_place), size, fill=place_color(seat.out_place),
-                  text_fill=BG if seat.out_place <= 3 else TEXT, anchor="right", pad_x=10)
+        pb = pill(
+            draw,
+            (rx, cy),
+            ordinal(seat.out_place),
+            size,
+            fill=place_color(seat.out_place),
+            text_fill=BG if seat.out_place <= 3 else TEXT,
+            anchor="right",
+            pad_x=10,
+        )
         out_w = draw_line(draw, (pb[0] - 8, cy), "out", max(11, size - 3), fill=TEXT_DIM, anchor="rm")
         rx = int(pb[0] - 8 - out_w)
     else:
@@ -557,18 +615,34 @@ def _draw_seat(
     if h >= 54:
         name_size = min(22, h // 3 + 2)
         name_bottom = cy + 2 if tags else y1 - 6
-        draw_text(draw, (tx0, y0 + 6, tx1, name_bottom), name, name_size, bold=True,
-                  min_size=name_size - 4, fill=name_color)
+        draw_text(
+            draw,
+            (tx0, y0 + 6, tx1, name_bottom),
+            name,
+            name_size,
+            bold=True,
+            min_size=name_size - 4,
+            fill=name_color,
+        )
         tag_y = cy + (y1 - cy) // 2 - 1
         tx = tx0
         for label, fill, ink in tags:
             tx = pill(draw, (tx, tag_y), label, tag_size, fill=fill, text_fill=ink, pad_x=7)[2] + 6
     else:
         for label, fill, ink in reversed(tags):
-            tx1 = pill(draw, (tx1, cy), label, tag_size, fill=fill, text_fill=ink, anchor="right",
-                       pad_x=6)[0] - 6
-        draw_text(draw, (tx0, y0 + 2, tx1, y1 - 2), name, max(14, h // 2), bold=True,
-                  min_size=max(11, h // 2 - 4), fill=name_color)
+            tx1 = (
+                pill(draw, (tx1, cy), label, tag_size, fill=fill, text_fill=ink, anchor="right", pad_x=6)[0]
+                - 6
+            )
+        draw_text(
+            draw,
+            (tx0, y0 + 2, tx1, y1 - 2),
+            name,
+            max(14, h // 2),
+            bold=True,
+            min_size=max(11, h // 2 - 4),
+            fill=name_color,
+        )
 
 
 def _draw_hand_count(draw: ImageDraw.ImageDraw, rx1: int, cy: int, h: int, n: int) -> int:
@@ -586,9 +660,7 @@ def _draw_hand_count(draw: ImageDraw.ImageDraw, rx1: int, cy: int, h: int, n: in
     return left - cw - (icons - 1) * step if icons else left
 
 
-def board(
-    view: ChronoView, names: Sequence[str], *, titles: Mapping[str, str] | None = None
-) -> Image.Image:
+def board(view: ChronoView, names: Sequence[str], *, titles: Mapping[str, str] | None = None) -> Image.Image:
     """The public board: matrix, players, deck, turn and phase (RGB, ``board_size`` pixels).
 
     ``names[seat]`` is the display name of each seat (missing/blank -> "P<n>"). ``titles`` maps
@@ -684,9 +756,7 @@ def _sort_key(view: ChronoView, code: str) -> tuple[int, int, str]:
     return (row, epoch, code)
 
 
-def hand(
-    view: ChronoView, name: str, *, titles: Mapping[str, str] | None = None
-) -> Image.Image:
+def hand(view: ChronoView, name: str, *, titles: Mapping[str, str] | None = None) -> Image.Image:
     """The viewer's own cards, playable ones highlighted (``HAND_WIDTH`` wide, height by size).
 
     Raises ``ValueError`` for a spectator view (``viewer is None``): spectators have no hand.
@@ -706,8 +776,13 @@ def hand(
     draw.text((hx1, hy0 + 22), count_text, font=cf, fill=TEXT, anchor="rm")
     card_back(draw, (int(hx1 - cw - 36), hy0 + 6, int(hx1 - cw - 12), hy0 + 38))
     draw_text(
-        draw, (hx0, hy0, int(hx1 - cw - 56), hy0 + 44), name or f"P{view.viewer + 1}", 32,
-        bold=True, min_size=18, fill=TEXT,
+        draw,
+        (hx0, hy0, int(hx1 - cw - 56), hy0 + 44),
+        name or f"P{view.viewer + 1}",
+        32,
+        bold=True,
+        min_size=18,
+        fill=TEXT,
     )
     caption, color = _hand_caption(view)
     draw_text(draw, (hx0, hy0 + 50, hx1, hy1), caption, 22, min_size=14, fill=color, max_lines=2)
@@ -726,17 +801,34 @@ def hand(
         if is_playable:
             panel(draw, (x0 - 5, y0 - 5, x1 + 5, y1 + 5), fill=ACCENT, radius=max(6, (x1 - x0) // 9 + 4))
         draw_card(
-            draw, box, style, epoch, title=titles.get(code) if titles else None,
-            show_suit_name=True, dim=0.55 if any_playable and not is_playable else 0.0,
+            draw,
+            box,
+            style,
+            epoch,
+            title=titles.get(code) if titles else None,
+            show_suit_name=True,
+            dim=0.55 if any_playable and not is_playable else 0.0,
         )
         if is_playable:
-            pill(draw, ((x0 + x1) // 2, y1 + 5 + HAND_TAG_H // 2), "PLAY", 13, fill=ACCENT,
-                 text_fill=BG, anchor="center", pad_x=10)
+            pill(
+                draw,
+                ((x0 + x1) // 2, y1 + 5 + HAND_TAG_H // 2),
+                "PLAY",
+                13,
+                fill=ACCENT,
+                text_fill=BG,
+                anchor="center",
+                pad_x=10,
+            )
     if not cards:
         top = lay.header[3] + 20
         draw_text(
-            draw, (hx0, top, hx1, lay.size[1] - HAND_MARGIN), "No cards in hand.", 26,
-            fill=TEXT_DIM, align="center",
+            draw,
+            (hx0, top, hx1, lay.size[1] - HAND_MARGIN),
+            "No cards in hand.",
+            26,
+            fill=TEXT_DIM,
+            align="center",
         )
     return img
 

@@ -24,6 +24,56 @@ from PIL import Image, ImageDraw
 
 from render.fonts import Font, font
 
+__all__ = [
+    "ACCENT",
+    "BG",
+    "BLACK",
+    "BRONZE",
+    "CARD_BACK",
+    "DANGER",
+    "EDGE",
+    "ELLIPSIS",
+    "GOLD",
+    "INFO",
+    "PANEL",
+    "PANEL_HI",
+    "PNG_COMPRESS_LEVEL",
+    "RGB",
+    "SILVER",
+    "SLOT",
+    "SUCCESS",
+    "SUIT_COLORS",
+    "TEXT",
+    "TEXT_DIM",
+    "TEXT_FAINT",
+    "WHITE",
+    "Box",
+    "Font",
+    "HAlign",
+    "TextFit",
+    "VAlign",
+    "canvas",
+    "card_back",
+    "darken",
+    "draw_line",
+    "draw_text",
+    "ellipsize",
+    "fit_text",
+    "font",
+    "join_names",
+    "lighten",
+    "line_height",
+    "mix",
+    "ordinal",
+    "panel",
+    "pill",
+    "place_color",
+    "roman",
+    "text_width",
+    "to_png",
+    "wrap",
+]
+
 RGB = tuple[int, int, int]
 Box = tuple[int, int, int, int]
 """(x0, y0, x1, y1) with x1/y1 exclusive, like PIL's crop boxes."""
@@ -311,8 +361,15 @@ def draw_text(
 ) -> TextFit:
     """Fit ``text`` into ``box`` (see ``fit_text``) and draw it. Returns the layout."""
     fit = fit_text(
-        text, box, size, bold=bold, min_size=min_size, max_lines=max_lines,
-        align=align, valign=valign, line_gap=line_gap,
+        text,
+        box,
+        size,
+        bold=bold,
+        min_size=min_size,
+        max_lines=max_lines,
+        align=align,
+        valign=valign,
+        line_gap=line_gap,
     )
     fnt = font(fit.size, bold)
     lh = line_height(fnt)
@@ -367,9 +424,7 @@ def panel(
 ) -> None:
     """A rounded, opaque rectangle (``box`` is exclusive at x1/y1)."""
     x0, y0, x1, y1 = box
-    draw.rounded_rectangle(
-        (x0, y0, x1 - 1, y1 - 1), radius=radius, fill=fill, outline=outline, width=width
-    )
+    draw.rounded_rectangle((x0, y0, x1 - 1, y1 - 1), radius=radius, fill=fill, outline=outline, width=width)
 
 
 def pill(
@@ -407,17 +462,26 @@ def card_back(draw: ImageDraw.ImageDraw, box: Box, color: RGB = CARD_BACK) -> No
     panel(draw, box, fill=color, outline=lighten(color, 0.45), width=1, radius=r)
     inset = max(2, (x1 - x0) // 5)
     if x1 - x0 > 2 * inset + 2 and y1 - y0 > 2 * inset + 2:
-        draw.rectangle(
-            (x0 + inset, y0 + inset, x1 - 1 - inset, y1 - 1 - inset), outline=lighten(color, 0.25)
-        )
+        draw.rectangle((x0 + inset, y0 + inset, x1 - 1 - inset, y1 - 1 - inset), outline=lighten(color, 0.25))
 
 
 # --------------------------------------------------------------------------------------------
 # Words
 
 _ROMAN: tuple[tuple[int, str], ...] = (
-    (1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"),
-    (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I"),
+    (1000, "M"),
+    (900, "CM"),
+    (500, "D"),
+    (400, "CD"),
+    (100, "C"),
+    (90, "XC"),
+    (50, "L"),
+    (40, "XL"),
+    (10, "X"),
+    (9, "IX"),
+    (5, "V"),
+    (4, "IV"),
+    (1, "I"),
 )
 
 

@@ -20,6 +20,8 @@ from engines.chrono.view import ChronoView, SeatView
 from render import BOARDS, HANDS, UnknownRenderer, board_image, hand_image, register, to_png
 from render import chrono as rc
 from render.common import (
+    ACCENT,
+    BG,
     ellipsize,
     fit_text,
     font,
@@ -60,13 +62,12 @@ def make_view(
     keys, names = SUITS4 if suits == 4 else SUITS3
     rng = random.Random(seed)
     if spans is None:
-        spans = [(5, 5)] * suits if phase == "opening" else [
-            (rng.randint(2, 5), rng.randint(5, 9)) for _ in range(suits)
-        ]
-    piles = tuple(
-        tuple(rng.randint(1, 3) if lo <= e <= hi else 0 for e in range(1, 11))
-        for lo, hi in spans
-    )
+        spans = (
+            [(5, 5)] * suits
+            if phase == "opening"
+            else [(rng.randint(2, 5), rng.randint(5, 9)) for _ in range(suits)]
+        )
+    piles = tuple(tuple(rng.randint(1, 3) if lo <= e <= hi else 0 for e in range(1, 11)) for lo, hi in spans)
     if phase == "opening":
         piles = tuple(tuple(1 if e == 5 else 0 for e in range(1, 11)) for _ in spans)
     counts = list(hand_counts) if hand_counts is not None else [5] * players
@@ -76,10 +77,24 @@ def make_view(
         for i in range(players)
     )
     return ChronoView(
-        viewer=viewer, suits=keys, suit_names=names, epochs=10, piles=piles, spans=tuple(spans),
-        seats=seats, deck_count=deck, current=current, phase=phase, turn=turn, dealer=dealer,
-        rows_extended=rows_extended, placed_this_turn=len(rows_extended), must_play=must_play,
-        hand=tuple(hand), playable=tuple(playable), ranking=ranking,
+        viewer=viewer,
+        suits=keys,
+        suit_names=names,
+        epochs=10,
+        piles=piles,
+        spans=tuple(spans),
+        seats=seats,
+        deck_count=deck,
+        current=current,
+        phase=phase,
+        turn=turn,
+        dealer=dealer,
+        rows_extended=rows_extended,
+        placed_this_turn=len(rows_extended),
+        must_play=must_play,
+        hand=tuple(hand),
+        playable=tuple(playable),
+        ranking=ranking,
     )
 
 
@@ -185,13 +200,18 @@ def test_board_with_long_names_renders_inside_the_canvas() -> None:
     # nothing is drawn into the outer margin (right/bottom edge stays background)
     w, h = img.size
     strip = img.crop((w - 6, 0, w, h))
-    assert strip.getcolors() == [(6 * h, rc.BG)]
+    assert strip.getcolors() == [(6 * h, BG)]
 
 
 def test_game_over_board_and_ranking_text() -> None:
     view = make_view(
-        players=4, phase="over", current=None, out={2: 1, 0: 2, 3: 3}, lost=(1,),
-        hand_counts=[0, 4, 0, 0], ranking=((2,), (0,), (3,), (1,)),
+        players=4,
+        phase="over",
+        current=None,
+        out={2: 1, 0: 2, 3: 3},
+        lost=(1,),
+        hand_counts=[0, 4, 0, 0],
+        ranking=((2,), (0,), (3,), (1,)),
     )
     text = rc._ranking_text(view, ["Ann", "Bob", "Cy", "Di"])
     assert text == "1st Cy  ·  2nd Ann  ·  3rd Di  ·  Loser: Bob"
@@ -224,7 +244,7 @@ def test_hand_png_with_playable_highlight() -> None:
     # sorted H4, H10, W6, O9, O9: H4 and W6 (boxes 0 and 2) are highlighted (accent frame)
     for i, box in enumerate(lay.cards):
         frame = img.getpixel((box[0] - 3, (box[1] + box[3]) // 2))
-        assert (frame == rc.ACCENT) == (i in (0, 2))
+        assert (frame == ACCENT) == (i in (0, 2))
 
 
 def test_spectator_gets_no_hand() -> None:
@@ -283,7 +303,16 @@ def test_roman_and_ordinal() -> None:
     with pytest.raises(ValueError):
         roman(0)
     assert [ordinal(i) for i in (1, 2, 3, 4, 11, 12, 13, 21, 22, 101)] == [
-        "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "101st"
+        "1st",
+        "2nd",
+        "3rd",
+        "4th",
+        "11th",
+        "12th",
+        "13th",
+        "21st",
+        "22nd",
+        "101st",
     ]
 
 
@@ -301,8 +330,13 @@ def test_wrap_and_ellipsize_never_exceed_width() -> None:
 
 
 def test_multiline_fit_reports_no_overflow() -> None:
-    fit = fit_text("Game over: 1st Ann · 2nd Bob · 3rd Cy · Loser: Di " * 4, (10, 10, 400, 110), 20,
-                   min_size=12, max_lines=4)
+    fit = fit_text(
+        "Game over: 1st Ann · 2nd Bob · 3rd Cy · Loser: Di " * 4,
+        (10, 10, 400, 110),
+        20,
+        min_size=12,
+        max_lines=4,
+    )
     assert not fit.overflow and len(fit.lines) <= 4
 
 
@@ -345,25 +379,62 @@ def sample_views() -> dict[str, tuple[ChronoView, list[str]]]:
             ["Alice", "Bob"],
         ),
         "board_3suits_4p_mid": (
-            make_view(players=4, current=2, dealer=1, rows_extended=(0,), turn=17, deck=41,
-                      hand_counts=[3, 7, 12, 1], seed=7),
+            make_view(
+                players=4,
+                current=2,
+                dealer=1,
+                rows_extended=(0,),
+                turn=17,
+                deck=41,
+                hand_counts=[3, 7, 12, 1],
+                seed=7,
+            ),
             ["Alice", "Bob", LONG, "Dana"],
         ),
         "board_4suits_10p_mid": (
-            make_view(suits=4, players=10, current=4, dealer=3, out={1: 1, 6: 2}, seed=11,
-                      hand_counts=[4, 0, 9, 2, 6, 13, 0, 5, 1, 3], deck=12, turn=58),
+            make_view(
+                suits=4,
+                players=10,
+                current=4,
+                dealer=3,
+                out={1: 1, 6: 2},
+                seed=11,
+                hand_counts=[4, 0, 9, 2, 6, 13, 0, 5, 1, 3],
+                deck=12,
+                turn=58,
+            ),
             ten,
         ),
         "board_4suits_10p_over": (
-            make_view(suits=4, players=10, phase="over", current=None, dealer=3, seed=12,
-                      out={i: p for p, i in enumerate([1, 6, 0, 2, 9, 3, 4, 7, 8], start=1)},
-                      lost=(5,), hand_counts=[0] * 5 + [3] + [0] * 4, deck=0, turn=140,
-                      ranking=((1,), (6,), (0,), (2,), (9,), (3,), (4,), (7,), (8,), (5,))),
+            make_view(
+                suits=4,
+                players=10,
+                phase="over",
+                current=None,
+                dealer=3,
+                seed=12,
+                out={i: p for p, i in enumerate([1, 6, 0, 2, 9, 3, 4, 7, 8], start=1)},
+                lost=(5,),
+                hand_counts=[0] * 5 + [3] + [0] * 4,
+                deck=0,
+                turn=140,
+                ranking=((1,), (6,), (0,), (2,), (9,), (3,), (4,), (7,), (8,), (5,)),
+            ),
             ten,
         ),
         "board_3suits_2p_over_full": (
-            make_view(players=2, phase="over", current=None, spans=[(1, 10)] * 3, out={1: 1},
-                      lost=(0,), hand_counts=[2, 0], ranking=((1,), (0,)), deck=0, turn=61),
+            make_view(
+                players=2,
+                phase="over",
+                current=None,
+                spans=[(1, 10)] * 3,
+                out={1: 1},
+                lost=(0,),
+                hand_counts=[2, 0],
+                ranking=((1,), (0,)),
+                deck=0,
+                turn=61,
+            ),
             ["Alice", "Bob"],
         ),
     }
@@ -382,16 +453,48 @@ def test_write_samples() -> None:
     rng = random.Random(9)
     hand25 = tuple(f"{rng.choice('HWON')}{rng.randint(1, 10)}" for _ in range(25))
     hands = {
-        "hand_5_myturn": make_view(viewer=0, current=0, hand=("H4", "W6", "O9", "O9", "H10"),
-                                   playable=("H4", "W6")),
+        "hand_5_myturn": make_view(
+            viewer=0, current=0, hand=("H4", "W6", "O9", "O9", "H10"), playable=("H4", "W6")
+        ),
         "hand_5_waiting": make_view(viewer=1, current=0, hand=("H4", "W6", "O9", "O9", "H10")),
         "hand_25_4suits": make_view(suits=4, viewer=3, current=3, hand=hand25, playable=hand25[:6]),
-        "hand_must_play": make_view(viewer=2, current=2, hand=("H1", "W9", "O6"), playable=("O6",),
-                                    must_play="O6"),
+        "hand_must_play": make_view(
+            viewer=2, current=2, hand=("H1", "W9", "O6"), playable=("O6",), must_play="O6"
+        ),
         "hand_out": make_view(viewer=2, current=0, hand=(), out={2: 1}),
-        "hand_60": make_view(suits=4, viewer=0, current=1,
-                             hand=tuple(f"{rng.choice('HWON')}{rng.randint(1, 10)}" for _ in range(60))),
+        "hand_60": make_view(
+            suits=4,
+            viewer=0,
+            current=1,
+            hand=tuple(f"{rng.choice('HWON')}{rng.randint(1, 10)}" for _ in range(60)),
+        ),
     }
     for name, view in hands.items():
         (out / f"{name}.png").write_bytes(to_png(rc.hand(view, LONG if "25" in name else "Alice")))
     (out / "hand_5_titles.png").write_bytes(to_png(rc.hand(hands["hand_5_myturn"], "Alice", titles=titles)))
+
+
+def test_drawn_text_stays_inside_its_box() -> None:
+    """Pixel check: draw_text paints nothing outside the box, whatever the text."""
+    from PIL import ImageDraw
+
+    from render.common import canvas, draw_text
+
+    for text, lines in ((LONG, 1), (WIDE, 1), (LONG + " " + WIDE, 2), ("Wq", 1)):
+        img = canvas(400, 120)
+        box = (100, 30, 300, 90)
+        fit = draw_text(ImageDraw.Draw(img), box, text, 30, bold=True, min_size=12, max_lines=lines)
+        assert not fit.overflow
+        ink = ImageChops.difference(img, canvas(400, 120)).getbbox()
+        assert ink is not None
+        assert box[0] <= ink[0] and box[1] <= ink[1] and ink[2] <= box[2] and ink[3] <= box[3], (text, ink)
+
+
+def test_fonts_are_bundled() -> None:
+    from render import fonts
+
+    assert font(20).getname() == ("DejaVu Sans", "Book")
+    assert font(20, bold=True).getname() == ("DejaVu Sans", "Bold")
+    assert font(20) is font(20)  # cached
+    assert fonts.REGULAR_FILE.parent == Path(rc.__file__).parent / "fonts"
+    assert (fonts.FONT_DIR / "LICENSE-DejaVu.txt").is_file()
