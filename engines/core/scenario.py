@@ -21,7 +21,8 @@ from .registry import get_engine
 from .types import Event, MatchConfig, PlayerId, seat_label
 
 TOP_KEYS = frozenset(
-    {"game", "description", "rules", "players", "seed", "options", "position", "step", "expect", "setup_error"}
+    {"game", "description", "rules", "players", "seed", "options", "position", "step", "expect"}
+    | {"setup_error"}
 )
 STEP_KEYS = frozenset({"player", "action", "error", "expect"})
 BUILTINS = frozenset(
@@ -83,7 +84,9 @@ def _same(expected: Any, actual: Any) -> bool:
             k in actual and _same(v, actual[k]) for k, v in expected.items()
         )
     if isinstance(expected, list) and isinstance(actual, list | tuple):
-        return len(expected) == len(actual) and all(_same(e, a) for e, a in zip(expected, actual, strict=True))
+        if len(expected) != len(actual):
+            return False
+        return all(_same(e, a) for e, a in zip(expected, actual, strict=True))
     if isinstance(expected, bool) or isinstance(actual, bool):
         return expected is actual
     return bool(expected == actual)
