@@ -1,0 +1,1 @@
+"""Afrika AI policy (placeholder until the real one lands)."""

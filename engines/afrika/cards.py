@@ -1,0 +1,547 @@
+"""Cards as data: the card model and the validated TOML loader (design.md "Cards are data").
+
+Every file in ``engines/afrika/cards/*.toml`` holds ``[[card]]`` tables. The loader checks every
+field, keyword, effect op, trigger and target spec, and raises ``CardDataError`` naming the file
+and the card for anything it does not know, so a typo can never silently become a blank card.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+ENERGY: tuple[str, ...] = ("DIA", "NEB", "JUN", "VOL", "VOI", "RIF", "SAV", "SKY", "SEA", "MTN")
+ENERGY_NAMES: dict[str, str] = {
+    "DIA": "Diamond Terrain",
+    "NEB": "Nebula Plains",
+    "JUN": "Cosmic Jungle",
+    "VOL": "Volcanic Valleys",
+    "VOI": "The Void",
+    "RIF": "Space Rifts",
+    "SAV": "Golden Savannas",
+    "SKY": "Sky Islands",
+    "SEA": "Deep Seas",
+    "MTN": "Mountain Peaks",
+}
+TYPES = ("entity", "tech", "spell", "terrain", "artifact", "vehicle")
+SPELL_KINDS = ("sorcery", "quickplay", "enchantment")
+RARITIES = ("C", "U", "R", "M")
+
+KEYWORDS: dict[str, str] = {
+    # name -> parameter kind: "" none, "n" optional number, "type" energy code, "cost", "quality"
+    "Phasewalk": "",
+    "Guardianship": "",
+    "Bond": "",
+    "Equip": "cost",
+    "First Attack": "",
+    "Warp": "",
+    "Soaring": "",
+    "Rush": "",
+    "Cloaking": "",
+    "Invincible": "",
+    "Terrainwalk": "type",
+    "Lifelink": "",
+    "Shield": "quality",
+    "Trample": "",
+    "Alertness": "",
+    "Swift": "",
+    "Aerial": "",
+    "Rampage": "n",
+}
+
+TARGET_KINDS = ("any", "entity", "player", "spell", "permanent", "artifact", "nonentity")
+TARGET_FILTERS = ("opp", "own", "charged", "uncharged", "soaring")
+TRIGGERS = ("enters", "dies", "attacks", "blocks", "sustenance", "dusk", "uncharged", "ally_enters")
+WHO = ("you", "opponent", "each", "target")
+
+# op -> allowed parameter names (besides "op", "if")
+OPS: dict[str, frozenset[str]] = {
+    "damage": frozenset({"amount", "target", "to"}),
+    "draw": frozenset({"amount", "who", "target"}),
+    "gain_life": frozenset({"amount", "who", "target"}),
+    "lose_life": frozenset({"amount", "who", "target"}),
+    "destroy": frozenset({"target", "to"}),
+    "exile": frozenset({"target"}),
+    "bounce": frozenset({"target"}),
+    "pump": frozenset({"power", "health", "keywords", "target", "to"}),
+    "counters": frozenset({"kind", "amount", "target", "to"}),
+    "look_pick": frozenset({"count", "filter", "rest"}),
+    "search": frozenset({"filter"}),
+    "token": frozenset({"card", "count"}),
+    "add_energy": frozenset({"energy", "amount"}),
+    "negate": frozenset({"target"}),
+    "charge": frozenset({"target", "to"}),
+    "uncharge": frozenset({"target", "to"}),
+    "discard": frozenset({"amount", "who", "target"}),
+    "mill": frozenset({"amount", "who", "target"}),
+    "return_from_void": frozenset({"filter"}),
+    "win_game": frozenset(),
+    "script": frozenset({"fn"}),
+}
+MASS_TARGETS = ("self", "each_player", "each_opponent", "each_entity", "opp_entities", "own_entities",
+                "other_entities")
+CARD_FILTERS = ("any", "spell", "entity", "terrain", "basic_terrain", "nonterrain", "tech", "artifact")
+CONDITIONS = ("life_at_least", "hand_empty", "you_control_entities")
+
+STATIC_OPS = ("anthem", "attached", "self")
+STATIC_WHERE = ("all", "zone")
+CARD_FIELDS = frozenset({
+    "id", "name", "set", "rarity", "type", "subtypes", "supertypes", "cost", "power", "health",
+    "keywords", "text", "verse", "produces", "targets", "effects", "abilities", "triggers", "static",
+    "zone_ability", "modes", "token", "art",
+})
+ABILITY_FIELDS = frozenset({"cost", "charge", "sacrifice", "timing", "targets", "effects", "text"})
+TRIGGER_FIELDS = frozenset({"on", "targets", "effects", "text", "if"})
+STATIC_FIELDS = frozenset({"op", "power", "health", "keywords", "where", "cant_attack", "cant_block"})
+
+
+class CardDataError(ValueError):
+    """A card file is wrong; the message names the file and the card."""
+
+
+@dataclass(frozen=True)
+class Cost:
+    typed: tuple[tuple[str, int], ...] = ()
+    generic: int = 0
+    x: bool = False
+
+    @property
+    def total(self) -> int:
+        return sum(n for _, n in self.typed) + self.generic
+
+    def text(self) -> str:
+        parts = []
+        if self.x:
+            parts.append("{X}")
+        if self.generic:
+            parts.append("{%d}" % self.generic)
+        for code, n in self.typed:
+            parts.extend("{%s}" % code for _ in range(n))
+        return "".join(parts) or "{0}"
+
+    def typed_dict(self) -> dict[str, int]:
+        return dict(self.typed)
+
+
+@dataclass(frozen=True)
+class TargetSpec:
+    kind: str
+    filters: tuple[str, ...] = ()
+    optional: bool = False
+
+    def text(self) -> str:
+        return "/".join((self.kind, *self.filters))
+
+
+@dataclass(frozen=True)
+class Effect:
+    op: str
+    params: tuple[tuple[str, Any], ...] = ()
+
+    def get(self, key: str, default: Any = None) -> Any:
+        for k, v in self.params:
+            if k == key:
+                return v
+        return default
+
+
+@dataclass(frozen=True)
+class Ability:
+    """An activated ability ("[cost]: [effect]") or a triggered one ("when/whenever/at")."""
+
+    kind: str  # "activated" | "triggered"
+    cost: Cost = Cost()
+    charge: bool = False
+    sacrifice: bool = False
+    timing: str = "quick"  # "quick" | "sorcery"
+    on: str = ""
+    cond: tuple[tuple[str, Any], ...] = ()
+    targets: tuple[TargetSpec, ...] = ()
+    effects: tuple[Effect, ...] = ()
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class Static:
+    op: str  # "anthem" (your entities), "attached" (the entity this is attached to), "self"
+    power: int = 0
+    health: int = 0
+    keywords: tuple[str, ...] = ()
+    where: str = "all"
+    cant_attack: bool = False
+    cant_block: bool = False
+
+
+@dataclass(frozen=True)
+class CardDef:
+    id: str
+    name: str
+    type: str
+    set: str = "LC"
+    rarity: str = "C"
+    subtypes: tuple[str, ...] = ()
+    supertypes: tuple[str, ...] = ()
+    cost: Cost = Cost()
+    power: int = 0
+    health: int = 0
+    keywords: tuple[tuple[str, str], ...] = ()
+    text: str = ""
+    verse: str = ""
+    produces: tuple[str, ...] = ()
+    targets: tuple[TargetSpec, ...] = ()
+    effects: tuple[Effect, ...] = ()
+    modes: tuple[tuple[Effect, ...], ...] = ()
+    abilities: tuple[Ability, ...] = ()
+    static: tuple[Static, ...] = ()
+    zone_ability: Static | None = None
+    token: bool = False
+    file: str = ""
+
+    @property
+    def is_permanent(self) -> bool:
+        return self.type != "spell" or "enchantment" in self.subtypes
+
+    @property
+    def spell_kind(self) -> str:
+        for k in SPELL_KINDS:
+            if k in self.subtypes:
+                return k
+        return ""
+
+    @property
+    def basic(self) -> bool:
+        return "Basic" in self.supertypes
+
+    @property
+    def legendary(self) -> bool:
+        return "Legendary" in self.supertypes
+
+    def has(self, kw: str) -> bool:
+        return any(k == kw for k, _ in self.keywords)
+
+    def kw_param(self, kw: str) -> str:
+        for k, p in self.keywords:
+            if k == kw:
+                return p
+        return ""
+
+    @property
+    def is_bond(self) -> bool:
+        return self.has("Bond")
+
+    @property
+    def places_in_zone(self) -> bool:
+        """Entities, tech, vehicles and (non-Bond) enchantments are put into Zone 1 or 2 (R20)."""
+        if self.type in ("entity", "tech", "vehicle"):
+            return True
+        return self.type == "spell" and self.spell_kind == "enchantment" and not self.is_bond
+
+    def type_line(self) -> str:
+        sup = " ".join(self.supertypes)
+        main = {"spell": "Spell", "entity": "Entity", "tech": "Tech", "terrain": "Terrain",
+                "artifact": "Artifact", "vehicle": "Vehicle"}[self.type]
+        subs = [{"quickplay": "Quick-play", "sorcery": "Sorcery", "enchantment": "Enchantment"}.get(s, s)
+                for s in self.subtypes]
+        head = f"{sup} {main}".strip()
+        return f"{head} — {' '.join(subs)}" if subs else head
+
+
+_COST_RE = re.compile(r"\{([^}]*)\}")
+
+
+def parse_cost(text: str) -> Cost:
+    """``"{2}{VOL}{VOL}"`` -> Cost(typed=(("VOL", 2),), generic=2); ``{X}`` sets x."""
+    rest = _COST_RE.sub("", text).strip()
+    if rest:
+        raise ValueError(f"cost {text!r} has text outside braces")
+    typed: dict[str, int] = {}
+    generic = 0
+    x = False
+    for sym in _COST_RE.findall(text):
+        if sym.isdigit():
+            generic += int(sym)
+        elif sym == "X":
+            x = True
+        elif sym in ENERGY:
+            typed[sym] = typed.get(sym, 0) + 1
+        else:
+            raise ValueError(f"unknown energy symbol {{{sym}}} in cost {text!r}")
+    return Cost(tuple((c, typed[c]) for c in ENERGY if c in typed), generic, x)
+
+
+def parse_keyword(text: str) -> tuple[str, str]:
+    for name in sorted(KEYWORDS, key=len, reverse=True):
+        if text == name or text.startswith(name + " "):
+            param = text[len(name):].strip()
+            kind = KEYWORDS[name]
+            if kind == "" and param:
+                raise ValueError(f"keyword {name} takes no parameter")
+            if kind == "n" and param and not param.isdigit():
+                raise ValueError(f"keyword {name} takes a number")
+            if kind == "type" and param not in ENERGY:
+                raise ValueError(f"keyword {name} needs a terrain type code, one of {', '.join(ENERGY)}")
+            if kind == "quality":
+                if param.startswith("from "):
+                    q = param[5:]
+                    if q not in ENERGY:
+                        raise ValueError(f"Shield from needs an energy code, got {q!r}")
+                elif param:
+                    raise ValueError("Shield takes nothing or 'from CODE'")
+            if kind == "cost":
+                parse_cost(param)
+            return name, param
+    raise ValueError(f"unknown keyword {text!r}")
+
+
+def parse_target(spec: Any) -> TargetSpec:
+    if not isinstance(spec, str):
+        raise ValueError(f"target spec must be a string, got {spec!r}")
+    optional = spec.endswith("?")
+    parts = spec.rstrip("?").split("/")
+    if parts[0] not in TARGET_KINDS:
+        raise ValueError(f"unknown target kind {parts[0]!r}")
+    for f in parts[1:]:
+        if f not in TARGET_FILTERS and not re.fullmatch(r"maxcost\d+|maxpower\d+", f):
+            raise ValueError(f"unknown target filter {f!r}")
+    return TargetSpec(parts[0], tuple(parts[1:]), optional)
+
+
+def _check_amount(v: Any, where: str) -> None:
+    if not (isinstance(v, int) and not isinstance(v, bool)) and v != "X":
+        raise ValueError(f"{where} must be a whole number or \"X\", got {v!r}")
+
+
+def parse_effect(raw: Any, n_targets: int) -> Effect:
+    if not isinstance(raw, Mapping):
+        raise ValueError(f"an effect must be a table, got {raw!r}")
+    op = raw.get("op")
+    if op not in OPS:
+        raise ValueError(f"unknown effect op {op!r}")
+    params: list[tuple[str, Any]] = []
+    for k, v in raw.items():
+        if k == "op":
+            continue
+        if k == "if":
+            if not isinstance(v, Mapping) or any(c not in CONDITIONS for c in v):
+                raise ValueError(f"unknown condition in {v!r}; known: {', '.join(CONDITIONS)}")
+            params.append(("if", tuple(sorted(v.items()))))
+            continue
+        if k not in OPS[op]:
+            raise ValueError(f"effect {op} has no field {k!r}")
+        if k == "target" and (not isinstance(v, int) or not 0 <= v < n_targets):
+            raise ValueError(f"effect {op}: target {v!r} is not one of the card's targets")
+        if k == "to" and v not in MASS_TARGETS:
+            raise ValueError(f"effect {op}: unknown 'to' {v!r}")
+        if k == "who" and v not in WHO:
+            raise ValueError(f"effect {op}: unknown 'who' {v!r}")
+        if k in ("amount", "power", "health", "count"):
+            _check_amount(v, f"effect {op} {k}")
+        if k == "filter" and v not in CARD_FILTERS:
+            raise ValueError(f"effect {op}: unknown filter {v!r}")
+        if k == "energy" and v not in (*ENERGY, "any"):
+            raise ValueError(f"effect {op}: unknown energy {v!r}")
+        if k == "keywords":
+            for kw in v:
+                parse_keyword(kw)
+            v = tuple(v)
+        if k == "rest" and v not in ("bottom", "void"):
+            raise ValueError(f"effect {op}: rest must be bottom or void")
+        if k == "kind" and v not in ("+1/+1", "-1/-1", "shield"):
+            raise ValueError(f"effect {op}: unknown counter kind {v!r}")
+        params.append((k, v))
+    needs_target = {"exile", "bounce", "negate"}
+    keys = {k for k, _ in params}
+    if op in needs_target and "target" not in keys:
+        raise ValueError(f"effect {op} needs a target")
+    if op in ("damage", "destroy", "pump", "counters", "charge", "uncharge") and not keys & {"target", "to"}:
+        raise ValueError(f"effect {op} needs a target or 'to'")
+    return Effect(op, tuple(params))
+
+
+def parse_static(raw: Any) -> Static:
+    if not isinstance(raw, Mapping):
+        raise ValueError(f"a static ability must be a table, got {raw!r}")
+    unknown = set(raw) - STATIC_FIELDS
+    if unknown:
+        raise ValueError(f"static ability has unknown field(s) {', '.join(sorted(unknown))}")
+    op = raw.get("op", "anthem")
+    if op not in STATIC_OPS:
+        raise ValueError(f"unknown static op {op!r}")
+    where = raw.get("where", "all")
+    if where not in STATIC_WHERE:
+        raise ValueError(f"unknown static where {where!r}")
+    kws = tuple(raw.get("keywords", ()))
+    for kw in kws:
+        parse_keyword(kw)
+    return Static(op, int(raw.get("power", 0)), int(raw.get("health", 0)), kws, where,
+                  bool(raw.get("cant_attack", False)), bool(raw.get("cant_block", False)))
+
+
+def _targets(raw: Any) -> tuple[TargetSpec, ...]:
+    if raw is None:
+        return ()
+    if not isinstance(raw, list):
+        raise ValueError("targets must be a list")
+    return tuple(parse_target(t) for t in raw)
+
+
+def _effects(raw: Any, n_targets: int) -> tuple[Effect, ...]:
+    if raw is None:
+        return ()
+    if not isinstance(raw, list):
+        raise ValueError("effects must be a list")
+    return tuple(parse_effect(e, n_targets) for e in raw)
+
+
+def parse_card(raw: Mapping[str, Any], file: str) -> CardDef:
+    unknown = set(raw) - CARD_FIELDS
+    if unknown:
+        raise ValueError(f"unknown field(s) {', '.join(sorted(unknown))}")
+    for req in ("id", "name", "type"):
+        if req not in raw:
+            raise ValueError(f"missing field {req!r}")
+    ctype = raw["type"]
+    if ctype not in TYPES:
+        raise ValueError(f"unknown type {ctype!r}; types are {', '.join(TYPES)}")
+    rarity = raw.get("rarity", "C")
+    if rarity not in RARITIES:
+        raise ValueError(f"unknown rarity {rarity!r}")
+    subtypes = tuple(raw.get("subtypes", ()))
+    supertypes = tuple(raw.get("supertypes", ()))
+    for s in supertypes:
+        if s not in ("Basic", "Legendary"):
+            raise ValueError(f"unknown supertype {s!r}")
+    if ctype == "spell" and sum(k in subtypes for k in SPELL_KINDS) != 1:
+        raise ValueError("a spell needs exactly one of the subtypes sorcery, quickplay, enchantment")
+    keywords = tuple(parse_keyword(k) for k in raw.get("keywords", ()))
+    kwnames = [k for k, _ in keywords]
+    cost = parse_cost(raw.get("cost", ""))
+    if ("power" in raw or "health" in raw) and ctype != "entity":
+        raise ValueError("power and health appear only on entities")
+    if ctype == "entity" and ("power" not in raw or "health" not in raw):
+        raise ValueError("an entity needs power and health")
+    if "Equip" in kwnames and ctype != "tech":
+        raise ValueError("Equip appears only on non-artifact Tech")
+    if "Bond" in kwnames and not (ctype == "spell" and "enchantment" in subtypes):
+        raise ValueError("Bond appears only on Enchantments")
+    produces = tuple(raw.get("produces", ()))
+    for e in produces:
+        if e not in (*ENERGY, "any"):
+            raise ValueError(f"unknown energy {e!r} in produces")
+    if ctype == "terrain" and "Basic" in supertypes:
+        if len(produces) != 1 or produces[0] == "any":
+            raise ValueError("a Basic terrain has exactly one energy ability of one type")
+        if raw.get("abilities") or raw.get("triggers") or raw.get("static") or raw.get("zone_ability"):
+            raise ValueError("a Basic terrain has only its energy ability")
+    if "zone_ability" in raw and ctype != "terrain":
+        raise ValueError("only terrains have a zone_ability")
+    targets = _targets(raw.get("targets"))
+    if "Bond" in kwnames and (len(targets) != 1 or targets[0].kind != "entity"):
+        raise ValueError("a Bond card targets exactly one entity")
+    effects = _effects(raw.get("effects"), len(targets))
+    modes_raw = raw.get("modes", [])
+    modes = tuple(_effects(m, len(targets)) for m in modes_raw)
+    if effects and modes:
+        raise ValueError("a card has either effects or modes, not both")
+    if ctype == "spell" and "enchantment" not in subtypes and not (effects or modes):
+        raise ValueError("a sorcery or quick-play spell needs effects")
+    abilities: list[Ability] = []
+    for a in raw.get("abilities", ()):
+        bad = set(a) - ABILITY_FIELDS
+        if bad:
+            raise ValueError(f"activated ability has unknown field(s) {', '.join(sorted(bad))}")
+        timing = a.get("timing", "quick")
+        if timing not in ("quick", "sorcery"):
+            raise ValueError(f"unknown timing {timing!r}")
+        ts = _targets(a.get("targets"))
+        abilities.append(Ability("activated", parse_cost(a.get("cost", "")), bool(a.get("charge", False)),
+                                 bool(a.get("sacrifice", False)), timing, "", (), ts,
+                                 _effects(a.get("effects"), len(ts)), str(a.get("text", ""))))
+    for t in raw.get("triggers", ()):
+        bad = set(t) - TRIGGER_FIELDS
+        if bad:
+            raise ValueError(f"triggered ability has unknown field(s) {', '.join(sorted(bad))}")
+        if t.get("on") not in TRIGGERS:
+            raise ValueError(f"unknown trigger {t.get('on')!r}; known: {', '.join(TRIGGERS)}")
+        cond = t.get("if", {})
+        if any(c not in CONDITIONS for c in cond):
+            raise ValueError(f"unknown condition in {cond!r}")
+        ts = _targets(t.get("targets"))
+        abilities.append(Ability("triggered", on=t["on"], cond=tuple(sorted(cond.items())), targets=ts,
+                                 effects=_effects(t.get("effects"), len(ts)), text=str(t.get("text", ""))))
+    static = tuple(parse_static(s) for s in raw.get("static", ()))
+    zone_ability = parse_static(raw["zone_ability"]) if "zone_ability" in raw else None
+    if ctype == "artifact" and "Equip" in kwnames:
+        raise ValueError("Equip appears only on non-artifact Tech")
+    for fld in ("power", "health"):
+        if fld in raw and not isinstance(raw[fld], int):
+            raise ValueError(f"{fld} must be a whole number")
+    return CardDef(
+        id=str(raw["id"]), name=str(raw["name"]), type=ctype, set=str(raw.get("set", "LC")), rarity=rarity,
+        subtypes=subtypes, supertypes=supertypes, cost=cost, power=int(raw.get("power", 0)),
+        health=int(raw.get("health", 0)), keywords=keywords, text=str(raw.get("text", "")),
+        verse=str(raw.get("verse", "")), produces=produces, targets=targets, effects=effects, modes=modes,
+        abilities=tuple(abilities), static=static, zone_ability=zone_ability,
+        token=bool(raw.get("token", False)), file=file,
+    )
+
+
+CARD_DIR = Path(__file__).with_name("cards")
+
+
+def load_cards(directory: Path | None = None) -> dict[str, CardDef]:
+    """Load and validate every card file; raises CardDataError naming the file and the card."""
+    directory = directory or CARD_DIR
+    cards: dict[str, CardDef] = {}
+    for path in sorted(directory.glob("*.toml")):
+        try:
+            data = tomllib.loads(path.read_text(encoding="utf-8"))
+        except tomllib.TOMLDecodeError as exc:
+            raise CardDataError(f"{path.name}: not valid TOML: {exc}") from None
+        bad_top = set(data) - {"card"}
+        if bad_top:
+            raise CardDataError(f"{path.name}: unknown top-level key(s) {', '.join(sorted(bad_top))}")
+        for i, raw in enumerate(data.get("card", [])):
+            label = raw.get("id", f"#{i + 1}")
+            try:
+                card = parse_card(raw, path.name)
+            except (ValueError, TypeError, KeyError) as exc:
+                raise CardDataError(f"{path.name}: card {label}: {exc}") from None
+            if card.id in cards:
+                raise CardDataError(f"{path.name}: card {label}: duplicate id (also in {cards[card.id].file})")
+            cards[card.id] = card
+    for card in cards.values():
+        for eff in _all_effects(card):
+            if eff.op == "token" and eff.get("card") not in cards:
+                raise CardDataError(f"{card.file}: card {card.id}: token card {eff.get('card')!r} unknown")
+            if eff.op == "script":
+                fn = eff.get("fn")
+                from .scripts import SCRIPTS
+
+                if fn not in SCRIPTS:
+                    raise CardDataError(f"{card.file}: card {card.id}: unknown script {fn!r}")
+    return cards
+
+
+def _all_effects(card: CardDef) -> list[Effect]:
+    out = list(card.effects)
+    for m in card.modes:
+        out.extend(m)
+    for a in card.abilities:
+        out.extend(a.effects)
+    return out
+
+
+@cache
+def CARDS() -> dict[str, CardDef]:  # noqa: N802 - reads like the constant it is
+    return load_cards()
+
+
+def card(cid: str) -> CardDef:
+    return CARDS()[cid]
+

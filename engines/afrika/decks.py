@@ -1,0 +1,58 @@
+"""Codex rules (R6-R8) and the two starter Codexes for new players (60 cards, two energies each)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from .cards import CARDS
+
+CONSTRUCTED_MIN = 60
+LIMITED_MIN = 40
+MAX_COPIES = 4
+
+# "Stellar Flames": Nebula Plains + Volcanic Valleys, fliers, burn and the Cosmic Storyteller.
+STARTER_FLAMES: dict[str, int] = {
+    "LB02": 12, "LB04": 11, "LC087": 1,
+    "LC001": 2, "LC004": 2, "LC005": 2, "LC006": 2, "LC007": 1, "LC008": 1, "LC009": 2,
+    "LC010": 2, "LC011": 2, "LC012": 2, "LC014": 2, "LC015": 1, "LC013": 1,
+    "LC044": 2, "LC045": 3, "LC046": 2, "LC047": 1, "LC050": 2, "LC072": 1, "LC064": 1, "LC065": 1,
+    "LC084": 1,
+}
+# "Savanna Wilds": Cosmic Jungle + Golden Savannas, lifelink, big tramplers, Wanderer + Harvester.
+STARTER_WILDS: dict[str, int] = {
+    "LB03": 12, "LB07": 11, "LC088": 1,
+    "LC002": 2, "LC023": 3, "LC024": 2, "LC025": 1, "LC026": 2, "LC027": 2, "LC017": 3, "LC018": 1,
+    "LC019": 1, "LC020": 2, "LC021": 2, "LC022": 1,
+    "LC003": 2, "LC058": 2, "LC057": 2, "LC056": 1, "LC062": 1, "LC075": 1, "LC085": 1, "LC077": 1,
+    "LC080": 1, "LC079": 1, "LC059": 1,
+}
+STARTERS: dict[str, dict[str, int]] = {"Stellar Flames": STARTER_FLAMES, "Savanna Wilds": STARTER_WILDS}
+
+
+def expand(counts: dict[str, int]) -> list[str]:
+    return [cid for cid, n in counts.items() for _ in range(n)]
+
+
+def starter_decks() -> list[list[str]]:
+    return [expand(STARTER_FLAMES), expand(STARTER_WILDS)]
+
+
+def check_deck(deck: Sequence[str], fmt: str = "constructed") -> str:
+    """'' if the Codex is legal in ``fmt``, else a sentence saying what is wrong (R6, R7, R8)."""
+    cards = CARDS()
+    unknown = sorted({c for c in deck if c not in cards})
+    if unknown:
+        return f"unknown card id(s) {', '.join(unknown[:5])}."
+    tokens = sorted({cards[c].name for c in deck if cards[c].token})
+    if tokens:
+        return f"{tokens[0]} is a token and can't be put in a Codex."
+    minimum = CONSTRUCTED_MIN if fmt == "constructed" else LIMITED_MIN
+    if len(deck) < minimum:
+        return f"it has {len(deck)} cards and a {fmt} Codex needs at least {minimum}."
+    if fmt == "constructed":
+        by_name = Counter(cards[c].name for c in deck if not cards[c].basic)
+        over = sorted(n for n, k in by_name.items() if k > MAX_COPIES)
+        if over:
+            return f"it has {by_name[over[0]]} copies of {over[0]}; at most {MAX_COPIES} are allowed."
+    return ""

@@ -1,0 +1,343 @@
+"""The effect vocabulary: one function per ``op`` of the card data (design.md "Cards are data").
+
+An effect runs with a ``Ctx``: who controls it, its source, its targets (already re-checked on
+resolution, R42: an illegal target is ``None``) and X. Effects that need a player's decision
+(look at the top N and pick, search) open a Choice and must be the last effect of their list.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from .cards import CardDef, Effect, card
+from .rules import (
+    active_perms,
+    cd,
+    deal_damage,
+    describe_ref,
+    destroy,
+    draw,
+    entities,
+    is_active,
+    move,
+    on_battlefield,
+    opponents,
+    ref_seat,
+    seat_ref,
+    set_charged,
+    shuffle,
+)
+from .state import Choice, Game, Obj
+
+
+@dataclass
+class Ctx:
+    controller: int
+    src_card: CardDef
+    src_id: int
+    targets: list[str | None] = field(default_factory=list)
+    x: int = 0
+
+    def src_obj(self, g: Game) -> Obj | None:
+        o = g.objs.get(self.src_id)
+        return o if o is not None and on_battlefield(o) else None
+
+
+def _amount(e: Effect, ctx: Ctx, key: str = "amount", default: int = 1) -> int:
+    v = e.get(key, default)
+    return ctx.x if v == "X" else int(v)
+
+
+def _objs(g: Game, e: Effect, ctx: Ctx) -> list[Obj]:
+    """The permanents an effect acts on: its target, or a group named by ``to``."""
+    t = e.get("target")
+    if t is not None:
+        ref = ctx.targets[t] if t < len(ctx.targets) else None
+        if ref is None or ref_seat(ref) is not None or ref == "none":
+            return []
+        o = g.objs.get(int(ref))
+        return [o] if o is not None else []
+    to = e.get("to")
+    if to == "self":
+        s = ctx.src_obj(g)
+        return [s] if s else []
+    if to == "each_entity":
+        return entities(g)
+    if to == "opp_entities":
+        return [o for q in opponents(g, ctx.controller) for o in entities(g, q)]
+    if to == "own_entities":
+        return entities(g, ctx.controller)
+    if to == "other_entities":
+        return [o for o in entities(g) if o.id != ctx.src_id]
+    return []
+
+
+def _players(g: Game, e: Effect, ctx: Ctx) -> list[int]:
+    t = e.get("target")
+    if t is not None:
+        ref = ctx.targets[t] if t < len(ctx.targets) else None
+        seat = ref_seat(ref) if ref else None
+        return [seat] if seat is not None else []
+    to = e.get("to")
+    who = e.get("who", "you")
+    if to == "each_player" or who == "each":
+        return [q.seat for q in g.players if not q.lost]
+    if to == "each_opponent" or who == "opponent":
+        return opponents(g, ctx.controller)
+    return [ctx.controller]
+
+
+def _cond_ok(g: Game, e: Effect, ctx: Ctx) -> bool:
+    cond = dict(e.get("if", ()))
+    return check_cond(g, cond, ctx.controller)
+
+
+def check_cond(g: Game, cond: dict[str, object], p: int) -> bool:
+    pl = g.players[p]
+    if "life_at_least" in cond and pl.life < int(str(cond["life_at_least"])):
+        return False
+    if cond.get("hand_empty") and pl.hand:
+        return False
+    return not ("you_control_entities" in cond and len(entities(g, p)) < int(str(cond["you_control_entities"])))
+
+
+def matches(c: CardDef, flt: str) -> bool:
+    if flt == "any":
+        return True
+    if flt == "spell":
+        return c.type == "spell"
+    if flt == "basic_terrain":
+        return c.type == "terrain" and c.basic
+    if flt == "nonterrain":
+        return c.type != "terrain"
+    return c.type == flt
+
+
+# --------------------------------------------------------------------------------------- ops
+def op_damage(g: Game, e: Effect, ctx: Ctx) -> None:
+    n = _amount(e, ctx)
+    hits: list[tuple[str, int]] = []
+    t = e.get("target")
+    if t is not None:
+        ref = ctx.targets[t] if t < len(ctx.targets) else None
+        if ref is not None and ref != "none":
+            hits.append((ref, n))
+    elif e.get("to") in ("each_player", "each_opponent"):
+        hits += [(seat_ref(p), n) for p in _players(g, e, ctx)]
+    else:
+        hits += [(str(o.id), n) for o in _objs(g, e, ctx)]
+    deal_damage(g, ctx.src_card, ctx.src_obj(g), ctx.controller, hits)
+
+
+def op_draw(g: Game, e: Effect, ctx: Ctx) -> None:
+    for p in _players(g, e, ctx):
+        got = draw(g, p, _amount(e, ctx))
+        g.log(f"{seat_ref(p)} draws {got} card{'s' if got != 1 else ''}.", "draw", p)
+
+
+def op_gain_life(g: Game, e: Effect, ctx: Ctx) -> None:
+    for p in _players(g, e, ctx):
+        g.players[p].life += _amount(e, ctx)
+        g.log(f"{seat_ref(p)} gains {_amount(e, ctx)} life ({g.players[p].life}).", "life", p)
+
+
+def op_lose_life(g: Game, e: Effect, ctx: Ctx) -> None:
+    for p in _players(g, e, ctx):
+        g.players[p].life -= _amount(e, ctx)
+        g.log(f"{seat_ref(p)} loses {_amount(e, ctx)} life ({g.players[p].life}).", "life", p)
+
+
+def op_destroy(g: Game, e: Effect, ctx: Ctx) -> None:
+    for o in _objs(g, e, ctx):
+        if on_battlefield(g.objs.get(o.id)):
+            destroy(g, o)
+
+
+def op_exile(g: Game, e: Effect, ctx: Ctx) -> None:
+    for o in _objs(g, e, ctx):
+        g.log(f"{cd(o).name} is exiled.", "move")
+        move(g, o.id, "exile")
+
+
+def op_bounce(g: Game, e: Effect, ctx: Ctx) -> None:
+    for o in _objs(g, e, ctx):
+        g.log(f"{cd(o).name} returns to its owner's hand.", "move")
+        move(g, o.id, "hand")
+
+
+def op_pump(g: Game, e: Effect, ctx: Ctx) -> None:
+    p, h = _amount(e, ctx, "power", 0), _amount(e, ctx, "health", 0)
+    kws = list(e.get("keywords", ()))
+    for o in _objs(g, e, ctx):
+        if cd(o).type != "entity":
+            continue
+        o.eot_power += p
+        o.eot_health += h
+        o.eot_keywords = sorted(set(o.eot_keywords) | set(kws))
+        extra = f" and gains {', '.join(kws)}" if kws else ""
+        g.log(f"{cd(o).name} gets {p:+d}/{h:+d}{extra} until end of turn.", "pump")
+
+
+def op_counters(g: Game, e: Effect, ctx: Ctx) -> None:
+    kind = e.get("kind", "+1/+1")
+    n = _amount(e, ctx)
+    for o in _objs(g, e, ctx):
+        o.add_counter(kind, n)
+        g.log(f"{cd(o).name} gets {n} {kind} marker{'s' if n != 1 else ''}.", "counter")
+
+
+def op_look_pick(g: Game, e: Effect, ctx: Ctx) -> None:
+    pl = g.players[ctx.controller]
+    n = _amount(e, ctx, "count", 3)
+    top = pl.codex[:n]
+    if not top:
+        return
+    g.log(f"{seat_ref(ctx.controller)} looks at the top {len(top)} cards of their Codex.", "look",
+          ctx.controller)
+    g.choice = Choice("pick", ctx.controller, item="look", ids=list(top), stage="pick",
+                      card=str(e.get("filter", "any")) + "|" + str(e.get("rest", "bottom")))
+
+
+def op_search(g: Game, e: Effect, ctx: Ctx) -> None:
+    g.log(f"{seat_ref(ctx.controller)} searches their Codex.", "look", ctx.controller)
+    g.choice = Choice("pick", ctx.controller, item="search", stage="pick", card=str(e.get("filter", "any")))
+
+
+def op_return_from_void(g: Game, e: Effect, ctx: Ctx) -> None:
+    flt = str(e.get("filter", "any"))
+    if any(matches(cd(g.objs[i]), flt) for i in g.players[ctx.controller].void):
+        g.choice = Choice("pick", ctx.controller, item="void", stage="pick", card=flt)
+
+
+def op_token(g: Game, e: Effect, ctx: Ctx) -> None:
+    """Tokens enter in the zone of their source, or Zone 1 if the source is not in a zone (DECISION D5)."""
+    src = ctx.src_obj(g)
+    slot = src.slot if src is not None and src.zone == "field" else 1
+    cid = str(e.get("card"))
+    for _ in range(_amount(e, ctx, "count", 1)):
+        from .rules import new_id
+
+        o = Obj(new_id(g), cid, ctx.controller, ctx.controller, "codex", token=True)
+        g.objs[o.id] = o
+        g.players[ctx.controller].codex.insert(0, o.id)  # transient; move() places it
+        nid = move(g, o.id, "field", slot=slot, controller=ctx.controller)
+        g.objs[nid].token = True
+        g.log(f"{seat_ref(ctx.controller)} creates a {card(cid).name} token in Zone {slot}.", "token",
+              ctx.controller)
+
+
+def op_add_energy(g: Game, e: Effect, ctx: Ctx) -> None:
+    pl = g.players[ctx.controller]
+    pool = pl.pool_dict()
+    code = str(e.get("energy"))
+    pool[code] = pool.get(code, 0) + _amount(e, ctx)
+    pl.set_pool(pool)
+
+
+def op_negate(g: Game, e: Effect, ctx: Ctx) -> None:
+    t = e.get("target")
+    ref = ctx.targets[t] if t is not None and t < len(ctx.targets) else None
+    if ref is None:
+        return
+    for i, it in enumerate(g.stack):
+        if it.kind == "spell" and str(it.source) == ref:
+            del g.stack[i]
+            g.log(f"{card(it.card).name} is negated.", "negate")
+            move(g, it.source, "void")
+            return
+
+
+def op_charge(g: Game, e: Effect, ctx: Ctx) -> None:
+    for o in _objs(g, e, ctx):
+        if is_active(g, o):
+            set_charged(g, o, True)
+            g.log(f"{cd(o).name} becomes charged.", "charge")
+
+
+def op_uncharge(g: Game, e: Effect, ctx: Ctx) -> None:
+    for o in _objs(g, e, ctx):
+        if is_active(g, o):
+            set_charged(g, o, False)
+            g.log(f"{cd(o).name} becomes uncharged.", "charge")
+
+
+def op_discard(g: Game, e: Effect, ctx: Ctx) -> None:
+    """The discarded cards are chosen at random (DECISION D6: no hidden choice for the other player)."""
+    from .rules import rng_below
+
+    for p in _players(g, e, ctx):
+        pl = g.players[p]
+        for _ in range(_amount(e, ctx)):
+            if not pl.hand:
+                break
+            oid = pl.hand[rng_below(g, len(pl.hand))]
+            g.log(f"{seat_ref(p)} discards {cd(g.objs[oid]).name}.", "discard", p)
+            move(g, oid, "void")
+
+
+def op_mill(g: Game, e: Effect, ctx: Ctx) -> None:
+    for p in _players(g, e, ctx):
+        pl = g.players[p]
+        for _ in range(_amount(e, ctx)):
+            if not pl.codex:
+                break
+            oid = pl.codex[0]
+            g.log(f"{seat_ref(p)} puts {cd(g.objs[oid]).name} from their Codex into their Void.", "move", p)
+            move(g, oid, "void")
+
+
+def op_win_game(g: Game, e: Effect, ctx: Ctx) -> None:
+    for q in g.players:
+        if q.seat != ctx.controller:
+            q.lost = True
+    g.log(f"{seat_ref(ctx.controller)} wins the game ({ctx.src_card.name}).", "end", ctx.controller)
+
+
+def op_script(g: Game, e: Effect, ctx: Ctx) -> None:
+    from .scripts import SCRIPTS
+
+    SCRIPTS[str(e.get("fn"))](g, ctx)
+
+
+OPS: dict[str, Callable[[Game, Effect, Ctx], None]] = {
+    "damage": op_damage,
+    "draw": op_draw,
+    "gain_life": op_gain_life,
+    "lose_life": op_lose_life,
+    "destroy": op_destroy,
+    "exile": op_exile,
+    "bounce": op_bounce,
+    "pump": op_pump,
+    "counters": op_counters,
+    "look_pick": op_look_pick,
+    "search": op_search,
+    "return_from_void": op_return_from_void,
+    "token": op_token,
+    "add_energy": op_add_energy,
+    "negate": op_negate,
+    "charge": op_charge,
+    "uncharge": op_uncharge,
+    "discard": op_discard,
+    "mill": op_mill,
+    "win_game": op_win_game,
+    "script": op_script,
+}
+
+
+def run_effects(g: Game, effects: tuple[Effect, ...], ctx: Ctx) -> None:
+    for e in effects:
+        if g.over:
+            return
+        if e.get("if") is not None and not _cond_ok(g, e, ctx):
+            continue
+        OPS[e.op](g, e, ctx)
+        if g.choice is not None:
+            return
+
+
+def describe_targets(g: Game, refs: list[str]) -> str:
+    return ", ".join(describe_ref(g, r) for r in refs)
+
+
+__all__ = ["OPS", "Ctx", "active_perms", "check_cond", "matches", "run_effects"]

@@ -1,0 +1,242 @@
+"""The Chronicles of Afrika engine: the kernel protocol over the rules in flow.py."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from ..core import ConfigError, Event, GameOver, MatchConfig, NotYourTurn, Outcome, PlayerId, Rng, Transition
+from .actions import AfrikaAction, decode
+from .cards import CARDS
+from .decks import check_deck, starter_decks
+from .flow import STEPS, enter, legal, perform, settle
+from .rules import seat_ref
+from .state import AfrikaState, Choice, Game, Item, Obj, Player, freeze, thaw
+from .view import AfrikaView, make_view
+
+
+def _new_game(n: int, seed: int, fmt: str) -> Game:
+    g = Game(objs={}, players=[Player(seat=i) for i in range(n)], fmt=fmt)
+    g.rng = Rng.from_seed(seed).state
+    return g
+
+
+def _add(g: Game, cid: str, owner: int, zone: str, oid: int = 0) -> Obj:
+    if cid not in CARDS():
+        raise ConfigError(f"Unknown card id {cid!r}.")
+    if not oid:
+        oid = g.next_id
+    if oid in g.objs:
+        raise ConfigError(f"Object id {oid} is used twice.")
+    g.next_id = max(g.next_id, oid + 1)
+    o = Obj(oid, cid, owner, owner, zone)
+    g.objs[oid] = o
+    return o
+
+
+class AfrikaEngine:
+    name: ClassVar[str] = "afrika"
+    title: ClassVar[str] = "Chronicles of Afrika"
+    version: ClassVar[str] = "1"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 2
+    state_type: ClassVar[type[Any]] = AfrikaState
+    conformance_seeds: ClassVar[int] = 12
+    conformance_view_every: ClassVar[int] = 25
+
+    # ------------------------------------------------------------------------------ setup
+    def setup(self, cfg: MatchConfig, seed: int) -> AfrikaState:
+        if not self.min_players <= cfg.players <= self.max_players:
+            raise ConfigError("Chronicles of Afrika is played by 2 players (the duel).")
+        fmt = str(cfg.opt("format", "constructed"))
+        if fmt not in ("constructed", "limited"):
+            raise ConfigError("The format must be 'constructed' or 'limited'.")
+        decks = cfg.opt("decks", None)
+        if decks is None:
+            decks = starter_decks()[: cfg.players]
+        if not isinstance(decks, Sequence) or len(decks) != cfg.players:
+            raise ConfigError(f"Give one deck per player ({cfg.players} decks).")
+        for i, deck in enumerate(decks):
+            problem = check_deck(list(deck), fmt)
+            if problem:
+                raise ConfigError(f"{seat_ref(i)}'s Codex is not legal: {problem}")
+        g = _new_game(cfg.players, seed, fmt)
+        for seat, deck in enumerate(decks):
+            for cid in deck:
+                o = _add(g, str(cid), seat, "codex")
+                g.players[seat].codex.append(o.id)
+        from .rules import rng_below, shuffle
+
+        for pl in g.players:
+            shuffle(g, pl.codex)
+        winner = rng_below(g, cfg.players)
+        g.log(f"{seat_ref(winner)} wins the toss and chooses who goes first.", "setup", winner)
+        g.choice = Choice("first", winner)
+        g.events.clear()
+        return freeze(g)
+
+    def position(self, cfg: MatchConfig, seed: int, data: Mapping[str, Any]) -> AfrikaState:
+        """An explicit board for scenarios (docs/scenarios.md, "Afrika positions")."""
+        return freeze(build_position(cfg, seed, data))
+
+    # ------------------------------------------------------------------------------ play
+    def current_players(self, s: AfrikaState) -> frozenset[PlayerId]:
+        if s.over:
+            return frozenset()
+        if s.choice is not None:
+            return frozenset({PlayerId(s.choice.player)})
+        if s.priority >= 0:
+            return frozenset({PlayerId(s.priority)})
+        return frozenset()
+
+    def legal_actions(self, s: AfrikaState, p: PlayerId) -> Sequence[AfrikaAction]:
+        if s.over or p not in self.current_players(s):
+            return []
+        return legal(thaw(s), int(p))
+
+    def apply(self, s: AfrikaState, p: PlayerId, a: AfrikaAction) -> Transition[AfrikaState]:
+        if s.over:
+            raise GameOver()
+        if a.kind != "concede" and p not in self.current_players(s):
+            raise NotYourTurn()
+        if not 0 <= int(p) < len(s.players):
+            raise NotYourTurn("You are not playing in this game.")
+        g = thaw(s)
+        g.events = []
+        perform(g, int(p), a)
+        settle(g)
+        events = tuple(Event(text, kind, players) for text, kind, players in g.events)
+        g.events = []
+        return Transition(freeze(g), events)
+
+    def view(self, s: AfrikaState, viewer: PlayerId | None) -> AfrikaView:
+        return make_view(thaw(s), None if viewer is None else int(viewer))
+
+    def outcome(self, s: AfrikaState) -> Outcome | None:
+        if not s.over:
+            return None
+        return Outcome(tuple(tuple(x) for x in s.ranking), s.reason)
+
+    def decode_action(self, action_id: str) -> AfrikaAction:
+        return decode(action_id)
+
+    def turn_marker(self, s: AfrikaState) -> Any:
+        return (s.turn, s.active)
+
+    # ------------------------------------------------------------------------------ tests
+    def resample_hidden(self, s: AfrikaState, viewer: PlayerId | None, rng: Rng) -> AfrikaState:
+        """Re-deal every card ``viewer`` cannot see (hands of others, every Codex order)."""
+        g = thaw(s)
+        ch = g.choice
+        keep: set[int] = set()
+        if ch is not None and ch.kind == "cast" and ch.item == "spell":
+            keep.add(ch.obj)
+        for pl in g.players:
+            if viewer is not None and pl.seat == int(viewer):
+                if ch is not None and ch.player == pl.seat and ch.kind == "pick" and ch.item == "search":
+                    continue
+                ids = [i for i in pl.codex if i not in keep]
+                if ch is not None and ch.player == pl.seat and ch.kind == "pick":
+                    ids = [i for i in ids if i not in ch.ids]
+            else:
+                ids = [i for i in pl.codex + pl.hand if i not in keep]
+            cards = [g.objs[i].card for i in ids]
+            rng.shuffle(cards)
+            for i, c in zip(ids, cards, strict=True):
+                g.objs[i].card = c
+        return freeze(g)
+
+
+def _seat_of(v: Any) -> int:
+    if isinstance(v, str) and v.startswith("P"):
+        return int(v[1:]) - 1
+    return int(v)
+
+
+def build_position(cfg: MatchConfig, seed: int, data: Mapping[str, Any]) -> Game:
+    known = {"active", "turn", "first", "step", "priority", "terrain_played", "players", "enter",
+             "attackers", "blockers", "order", "stack"}
+    bad = set(data) - known
+    if bad:
+        raise ConfigError(f"Unknown position key(s): {', '.join(sorted(bad))}.")
+    n = cfg.players
+    g = _new_game(n, seed, str(cfg.opt("format", "constructed")))
+    g.next_id = 900
+    g.active = _seat_of(data.get("active", 0))
+    g.turn = int(data.get("turn", 3))
+    g.first = _seat_of(data.get("first", g.active if g.turn % 2 == 1 else 1 - g.active))
+    step = str(data.get("step", "explore1"))
+    if step not in STEPS:
+        raise ConfigError(f"Unknown step {step!r}; steps are {', '.join(STEPS)}.")
+    g.step = step
+    g.terrain_played = bool(data.get("terrain_played", False))
+    for pl in g.players:
+        pl.kept = True
+        pl.turn_started = g.turn if pl.seat == g.active else max(0, g.turn - 1)
+    players = data.get("players", [])
+    explicit: list[tuple[int, Any]] = []
+    for seat, pd in enumerate(players):
+        pl = g.players[seat]
+        pl.life = int(pd.get("life", 20))
+        pl.set_pool({str(k): int(v) for k, v in pd.get("pool", {}).items()})
+        for zone, lst in (("hand", pl.hand), ("codex", pl.codex), ("void", pl.void), ("exile", pl.exile)):
+            for entry in pd.get(zone, []):
+                cid, oid = (entry, 0) if isinstance(entry, str) else (entry["card"], int(entry.get("id", 0)))
+                if oid:
+                    explicit.append((oid, None))
+                o = _add(g, cid, seat, zone, oid)
+                lst.append(o.id)
+        for entry in pd.get("permanents", []):
+            cid = entry["card"]
+            oid = int(entry.get("id", 0))
+            where = str(entry.get("zone", "1"))
+            o = _add(g, cid, seat, "field", oid)
+            o.charged = bool(entry.get("charged", False))
+            o.damage = int(entry.get("damage", 0))
+            o.counters = sorted((str(k), int(v)) for k, v in entry.get("counters", {}).items())
+            o.since_turn = g.turn if entry.get("sick", False) else -1
+            o.phased_out = bool(entry.get("phased_out", False))
+            o.attached_to = int(entry.get("attached_to", 0))
+            if where in ("1", "2"):
+                o.slot = int(where)
+                pl.field.append(o.id)
+            elif where in ("active1", "active2"):
+                o.zone, o.slot = "active", int(where[-1])
+                pl.slots[o.slot - 1] = o.id
+            elif where == "terrain":
+                o.zone = "terrain"
+                pl.terrains.append(o.id)
+            elif where == "artifact":
+                o.zone = "artifact"
+                pl.artifacts.append(o.id)
+            else:
+                raise ConfigError(f"Unknown permanent zone {where!r} (1, 2, active1, active2, terrain, artifact).")
+            if "Shield" in [k for k, p in CARDS()[cid].keywords if not p] and "shield" not in entry.get(
+                    "counters", {}):
+                o.add_counter("shield", 1)
+    for k, v in data.get("attackers", {}).items():
+        g.attackers[int(k)] = str(v)
+    for k, v in data.get("blockers", {}).items():
+        g.blockers[int(k)] = int(v)
+        g.order.setdefault(int(v), [])
+    for k, v in data.get("order", {}).items():
+        g.order[int(k)] = [int(x) for x in v]
+    for bid, aid in g.blockers.items():
+        if bid not in g.order[aid]:
+            g.order[aid].append(bid)
+    for entry in data.get("stack", []):
+        o = g.objs[int(entry["id"])]
+        owner = g.players[o.owner]
+        if o.id in owner.hand:
+            owner.hand.remove(o.id)
+        o.zone = "stack"
+        o.controller = _seat_of(entry.get("controller", o.owner))
+        g.stack.append(Item(o.id, "spell", o.controller, o.id, o.card, -1, [str(t) for t in entry.get("targets", [])],
+                            int(entry.get("x", 0)), -1, int(entry.get("slot", 1))))
+    if data.get("enter", False):
+        enter(g, step)
+    else:
+        g.priority = _seat_of(data.get("priority", g.active))
+    settle(g)
+    g.events = []
+    return g

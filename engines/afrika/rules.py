@@ -1,0 +1,563 @@
+"""Primitive rules on the mutable working copy: zones, characteristics, keywords, energy, damage.
+
+Higher layers (effects, combat, the stack and turn flow) are built only from these functions, so
+every zone change goes through ``move`` (R2, R3) and every point of damage through ``deal_damage``
+(R50, K10, K12, K13).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..core import IllegalAction, Rng, seat_label
+from .cards import ENERGY, ENERGY_NAMES, CardDef, Cost, Static, TargetSpec, card
+from .state import BATTLEFIELD, Game, Obj, Player, Trig
+
+HAND_MAX = 7
+
+
+def cd(o: Obj) -> CardDef:
+    return card(o.card)
+
+
+def name(g: Game, oid: int) -> str:
+    o = g.objs.get(oid)
+    return cd(o).name if o else "a card"
+
+
+def opponents(g: Game, p: int) -> list[int]:
+    return [q.seat for q in g.players if q.seat != p and not q.lost]
+
+
+def seat_ref(p: int) -> str:
+    return seat_label(p)
+
+
+def ref_seat(ref: str) -> int | None:
+    if ref.startswith("P") and ref[1:].isdigit():
+        return int(ref[1:]) - 1
+    return None
+
+
+def rng_below(g: Game, n: int) -> int:
+    r = Rng(g.rng)
+    v = r.below(n)
+    g.rng = r.state
+    return v
+
+
+def shuffle(g: Game, items: list[int]) -> None:
+    r = Rng(g.rng)
+    r.shuffle(items)
+    g.rng = r.state
+
+
+# ------------------------------------------------------------------------------------ presence
+def on_battlefield(o: Obj | None) -> bool:
+    return o is not None and o.zone in BATTLEFIELD
+
+
+def is_active(g: Game, o: Obj | None) -> bool:
+    """On the battlefield, phased in, and (for artifacts) on top of its Artifact Stack (R23, K1)."""
+    if o is None or o.zone not in BATTLEFIELD or o.phased_out:
+        return False
+    if o.zone == "artifact":
+        arts = g.players[o.controller].artifacts
+        return bool(arts) and arts[-1] == o.id
+    return True
+
+
+def is_entity(g: Game, o: Obj | None) -> bool:
+    return o is not None and o.zone == "field" and not o.phased_out and cd(o).type == "entity"
+
+
+def entities(g: Game, p: int | None = None) -> list[Obj]:
+    out = []
+    for q in g.players:
+        if p is not None and q.seat != p:
+            continue
+        for oid in q.field:
+            o = g.objs[oid]
+            if not o.phased_out and cd(o).type == "entity":
+                out.append(o)
+    return out
+
+
+def active_perms(g: Game, p: int) -> list[Obj]:
+    pl = g.players[p]
+    out = [g.objs[i] for i in pl.field if not g.objs[i].phased_out]
+    out += [g.objs[i] for i in pl.slots if i]
+    out += [g.objs[i] for i in pl.terrains]
+    if pl.artifacts:
+        top = g.objs[pl.artifacts[-1]]
+        if not top.phased_out:
+            out.append(top)
+    return out
+
+
+def sick(g: Game, o: Obj) -> bool:
+    """Not controlled continuously since the start of its controller's most recent turn (R32, R44)."""
+    return o.since_turn >= g.players[o.controller].turn_started
+
+
+# --------------------------------------------------------------------------------- characteristics
+@dataclass
+class Stats:
+    power: int
+    health: int
+    kws: set[str]
+    cant_attack: bool = False
+    cant_block: bool = False
+
+
+def _apply_static(st: Stats, s: Static) -> None:
+    st.power += s.power
+    st.health += s.health
+    st.kws.update(s.keywords)
+    st.cant_attack |= s.cant_attack
+    st.cant_block |= s.cant_block
+
+
+def stats(g: Game, o: Obj) -> Stats:
+    c = cd(o)
+    st = Stats(c.power + o.count("+1/+1") - o.count("-1/-1") + o.eot_power,
+               c.health + o.count("+1/+1") - o.count("-1/-1") + o.eot_health,
+               {f"{k} {p}".strip() for k, p in c.keywords})
+    st.kws.update(o.eot_keywords)
+    for s in c.static:
+        if s.op == "self":
+            _apply_static(st, s)
+    if o.zone != "field":
+        return st
+    pl = g.players[o.controller]
+    terrain = pl.slots[o.slot - 1] if o.slot in (1, 2) else 0
+    if terrain:
+        za = cd(g.objs[terrain]).zone_ability
+        if za is not None and c.type == "entity" and not g.objs[terrain].phased_out:
+            _apply_static(st, za)
+    for src in active_perms(g, o.controller):
+        if src.id == o.id or src.zone == "terrain":
+            continue
+        for s in cd(src).static:
+            if s.op == "anthem" and c.type == "entity" and (s.where == "all" or src.slot == o.slot and src.zone == "field"):
+                _apply_static(st, s)
+    # attachments can be controlled by anyone (a Bond cast on an opposing entity)
+    for q in g.players:
+        for aid in q.field:
+            a = g.objs[aid]
+            if a.attached_to == o.id and not a.phased_out:
+                for s in cd(a).static:
+                    if s.op == "attached":
+                        _apply_static(st, s)
+    return st
+
+
+def has_kw(g: Game, o: Obj, kw: str) -> bool:
+    st = stats(g, o)
+    return kw in st.kws
+
+
+def kw_params(kws: set[str], kw: str) -> list[str]:
+    out = []
+    for k in kws:
+        if k == kw:
+            out.append("")
+        elif k.startswith(kw + " "):
+            out.append(k[len(kw) + 1:])
+    return out
+
+
+def rampage(kws: set[str]) -> int:
+    return sum(int(p) if p else 1 for p in kw_params(kws, "Rampage"))
+
+
+def qualities(c: CardDef) -> set[str]:
+    """A card's qualities for "Shield from X": the energy types in its cost."""
+    return {code for code, _ in c.cost.typed}
+
+
+def shield_from(kws: set[str]) -> set[str]:
+    return {p[5:] for p in kw_params(kws, "Shield") if p.startswith("from ")}
+
+
+# -------------------------------------------------------------------------------------- movement
+def new_id(g: Game) -> int:
+    i = g.next_id
+    g.next_id += 1
+    return i
+
+
+def _remove_from_zone(g: Game, o: Obj) -> None:
+    pl = g.players[o.controller if o.zone in BATTLEFIELD else o.owner]
+    if o.zone == "active":
+        pl.slots[o.slot - 1] = 0
+        return
+    lst = {"codex": pl.codex, "hand": pl.hand, "void": pl.void, "exile": pl.exile, "field": pl.field,
+           "terrain": pl.terrains, "artifact": pl.artifacts}.get(o.zone)
+    if lst is not None and o.id in lst:
+        lst.remove(o.id)
+
+
+def move(g: Game, oid: int, dest: str, *, slot: int = 0, controller: int | None = None, top: bool = True,
+         attach: int = 0) -> int:
+    """Move a card to ``dest``; it becomes a new object with a new id (R3). Returns the new id (0 if it
+    ceased to exist: a token leaving the battlefield, A35)."""
+    o = g.objs[oid]
+    src = o.zone
+    was_field = src in BATTLEFIELD
+    _remove_from_zone(g, o)
+    del g.objs[oid]
+    if o.token and was_field and dest not in BATTLEFIELD:
+        _left_battlefield(g, o, dest)
+        return 0
+    ctrl = controller if controller is not None else o.owner
+    if dest not in BATTLEFIELD and dest != "stack":
+        ctrl = o.owner
+    n = Obj(new_id(g), o.card, o.owner, ctrl, dest, slot=slot, token=o.token, attached_to=attach,
+            since_turn=g.turn)
+    g.objs[n.id] = n
+    pl = g.players[ctrl if dest in BATTLEFIELD else o.owner]
+    if dest == "codex":
+        if top:
+            pl.codex.insert(0, n.id)
+        else:
+            pl.codex.append(n.id)
+    elif dest == "hand":
+        pl.hand.append(n.id)
+    elif dest == "void":
+        pl.void.append(n.id)
+    elif dest == "exile":
+        pl.exile.append(n.id)
+    elif dest == "field":
+        pl.field.append(n.id)
+    elif dest == "terrain":
+        pl.terrains.append(n.id)
+    elif dest == "artifact":
+        pl.artifacts.append(n.id)
+    elif dest == "active":
+        old = pl.slots[slot - 1]
+        if old:
+            # R41: the pushed-out terrain keeps being the same object and its charged state
+            g.objs[old].zone = "terrain"
+            g.objs[old].slot = 0
+            pl.terrains.append(old)
+        pl.slots[slot - 1] = n.id
+    if was_field:
+        _left_battlefield(g, o, dest)
+    if dest in BATTLEFIELD and not was_field:
+        _entered(g, n)
+    return n.id
+
+
+def _left_battlefield(g: Game, o: Obj, dest: str) -> None:
+    c = cd(o)
+    if c.type == "entity" and dest == "void":
+        for i, ab in enumerate(c.abilities):
+            if ab.kind == "triggered" and ab.on == "dies":
+                g.triggers.append(Trig(o.controller, o.id, o.card, i))
+    # combat: a creature leaving is removed from combat by its id disappearing (R51)
+
+
+def _entered(g: Game, n: Obj) -> None:
+    c = cd(n)
+    if c.has("Shield") and not c.kw_param("Shield"):
+        n.add_counter("shield", 1)
+    for i, ab in enumerate(c.abilities):
+        if ab.kind == "triggered" and ab.on == "enters":
+            g.triggers.append(Trig(n.controller, n.id, n.card, i))
+    if c.type == "entity":
+        for other in active_perms(g, n.controller):
+            if other.id == n.id:
+                continue
+            for i, ab in enumerate(cd(other).abilities):
+                if ab.kind == "triggered" and ab.on == "ally_enters":
+                    g.triggers.append(Trig(other.controller, other.id, other.card, i, n.id))
+
+
+def set_charged(g: Game, o: Obj, charged: bool) -> None:
+    if o.charged and not charged:
+        for i, ab in enumerate(cd(o).abilities):
+            if ab.kind == "triggered" and ab.on == "uncharged":
+                g.triggers.append(Trig(o.controller, o.id, o.card, i))
+    o.charged = charged
+
+
+def draw(g: Game, p: int, n: int = 1) -> int:
+    """Draw one card n times (R59); a draw from an empty Codex marks the player for R55(b)."""
+    pl = g.players[p]
+    drawn = 0
+    for _ in range(n):
+        if not pl.codex:
+            pl.drew_empty = True
+            g.log(f"{seat_ref(p)} must draw from an empty Codex.", "draw", p)
+            break
+        move(g, pl.codex[0], "hand")
+        drawn += 1
+    return drawn
+
+
+# ----------------------------------------------------------------------------------------- damage
+def deal_damage(g: Game, src_card: CardDef | None, src_obj: Obj | None, controller: int,
+                hits: list[tuple[str, int]]) -> None:
+    """Deal several damage amounts at the same time (R50). ``hits`` are (target ref, amount).
+
+    Shield markers prevent all damage dealt to their permanent at once and are spent (K13); Shield
+    from X prevents damage from X sources; Lifelink gains as the damage is dealt (K12)."""
+    per: dict[str, int] = {}
+    for ref, amount in hits:
+        if amount > 0:
+            per[ref] = per.get(ref, 0) + amount
+    gained = 0
+    lifelink = src_obj is not None and has_kw(g, src_obj, "Lifelink")
+    for ref, amount in per.items():
+        seat = ref_seat(ref)
+        if seat is not None:
+            g.players[seat].life -= amount
+            g.log(f"{seat_ref(seat)} takes {amount} damage ({g.players[seat].life} life).", "damage", seat)
+            gained += amount
+            continue
+        t = g.objs.get(int(ref))
+        if t is None or not on_battlefield(t):
+            continue
+        st = stats(g, t)
+        if src_card is not None and shield_from(st.kws) & qualities(src_card):
+            g.log(f"{cd(t).name}'s shield prevents the damage.", "damage")
+            continue
+        if t.count("shield"):
+            t.add_counter("shield", -1)
+            g.log(f"{cd(t).name}'s Shield prevents {amount} damage and breaks.", "damage")
+            continue
+        t.damage += amount
+        gained += amount
+        g.log(f"{cd(t).name} takes {amount} damage.", "damage")
+    if lifelink and gained and src_obj is not None:
+        g.players[controller].life += gained
+        g.log(f"{seat_ref(controller)} gains {gained} life (Lifelink).", "life", controller)
+
+
+def combat_hits_with_lifelink(g: Game, hits: list[tuple[Obj, str, int]]) -> None:
+    """Combat damage: every hit of a pass at once (R50), Shield per target once (K13), Lifelink (K12)."""
+    per: dict[str, list[tuple[Obj, int]]] = {}
+    for src, ref, amount in hits:
+        if amount > 0:
+            per.setdefault(ref, []).append((src, amount))
+    gains: dict[int, int] = {}
+    for ref, items in per.items():
+        seat = ref_seat(ref)
+        dealt: list[tuple[Obj, int]] = []
+        if seat is not None:
+            total = sum(a for _, a in items)
+            g.players[seat].life -= total
+            g.log(f"{seat_ref(seat)} takes {total} combat damage ({g.players[seat].life} life).", "damage", seat)
+            dealt = items
+        else:
+            t = g.objs.get(int(ref))
+            if t is None or not on_battlefield(t):
+                continue
+            sf = shield_from(stats(g, t).kws)
+            items = [(s, a) for s, a in items if not (sf & qualities(cd(s)))]
+            if not items:
+                continue
+            if t.count("shield"):
+                t.add_counter("shield", -1)
+                g.log(f"{cd(t).name}'s Shield prevents {sum(a for _, a in items)} damage and breaks.", "damage")
+                continue
+            t.damage += sum(a for _, a in items)
+            g.log(f"{cd(t).name} takes {sum(a for _, a in items)} combat damage.", "damage")
+            dealt = items
+        for s, a in dealt:
+            if has_kw(g, s, "Lifelink"):
+                gains[s.controller] = gains.get(s.controller, 0) + a
+    for p, n in sorted(gains.items()):
+        g.players[p].life += n
+        g.log(f"{seat_ref(p)} gains {n} life (Lifelink).", "life", p)
+
+
+def destroy(g: Game, o: Obj) -> bool:
+    """Destroy a permanent: Invincible ignores it (K10), a Shield marker prevents it once (K13)."""
+    if has_kw(g, o, "Invincible"):
+        g.log(f"{cd(o).name} is Invincible.", "info")
+        return False
+    if o.count("shield"):
+        o.add_counter("shield", -1)
+        g.log(f"{cd(o).name}'s Shield prevents its destruction and breaks.", "info")
+        return False
+    g.log(f"{cd(o).name} is destroyed.", "destroy")
+    move(g, o.id, "void")
+    return True
+
+
+# ----------------------------------------------------------------------------------------- energy
+def energy_sources(g: Game, p: int) -> list[Obj]:
+    """Uncharged active permanents of ``p`` with an energy ability (R28, R31, R32)."""
+    out = []
+    for o in active_perms(g, p):
+        c = cd(o)
+        if not c.produces or o.charged:
+            continue
+        if c.type == "entity" and sick(g, o) and not has_kw(g, o, "Swift"):
+            continue
+        out.append(o)
+    return out
+
+
+def produces(o: Obj) -> tuple[str, ...]:
+    p = cd(o).produces
+    return ENERGY if p == ("any",) or "any" in p else p
+
+
+def plan_payment(g: Game, p: int, cost: Cost, x: int, *, extra_generic: int = 0,
+                 exclude: int = 0) -> list[tuple[int, str]] | str:
+    """Which sources to charge (and for which type) to pay ``cost`` with X = ``x``, after spending
+    the pool first. Returns the plan or a sentence saying why it cannot be paid (R27, R34)."""
+    pool = g.players[p].pool_dict()
+    need = cost.typed_dict()
+    generic = cost.generic + x + extra_generic
+    for code in list(need):
+        use = min(pool.get(code, 0), need[code])
+        pool[code] = pool.get(code, 0) - use
+        need[code] -= use
+    sources = [s for s in energy_sources(g, p) if s.id != exclude]
+    sources.sort(key=lambda s: (len(produces(s)), s.id))
+    plan: list[tuple[int, str]] = []
+    used: set[int] = set()
+    for code in ENERGY:
+        for _ in range(need.get(code, 0)):
+            src = next((s for s in sources if s.id not in used and code in produces(s)), None)
+            if src is None:
+                have = sum(1 for s in sources if code in produces(s)) + g.players[p].pool_dict().get(code, 0)
+                return (f"you need {cost.typed_dict()[code]} {ENERGY_NAMES[code]} energy and can make only "
+                        f"{have}")
+            used.add(src.id)
+            plan.append((src.id, code))
+    left = sum(pool.values())
+    generic -= min(left, generic)
+    rest = [s for s in sources if s.id not in used]
+    # spend on generic the sources whose type is least useful: plentiful single-type terrains first
+    counts: dict[str, int] = {}
+    for s in rest:
+        for code in produces(s):
+            counts[code] = counts.get(code, 0) + 1
+    rest.sort(key=lambda s: (len(produces(s)) > 1, -counts.get(produces(s)[0], 0), s.id))
+    if generic > len(rest):
+        avail = len(rest) + left + sum(n for _, n in cost.typed)
+        return f"it costs {cost.total + x + extra_generic} energy and you have only {avail} available"
+    for s in rest[:generic]:
+        plan.append((s.id, produces(s)[0]))
+    return plan
+
+
+def available_energy(g: Game, p: int) -> int:
+    return len(energy_sources(g, p)) + sum(n for _, n in g.players[p].pool)
+
+
+def charge_source(g: Game, o: Obj, code: str) -> None:
+    if code not in produces(o):
+        raise IllegalAction(f"{cd(o).name} cannot make {ENERGY_NAMES.get(code, code)} energy.")
+    set_charged(g, o, True)
+    pl = g.players[o.controller]
+    pool = pl.pool_dict()
+    pool[code] = pool.get(code, 0) + 1
+    pl.set_pool(pool)
+
+
+def pay(g: Game, p: int, cost: Cost, x: int, what: str, *, extra_generic: int = 0, exclude: int = 0) -> None:
+    plan = plan_payment(g, p, cost, x, extra_generic=extra_generic, exclude=exclude)
+    if isinstance(plan, str):
+        raise IllegalAction(f"You can't pay for {what}: {plan}.")
+    for oid, code in plan:
+        charge_source(g, g.objs[oid], code)
+    pl = g.players[p]
+    pool = pl.pool_dict()
+    for code, n in cost.typed:
+        pool[code] -= n
+    generic = cost.generic + x + extra_generic
+    for code in ENERGY:
+        use = min(pool.get(code, 0), generic)
+        if use:
+            pool[code] -= use
+            generic -= use
+    assert generic == 0 and all(v >= 0 for v in pool.values())
+    pl.set_pool(pool)
+
+
+def empty_pools(g: Game) -> None:
+    for pl in g.players:
+        pl.pool = []
+
+
+# ---------------------------------------------------------------------------------------- targets
+def target_ok(g: Game, spec: TargetSpec, ref: str, controller: int, src: CardDef) -> bool:
+    seat = ref_seat(ref)
+    if seat is not None:
+        if spec.kind not in ("any", "player") or seat >= len(g.players) or g.players[seat].lost:
+            return False
+        if "opp" in spec.filters and seat == controller:
+            return False
+        return not ("own" in spec.filters and seat != controller)
+    if not ref.isdigit():
+        return False
+    o = g.objs.get(int(ref))
+    if o is None:
+        return False
+    if spec.kind == "spell":
+        return o.zone == "stack" and any(it.kind == "spell" and it.source == o.id for it in g.stack)
+    if not is_active(g, o):
+        return False
+    c = cd(o)
+    kind = spec.kind
+    if kind in ("any", "entity") and c.type != "entity":
+        return False
+    if kind == "player":
+        return False
+    if kind == "permanent" and c.type == "terrain":
+        return False
+    if kind == "artifact" and c.type != "artifact":
+        return False
+    if kind == "nonentity" and c.type in ("entity", "terrain"):
+        return False
+    if "opp" in spec.filters and o.controller == controller:
+        return False
+    if "own" in spec.filters and o.controller != controller:
+        return False
+    if "charged" in spec.filters and not o.charged:
+        return False
+    if "uncharged" in spec.filters and o.charged:
+        return False
+    st = stats(g, o) if c.type == "entity" else Stats(0, 0, {f"{k} {p}".strip() for k, p in c.keywords})
+    if "soaring" in spec.filters and "Soaring" not in st.kws:
+        return False
+    for f in spec.filters:
+        if f.startswith("maxcost") and c.cost.total > int(f[7:]):
+            return False
+        if f.startswith("maxpower") and st.power > int(f[8:]):
+            return False
+    if "Cloaking" in st.kws and o.controller != controller:
+        return False
+    return not (shield_from(st.kws) & qualities(src))
+
+
+def target_options(g: Game, spec: TargetSpec, controller: int, src: CardDef, exclude: tuple[str, ...] = ()) -> list[str]:
+    refs: list[str] = []
+    if spec.kind in ("any", "player"):
+        refs += [seat_ref(q.seat) for q in g.players]
+    if spec.kind == "spell":
+        refs += [str(it.source) for it in g.stack if it.kind == "spell"]
+    elif spec.kind != "player":
+        for q in g.players:
+            refs += [str(o.id) for o in active_perms(g, q.seat)]
+    return [r for r in refs if r not in exclude and target_ok(g, spec, r, controller, src)]
+
+
+def describe_ref(g: Game, ref: str) -> str:
+    seat = ref_seat(ref)
+    if seat is not None:
+        return seat_ref(seat)
+    if ref == "none":
+        return "nothing"
+    o = g.objs.get(int(ref)) if ref.isdigit() else None
+    return cd(o).name if o else "a card"
+
+
+def player_of(g: Game, p: int) -> Player:
+    return g.players[p]

@@ -1,0 +1,177 @@
+"""What one seat (or a spectator) may see of an Afrika game (R5, R18, R19, R26).
+
+Other players' hands and every Codex are counts here; the cards a player is privately looking at
+(Cosmic Storyteller, a search) appear only in that player's own view. Nothing hidden is a field.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import card
+from .flow import STEP_NAMES, can_attack, choice_actions
+from .rules import is_active, seat_ref, sick, stats
+from .state import Game, Obj
+
+
+@dataclass(frozen=True)
+class PermView:
+    id: int
+    card: str
+    name: str
+    type: str
+    controller: int
+    charged: bool
+    power: int = 0
+    health: int = 0
+    damage: int = 0
+    counters: tuple[tuple[str, int], ...] = ()
+    keywords: tuple[str, ...] = ()
+    attached_to: int = 0
+    sick: bool = False
+    phased_out: bool = False
+    token: bool = False
+    active: bool = True
+    attacking: str = ""
+    blocking: int = 0
+    can_attack: bool = False
+
+
+@dataclass(frozen=True)
+class CardView:
+    id: int
+    card: str
+    name: str
+    cost: str
+    type_line: str
+    text: str
+
+
+@dataclass(frozen=True)
+class SeatView:
+    seat: int
+    life: int
+    hand_count: int
+    codex_count: int
+    pool: tuple[tuple[str, int], ...]
+    zone1: tuple[PermView, ...]
+    zone2: tuple[PermView, ...]
+    active_terrains: tuple[PermView | None, ...]
+    terrain_stack: tuple[PermView, ...]
+    artifacts: tuple[PermView, ...]
+    """Bottom first; only the last (top) one is active (R23)."""
+    void: tuple[CardView, ...]
+    exile: tuple[CardView, ...]
+    lost: bool
+
+
+@dataclass(frozen=True)
+class StackView:
+    id: int
+    kind: str
+    controller: int
+    card: str
+    text: str
+    targets: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class ChoiceView:
+    kind: str
+    player: int
+    about: str = ""
+    """Public description: the card being cast, the attacker being ordered, ..."""
+    cards: tuple[CardView, ...] = ()
+    """Cards only this viewer may see (looked-at Codex cards); empty for everyone else."""
+    options: tuple[tuple[str, str], ...] = ()
+    """(action id, label) pairs; only in the deciding player's own view."""
+
+
+@dataclass(frozen=True)
+class AfrikaView:
+    viewer: int | None
+    turn: int
+    active: int
+    first: int
+    step: str
+    step_name: str
+    priority: int | None
+    seats: tuple[SeatView, ...]
+    stack: tuple[StackView, ...]
+    choice: ChoiceView | None
+    hand: tuple[CardView, ...]
+    """The viewer's own hand (empty for spectators)."""
+    terrain_played: bool
+    over: bool
+    ranking: tuple[tuple[int, ...], ...]
+    reason: str
+
+
+def card_view(g: Game, oid: int) -> CardView:
+    c = card(g.objs[oid].card)
+    return CardView(oid, c.id, c.name, c.cost.text() if c.type != "terrain" else "", c.type_line(), c.text)
+
+
+def perm_view(g: Game, o: Obj) -> PermView:
+    c = card(o.card)
+    st = stats(g, o)
+    blocking = 0
+    if o.id in g.blockers:
+        blocking = g.blockers[o.id]
+    return PermView(
+        o.id, c.id, c.name, c.type, o.controller, o.charged,
+        st.power if c.type == "entity" else 0, st.health if c.type == "entity" else 0, o.damage,
+        tuple(o.counters), tuple(sorted(st.kws)), o.attached_to,
+        c.type == "entity" and sick(g, o), o.phased_out, o.token, is_active(g, o),
+        g.attackers.get(o.id, ""), blocking, c.type == "entity" and o.controller == g.active and can_attack(g, o),
+    )
+
+
+def make_view(g: Game, viewer: int | None) -> AfrikaView:
+    seats = []
+    for pl in g.players:
+        field = [g.objs[i] for i in pl.field]
+        seats.append(SeatView(
+            pl.seat, pl.life, len(pl.hand), len(pl.codex), tuple(pl.pool),
+            tuple(perm_view(g, o) for o in field if o.slot == 1),
+            tuple(perm_view(g, o) for o in field if o.slot == 2),
+            tuple(perm_view(g, g.objs[i]) if i else None for i in pl.slots),
+            tuple(perm_view(g, g.objs[i]) for i in pl.terrains),
+            tuple(perm_view(g, g.objs[i]) for i in pl.artifacts),
+            tuple(card_view(g, i) for i in pl.void),
+            tuple(card_view(g, i) for i in pl.exile),
+            pl.lost,
+        ))
+    stack = tuple(StackView(it.id, it.kind, it.controller, it.card, it.text, tuple(it.targets)) for it in g.stack)
+    choice = None
+    ch = g.choice
+    if ch is not None:
+        about = ""
+        if ch.kind == "cast":
+            about = card(ch.card).name
+        elif ch.kind in ("order", "attackers", "blockers") and ch.obj in g.objs:
+            about = card(g.objs[ch.obj].card).name
+        elif ch.kind == "discard":
+            about = f"discard {ch.nums[0]}"
+        elif ch.kind == "pick":
+            about = {"look": "looking at the top of their Codex", "search": "searching their Codex",
+                     "void": "choosing a card in their Void"}.get(ch.item, "")
+        cards: tuple[CardView, ...] = ()
+        options: tuple[tuple[str, str], ...] = ()
+        if viewer == ch.player:
+            if ch.kind == "pick" and ch.item == "look":
+                cards = tuple(card_view(g, i) for i in ch.ids)
+            options = tuple((a.to_id(), a.label) for a in choice_actions(g, ch))
+        choice = ChoiceView(ch.kind, ch.player, about, cards, options)
+    hand: tuple[CardView, ...] = ()
+    if viewer is not None and 0 <= viewer < len(g.players):
+        hand = tuple(card_view(g, i) for i in g.players[viewer].hand)
+    return AfrikaView(
+        viewer, g.turn, g.active, g.first, g.step, STEP_NAMES.get(g.step, g.step),
+        g.priority if g.priority >= 0 and g.choice is None and not g.over else None,
+        tuple(seats), stack, choice, hand, g.terrain_played, g.over,
+        tuple(tuple(x) for x in g.ranking), g.reason,
+    )
+
+
+__all__ = ["AfrikaView", "CardView", "PermView", "SeatView", "make_view", "seat_ref"]
