@@ -41,7 +41,7 @@ class AfrikaEngine:
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
     state_type: ClassVar[type[Any]] = AfrikaState
-    conformance_seeds: ClassVar[int] = 12
+    conformance_seeds: ClassVar[int] = 8
     conformance_view_every: ClassVar[int] = 25
 
     # ------------------------------------------------------------------------------ setup

@@ -339,7 +339,7 @@ def can_attack(g: Game, o: Obj) -> bool:
 
 
 def possible_attackers(g: Game) -> list[Obj]:
-    return [o for o in entities(g, g.active) if can_attack(g, o)]
+    return [o for o in entities(g, g.active) if can_attack(g, o) and attack_targets(g, o)]
 
 
 def attack_targets(g: Game, o: Obj) -> list[str]:

@@ -293,7 +293,7 @@ def _freeze(v: Any) -> Any:
 def _thaw(v: Any) -> Any:
     t = type(v)
     if t is tuple:
-        return [_thaw(x) for x in v]
+        return [x if type(x) is tuple else _thaw(x) for x in v]
     if t is dict:
         return {k: _thaw(x) for k, x in v.items()}
     cls = _THAWED.get(t)
