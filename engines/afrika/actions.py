@@ -23,10 +23,29 @@ from dataclasses import dataclass, field
 from ..core import InvalidAction
 
 _ARITY: dict[str, tuple[int, ...]] = {
-    "pass": (0,), "concede": (0,), "keep": (0,), "mull": (0,), "done": (0,), "cancel": (0,),
-    "go": (1,), "terrain": (2,), "cast": (1, 2), "act": (2,), "charge": (1, 2), "x": (1,), "mode": (1,),
-    "target": (1,), "atk": (1,), "at": (1,), "blk": (1,), "on": (1,), "first": (1,), "dmg": (1,),
-    "discard": (1,), "pick": (1,), "bottom": (1,),
+    "pass": (0,),
+    "concede": (0,),
+    "keep": (0,),
+    "mull": (0,),
+    "done": (0,),
+    "cancel": (0,),
+    "go": (1,),
+    "terrain": (2,),
+    "cast": (1, 2),
+    "act": (2,),
+    "charge": (1, 2),
+    "x": (1,),
+    "mode": (1,),
+    "target": (1,),
+    "atk": (1,),
+    "at": (1,),
+    "blk": (1,),
+    "on": (1,),
+    "first": (1,),
+    "dmg": (1,),
+    "discard": (1,),
+    "pick": (1,),
+    "bottom": (1,),
 }
 _ID = re.compile(r"\d{1,9}")
 _REF = re.compile(r"\d{1,9}|P\d")

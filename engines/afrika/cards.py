@@ -83,18 +83,47 @@ OPS: dict[str, frozenset[str]] = {
     "win_game": frozenset(),
     "script": frozenset({"fn"}),
 }
-MASS_TARGETS = ("self", "each_player", "each_opponent", "each_entity", "opp_entities", "own_entities",
-                "other_entities")
+MASS_TARGETS = (
+    "self",
+    "each_player",
+    "each_opponent",
+    "each_entity",
+    "opp_entities",
+    "own_entities",
+    "other_entities",
+)
 CARD_FILTERS = ("any", "spell", "entity", "terrain", "basic_terrain", "nonterrain", "tech", "artifact")
 CONDITIONS = ("life_at_least", "hand_empty", "you_control_entities")
 
 STATIC_OPS = ("anthem", "attached", "self")
 STATIC_WHERE = ("all", "zone")
-CARD_FIELDS = frozenset({
-    "id", "name", "set", "rarity", "type", "subtypes", "supertypes", "cost", "power", "health",
-    "keywords", "text", "verse", "produces", "targets", "effects", "abilities", "triggers", "static",
-    "zone_ability", "modes", "token", "art",
-})
+CARD_FIELDS = frozenset(
+    {
+        "id",
+        "name",
+        "set",
+        "rarity",
+        "type",
+        "subtypes",
+        "supertypes",
+        "cost",
+        "power",
+        "health",
+        "keywords",
+        "text",
+        "verse",
+        "produces",
+        "targets",
+        "effects",
+        "abilities",
+        "triggers",
+        "static",
+        "zone_ability",
+        "modes",
+        "token",
+        "art",
+    }
+)
 ABILITY_FIELDS = frozenset({"cost", "charge", "sacrifice", "timing", "targets", "effects", "text"})
 TRIGGER_FIELDS = frozenset({"on", "targets", "effects", "text", "if"})
 STATIC_FIELDS = frozenset({"op", "power", "health", "keywords", "where", "cant_attack", "cant_block"})
@@ -119,9 +148,9 @@ class Cost:
         if self.x:
             parts.append("{X}")
         if self.generic:
-            parts.append("{%d}" % self.generic)
+            parts.append(f"{{{self.generic}}}")
         for code, n in self.typed:
-            parts.extend("{%s}" % code for _ in range(n))
+            parts.extend(f"{{{code}}}" for _ in range(n))
         return "".join(parts) or "{0}"
 
     def typed_dict(self) -> dict[str, int]:
@@ -243,10 +272,18 @@ class CardDef:
 
     def type_line(self) -> str:
         sup = " ".join(self.supertypes)
-        main = {"spell": "Spell", "entity": "Entity", "tech": "Tech", "terrain": "Terrain",
-                "artifact": "Artifact", "vehicle": "Vehicle"}[self.type]
-        subs = [{"quickplay": "Quick-play", "sorcery": "Sorcery", "enchantment": "Enchantment"}.get(s, s)
-                for s in self.subtypes]
+        main = {
+            "spell": "Spell",
+            "entity": "Entity",
+            "tech": "Tech",
+            "terrain": "Terrain",
+            "artifact": "Artifact",
+            "vehicle": "Vehicle",
+        }[self.type]
+        subs = [
+            {"quickplay": "Quick-play", "sorcery": "Sorcery", "enchantment": "Enchantment"}.get(s, s)
+            for s in self.subtypes
+        ]
         head = f"{sup} {main}".strip()
         return f"{head} — {' '.join(subs)}" if subs else head
 
@@ -277,7 +314,7 @@ def parse_cost(text: str) -> Cost:
 def parse_keyword(text: str) -> tuple[str, str]:
     for name in sorted(KEYWORDS, key=len, reverse=True):
         if text == name or text.startswith(name + " "):
-            param = text[len(name):].strip()
+            param = text[len(name) :].strip()
             kind = KEYWORDS[name]
             if kind == "" and param:
                 raise ValueError(f"keyword {name} takes no parameter")
@@ -313,7 +350,7 @@ def parse_target(spec: Any) -> TargetSpec:
 
 def _check_amount(v: Any, where: str) -> None:
     if not (isinstance(v, int) and not isinstance(v, bool)) and v != "X":
-        raise ValueError(f"{where} must be a whole number or \"X\", got {v!r}")
+        raise ValueError(f'{where} must be a whole number or "X", got {v!r}')
 
 
 def parse_effect(raw: Any, n_targets: int) -> Effect:
@@ -378,8 +415,15 @@ def parse_static(raw: Any) -> Static:
     kws = tuple(raw.get("keywords", ()))
     for kw in kws:
         parse_keyword(kw)
-    return Static(op, int(raw.get("power", 0)), int(raw.get("health", 0)), kws, where,
-                  bool(raw.get("cant_attack", False)), bool(raw.get("cant_block", False)))
+    return Static(
+        op,
+        int(raw.get("power", 0)),
+        int(raw.get("health", 0)),
+        kws,
+        where,
+        bool(raw.get("cant_attack", False)),
+        bool(raw.get("cant_block", False)),
+    )
 
 
 def _targets(raw: Any) -> tuple[TargetSpec, ...]:
@@ -459,9 +503,20 @@ def parse_card(raw: Mapping[str, Any], file: str) -> CardDef:
         if timing not in ("quick", "sorcery"):
             raise ValueError(f"unknown timing {timing!r}")
         ts = _targets(a.get("targets"))
-        abilities.append(Ability("activated", parse_cost(a.get("cost", "")), bool(a.get("charge", False)),
-                                 bool(a.get("sacrifice", False)), timing, "", (), ts,
-                                 _effects(a.get("effects"), len(ts)), str(a.get("text", ""))))
+        abilities.append(
+            Ability(
+                "activated",
+                parse_cost(a.get("cost", "")),
+                bool(a.get("charge", False)),
+                bool(a.get("sacrifice", False)),
+                timing,
+                "",
+                (),
+                ts,
+                _effects(a.get("effects"), len(ts)),
+                str(a.get("text", "")),
+            )
+        )
     for t in raw.get("triggers", ()):
         bad = set(t) - TRIGGER_FIELDS
         if bad:
@@ -472,8 +527,16 @@ def parse_card(raw: Mapping[str, Any], file: str) -> CardDef:
         if any(c not in CONDITIONS for c in cond):
             raise ValueError(f"unknown condition in {cond!r}")
         ts = _targets(t.get("targets"))
-        abilities.append(Ability("triggered", on=t["on"], cond=tuple(sorted(cond.items())), targets=ts,
-                                 effects=_effects(t.get("effects"), len(ts)), text=str(t.get("text", ""))))
+        abilities.append(
+            Ability(
+                "triggered",
+                on=t["on"],
+                cond=tuple(sorted(cond.items())),
+                targets=ts,
+                effects=_effects(t.get("effects"), len(ts)),
+                text=str(t.get("text", "")),
+            )
+        )
     static = tuple(parse_static(s) for s in raw.get("static", ()))
     zone_ability = parse_static(raw["zone_ability"]) if "zone_ability" in raw else None
     if ctype == "artifact" and "Equip" in kwnames:
@@ -482,12 +545,28 @@ def parse_card(raw: Mapping[str, Any], file: str) -> CardDef:
         if fld in raw and not isinstance(raw[fld], int):
             raise ValueError(f"{fld} must be a whole number")
     return CardDef(
-        id=str(raw["id"]), name=str(raw["name"]), type=ctype, set=str(raw.get("set", "LC")), rarity=rarity,
-        subtypes=subtypes, supertypes=supertypes, cost=cost, power=int(raw.get("power", 0)),
-        health=int(raw.get("health", 0)), keywords=keywords, text=str(raw.get("text", "")),
-        verse=str(raw.get("verse", "")), produces=produces, targets=targets, effects=effects, modes=modes,
-        abilities=tuple(abilities), static=static, zone_ability=zone_ability,
-        token=bool(raw.get("token", False)), file=file,
+        id=str(raw["id"]),
+        name=str(raw["name"]),
+        type=ctype,
+        set=str(raw.get("set", "LC")),
+        rarity=rarity,
+        subtypes=subtypes,
+        supertypes=supertypes,
+        cost=cost,
+        power=int(raw.get("power", 0)),
+        health=int(raw.get("health", 0)),
+        keywords=keywords,
+        text=str(raw.get("text", "")),
+        verse=str(raw.get("verse", "")),
+        produces=produces,
+        targets=targets,
+        effects=effects,
+        modes=modes,
+        abilities=tuple(abilities),
+        static=static,
+        zone_ability=zone_ability,
+        token=bool(raw.get("token", False)),
+        file=file,
     )
 
 
@@ -513,7 +592,9 @@ def load_cards(directory: Path | None = None) -> dict[str, CardDef]:
             except (ValueError, TypeError, KeyError) as exc:
                 raise CardDataError(f"{path.name}: card {label}: {exc}") from None
             if card.id in cards:
-                raise CardDataError(f"{path.name}: card {label}: duplicate id (also in {cards[card.id].file})")
+                raise CardDataError(
+                    f"{path.name}: card {label}: duplicate id (also in {cards[card.id].file})"
+                )
             cards[card.id] = card
     for card in cards.values():
         for eff in _all_effects(card):
@@ -538,10 +619,9 @@ def _all_effects(card: CardDef) -> list[Effect]:
 
 
 @cache
-def CARDS() -> dict[str, CardDef]:  # noqa: N802 - reads like the constant it is
+def CARDS() -> dict[str, CardDef]:
     return load_cards()
 
 
 def card(cid: str) -> CardDef:
     return CARDS()[cid]
-

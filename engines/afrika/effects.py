@@ -26,7 +26,6 @@ from .rules import (
     ref_seat,
     seat_ref,
     set_charged,
-    shuffle,
 )
 from .state import Choice, Game, Obj
 
@@ -99,7 +98,9 @@ def check_cond(g: Game, cond: dict[str, object], p: int) -> bool:
         return False
     if cond.get("hand_empty") and pl.hand:
         return False
-    return not ("you_control_entities" in cond and len(entities(g, p)) < int(str(cond["you_control_entities"])))
+    return not (
+        "you_control_entities" in cond and len(entities(g, p)) < int(str(cond["you_control_entities"]))
+    )
 
 
 def matches(c: CardDef, flt: str) -> bool:
@@ -193,10 +194,19 @@ def op_look_pick(g: Game, e: Effect, ctx: Ctx) -> None:
     top = pl.codex[:n]
     if not top:
         return
-    g.log(f"{seat_ref(ctx.controller)} looks at the top {len(top)} cards of their Codex.", "look",
-          ctx.controller)
-    g.choice = Choice("pick", ctx.controller, item="look", ids=list(top), stage="pick",
-                      card=str(e.get("filter", "any")) + "|" + str(e.get("rest", "bottom")))
+    g.log(
+        f"{seat_ref(ctx.controller)} looks at the top {len(top)} cards of their Codex.",
+        "look",
+        ctx.controller,
+    )
+    g.choice = Choice(
+        "pick",
+        ctx.controller,
+        item="look",
+        ids=list(top),
+        stage="pick",
+        card=str(e.get("filter", "any")) + "|" + str(e.get("rest", "bottom")),
+    )
 
 
 def op_search(g: Game, e: Effect, ctx: Ctx) -> None:
@@ -223,8 +233,11 @@ def op_token(g: Game, e: Effect, ctx: Ctx) -> None:
         g.players[ctx.controller].codex.insert(0, o.id)  # transient; move() places it
         nid = move(g, o.id, "field", slot=slot, controller=ctx.controller)
         g.objs[nid].token = True
-        g.log(f"{seat_ref(ctx.controller)} creates a {card(cid).name} token in Zone {slot}.", "token",
-              ctx.controller)
+        g.log(
+            f"{seat_ref(ctx.controller)} creates a {card(cid).name} token in Zone {slot}.",
+            "token",
+            ctx.controller,
+        )
 
 
 def op_add_energy(g: Game, e: Effect, ctx: Ctx) -> None:

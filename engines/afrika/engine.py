@@ -154,8 +154,20 @@ def _seat_of(v: Any) -> int:
 
 
 def build_position(cfg: MatchConfig, seed: int, data: Mapping[str, Any]) -> Game:
-    known = {"active", "turn", "first", "step", "priority", "terrain_played", "players", "enter",
-             "attackers", "blockers", "order", "stack"}
+    known = {
+        "active",
+        "turn",
+        "first",
+        "step",
+        "priority",
+        "terrain_played",
+        "players",
+        "enter",
+        "attackers",
+        "blockers",
+        "order",
+        "stack",
+    }
     bad = set(data) - known
     if bad:
         raise ConfigError(f"Unknown position key(s): {', '.join(sorted(bad))}.")
@@ -210,9 +222,12 @@ def build_position(cfg: MatchConfig, seed: int, data: Mapping[str, Any]) -> Game
                 o.zone = "artifact"
                 pl.artifacts.append(o.id)
             else:
-                raise ConfigError(f"Unknown permanent zone {where!r} (1, 2, active1, active2, terrain, artifact).")
+                raise ConfigError(
+                    f"Unknown permanent zone {where!r} (1, 2, active1, active2, terrain, artifact)."
+                )
             if "Shield" in [k for k, p in CARDS()[cid].keywords if not p] and "shield" not in entry.get(
-                    "counters", {}):
+                "counters", {}
+            ):
                 o.add_counter("shield", 1)
     for k, v in data.get("attackers", {}).items():
         g.attackers[int(k)] = str(v)
@@ -231,8 +246,20 @@ def build_position(cfg: MatchConfig, seed: int, data: Mapping[str, Any]) -> Game
             owner.hand.remove(o.id)
         o.zone = "stack"
         o.controller = _seat_of(entry.get("controller", o.owner))
-        g.stack.append(Item(o.id, "spell", o.controller, o.id, o.card, -1, [str(t) for t in entry.get("targets", [])],
-                            int(entry.get("x", 0)), -1, int(entry.get("slot", 1))))
+        g.stack.append(
+            Item(
+                o.id,
+                "spell",
+                o.controller,
+                o.id,
+                o.card,
+                -1,
+                [str(t) for t in entry.get("targets", [])],
+                int(entry.get("x", 0)),
+                -1,
+                int(entry.get("slot", 1)),
+            )
+        )
     if data.get("enter", False):
         enter(g, step)
     else:

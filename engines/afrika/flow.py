@@ -48,14 +48,36 @@ from .rules import (
 )
 from .state import Choice, Game, Item, Obj, Trig
 
-STEPS = ("recharge", "sustenance", "insight", "explore1", "dawn", "mobilize", "defenses", "clash1", "clash",
-         "aftermath", "explore2", "dusk", "restoration")
+STEPS = (
+    "recharge",
+    "sustenance",
+    "insight",
+    "explore1",
+    "dawn",
+    "mobilize",
+    "defenses",
+    "clash1",
+    "clash",
+    "aftermath",
+    "explore2",
+    "dusk",
+    "restoration",
+)
 STEP_NAMES = {
-    "setup": "Setup", "recharge": "Recharge step", "sustenance": "Sustenance step",
-    "insight": "Cosmic Insight step", "explore1": "Exploration phase", "dawn": "Dawn of Conflict step",
-    "mobilize": "Mobilize Forces step", "defenses": "Establish Defenses step",
-    "clash1": "Clash of Forces (First Attack)", "clash": "Clash of Forces step", "aftermath": "Aftermath step",
-    "explore2": "Second Exploration phase", "dusk": "Dusk step", "restoration": "Restoration step",
+    "setup": "Setup",
+    "recharge": "Recharge step",
+    "sustenance": "Sustenance step",
+    "insight": "Cosmic Insight step",
+    "explore1": "Exploration phase",
+    "dawn": "Dawn of Conflict step",
+    "mobilize": "Mobilize Forces step",
+    "defenses": "Establish Defenses step",
+    "clash1": "Clash of Forces (First Attack)",
+    "clash": "Clash of Forces step",
+    "aftermath": "Aftermath step",
+    "explore2": "Second Exploration phase",
+    "dusk": "Dusk step",
+    "restoration": "Restoration step",
     "over": "Game over",
 }
 MAIN = ("explore1", "explore2")
@@ -120,8 +142,10 @@ def can_cast(g: Game, p: int, o: Obj) -> str:
     if c.type == "terrain":
         return "Terrains are played, not cast (use the terrain move)."
     if not is_quick(c) and not sorcery_time(g, p):
-        return (f"{c.name} can be cast only in your own Exploration phase while the stack is empty "
-                "(it is not quick-play).")
+        return (
+            f"{c.name} can be cast only in your own Exploration phase while the stack is empty "
+            "(it is not quick-play)."
+        )
     if c.targets and not _targets_possible(g, c.targets, p, c):
         return f"{c.name} has no legal target."
     plan = plan_payment(g, p, c.cost, 0)
@@ -292,16 +316,24 @@ def choice_actions(g: Game, ch: Choice) -> list[AfrikaAction]:
         return out
     if k == "attackers":
         if ch.obj:
-            return [act("at", r, label=f"Attack {describe_ref(g, r)}") for r in attack_targets(g, g.objs[ch.obj])]
-        out = [act("atk", o.id, label=f"Attack with {cd(o).name}") for o in possible_attackers(g)
-               if o.id not in g.attackers]
+            return [
+                act("at", r, label=f"Attack {describe_ref(g, r)}") for r in attack_targets(g, g.objs[ch.obj])
+            ]
+        out = [
+            act("atk", o.id, label=f"Attack with {cd(o).name}")
+            for o in possible_attackers(g)
+            if o.id not in g.attackers
+        ]
         out.append(act("done", label="Done declaring attackers" if g.attackers else "No attack"))
         return out
     if k == "blockers":
         if ch.obj:
             return [act("on", a, label=f"Block {name(g, a)}") for a in blockable(g, g.objs[ch.obj])]
-        out = [act("blk", o.id, label=f"Block with {cd(o).name}") for o in entities(g, ch.player)
-               if o.id not in g.blockers and blockable(g, o)]
+        out = [
+            act("blk", o.id, label=f"Block with {cd(o).name}")
+            for o in entities(g, ch.player)
+            if o.id not in g.blockers and blockable(g, o)
+        ]
         out.append(act("done", label="Done declaring blockers" if g.blockers else "No blocks"))
         return out
     if k == "order":
@@ -316,7 +348,8 @@ def choice_actions(g: Game, ch: Choice) -> list[AfrikaAction]:
         if ch.stage == "bottom":
             return [act("bottom", i, label=f"Put {name(g, i)} on the bottom next") for i in ch.ids]
         return [act("pick", i, label=f"Take {name(g, i)}") for i in pick_options(g, ch)] + [
-            act("pick", "none", label="Take nothing")]
+            act("pick", "none", label="Take nothing")
+        ]
     return []
 
 
@@ -362,8 +395,10 @@ def defender_of(g: Game, ref: str) -> int:
 
 def controls_terrain_type(g: Game, p: int, code: str) -> bool:
     pl = g.players[p]
-    return any(code in cd(g.objs[t]).produces or code in cd(g.objs[t]).subtypes
-               for t in [*pl.terrains, *[s for s in pl.slots if s]])
+    return any(
+        code in cd(g.objs[t]).produces or code in cd(g.objs[t]).subtypes
+        for t in [*pl.terrains, *[s for s in pl.slots if s]]
+    )
 
 
 def can_block(g: Game, blocker: Obj, attacker: Obj) -> bool:
@@ -422,8 +457,11 @@ def finish_attackers(g: Game) -> None:
 
 def finish_blockers(g: Game) -> None:
     for bid, aid in g.blockers.items():
-        g.log(f"{seat_ref(g.objs[bid].controller)} blocks {name(g, aid)} with {name(g, bid)}.", "block",
-              g.objs[bid].controller)
+        g.log(
+            f"{seat_ref(g.objs[bid].controller)} blocks {name(g, aid)} with {name(g, bid)}.",
+            "block",
+            g.objs[bid].controller,
+        )
         g.order.setdefault(aid, []).append(bid)
         o = g.objs[bid]
         for i, ab in enumerate(cd(o).abilities):
@@ -515,7 +553,7 @@ def _auto_assign(g: Game) -> None:
         a = g.objs[aid]
         power = max(0, stats(g, a).power)
         if len(ch.nums) == len(blockers):
-            g.assign[aid] = list(ch.nums) + [power - sum(ch.nums)]
+            g.assign[aid] = [*list(ch.nums), power - sum(ch.nums)]
             ch.ids.pop(0)
             ch.nums = []
             continue
@@ -543,7 +581,7 @@ def deal_pass(g: Game, first_pass: bool) -> None:
             blockers = [b for b in g.order[aid] if _blocker_alive(g, b)]
             trample = has_kw(g, a, "Trample")
             if blockers:
-                amounts = g.assign.get(aid) or [power] + [0]
+                amounts = g.assign.get(aid) or [power, 0]
                 for b, n in zip(blockers, amounts, strict=False):
                     hits.append((a, str(b), n))
                 leftover = amounts[len(blockers)] if len(amounts) > len(blockers) else 0
@@ -674,11 +712,27 @@ def place_triggers(g: Game) -> None:
         if not _targets_possible(g, ab.targets, t.controller, c):
             g.log(f"{c.name}'s ability has no legal target and is removed.", "stack")
             return
-        g.choice = Choice("cast", t.controller, item="trigger", obj=t.source, ability=t.ability, card=t.card,
-                          ev=t.ev)
+        g.choice = Choice(
+            "cast", t.controller, item="trigger", obj=t.source, ability=t.ability, card=t.card, ev=t.ev
+        )
         return
-    _push(g, Item(_stack_id(g), "trigger", t.controller, t.source, t.card, t.ability, [], 0, -1, 0, t.ev,
-                  f"{c.name}: {ab.text or 'triggered ability'}"))
+    _push(
+        g,
+        Item(
+            _stack_id(g),
+            "trigger",
+            t.controller,
+            t.source,
+            t.card,
+            t.ability,
+            [],
+            0,
+            -1,
+            0,
+            t.ev,
+            f"{c.name}: {ab.text or 'triggered ability'}",
+        ),
+    )
 
 
 def _stack_id(g: Game) -> int:
@@ -707,8 +761,23 @@ def finish_cast(g: Game, ch: Choice) -> None:
         mode_txt = f" (mode {ch.mode + 1})" if ch.mode >= 0 else ""
         xt = f" with X = {x}" if c.cost.x else ""
         zone = f" into Zone {ch.slot}" if c.places_in_zone else ""
-        _push(g, Item(sid, "spell", p, sid, c.id, -1, list(ch.targets), x, ch.mode, ch.slot, 0,
-                      f"{c.name}{zone}{xt}{mode_txt}"))
+        _push(
+            g,
+            Item(
+                sid,
+                "spell",
+                p,
+                sid,
+                c.id,
+                -1,
+                list(ch.targets),
+                x,
+                ch.mode,
+                ch.slot,
+                0,
+                f"{c.name}{zone}{xt}{mode_txt}",
+            ),
+        )
         g.log(f"{seat_ref(p)} casts {c.name}.", "cast", p)
     elif ch.item == "ability":
         o = g.objs[ch.obj]
@@ -727,11 +796,28 @@ def finish_cast(g: Game, ch: Choice) -> None:
             if ab.sacrifice:
                 g.log(f"{seat_ref(p)} sacrifices {c.name}.", "move", p)
                 move(g, o.id, "void")
-        _push(g, Item(_stack_id(g), "ability", p, ch.obj, c.id, ch.ability, list(ch.targets), x, -1, 0, 0, text))
+        _push(
+            g, Item(_stack_id(g), "ability", p, ch.obj, c.id, ch.ability, list(ch.targets), x, -1, 0, 0, text)
+        )
     else:
         ab = c.abilities[ch.ability]
-        _push(g, Item(_stack_id(g), "trigger", p, ch.obj, c.id, ch.ability, list(ch.targets), 0, -1, 0, ch.ev,
-                      f"{c.name}: {ab.text or 'triggered ability'}"))
+        _push(
+            g,
+            Item(
+                _stack_id(g),
+                "trigger",
+                p,
+                ch.obj,
+                c.id,
+                ch.ability,
+                list(ch.targets),
+                0,
+                -1,
+                0,
+                ch.ev,
+                f"{c.name}: {ab.text or 'triggered ability'}",
+            ),
+        )
     g.choice = None
     if ch.item != "trigger":
         g.priority = p
@@ -907,9 +993,11 @@ def enter(g: Game, step: str) -> None:
     if step == "clash1":
         if not g.attackers:
             return
-        g.clash_first = any(has_kw(g, g.objs[i], "First Attack")
-                            for i in [a for a in g.attackers if _attacker_alive(g, a)]
-                            + [b for b in g.blockers if _blocker_alive(g, b)])
+        g.clash_first = any(
+            has_kw(g, g.objs[i], "First Attack")
+            for i in [a for a in g.attackers if _attacker_alive(g, a)]
+            + [b for b in g.blockers if _blocker_alive(g, b)]
+        )
         if g.clash_first:
             start_damage(g, True)
         return
@@ -1072,8 +1160,12 @@ def _perform_choice(g: Game, p: int, a: AfrikaAction, ch: Choice) -> None:
         rest = [b for b in ch.ids if b not in g.order[ch.obj]]
         if len(rest) == 1:
             g.order[ch.obj].append(rest[0])
-            g.log(f"{seat_ref(p)} orders the blockers of {name(g, ch.obj)}: "
-                  f"{', '.join(name(g, b) for b in g.order[ch.obj])}.", "block", p)
+            g.log(
+                f"{seat_ref(p)} orders the blockers of {name(g, ch.obj)}: "
+                f"{', '.join(name(g, b) for b in g.order[ch.obj])}.",
+                "block",
+                p,
+            )
             g.assign[ch.obj] = []
             g.choice = None
             _next_order(g)
@@ -1175,8 +1267,10 @@ def _why_not(g: Game, p: int, a: AfrikaAction) -> str:
         if k == "on":
             return "That blocker can't block that attacker."
         if k == "dmg":
-            return ("Each blocker in the damage order must be assigned lethal damage before the next one, "
-                    "and all the damage must be assigned.")
+            return (
+                "Each blocker in the damage order must be assigned lethal damage before the next one, "
+                "and all the damage must be assigned."
+            )
         if k == "target":
             return "That is not a legal target."
         return "That move is not possible right now: another decision is pending."

@@ -120,9 +120,11 @@ def _apply_static(st: Stats, s: Static) -> None:
 
 def stats(g: Game, o: Obj) -> Stats:
     c = cd(o)
-    st = Stats(c.power + o.count("+1/+1") - o.count("-1/-1") + o.eot_power,
-               c.health + o.count("+1/+1") - o.count("-1/-1") + o.eot_health,
-               {f"{k} {p}".strip() for k, p in c.keywords})
+    st = Stats(
+        c.power + o.count("+1/+1") - o.count("-1/-1") + o.eot_power,
+        c.health + o.count("+1/+1") - o.count("-1/-1") + o.eot_health,
+        {f"{k} {p}".strip() for k, p in c.keywords},
+    )
     st.kws.update(o.eot_keywords)
     for s in c.static:
         if s.op == "self":
@@ -139,7 +141,11 @@ def stats(g: Game, o: Obj) -> Stats:
         if src.id == o.id or src.zone == "terrain":
             continue
         for s in cd(src).static:
-            if s.op == "anthem" and c.type == "entity" and (s.where == "all" or src.slot == o.slot and src.zone == "field"):
+            if (
+                s.op == "anthem"
+                and c.type == "entity"
+                and (s.where == "all" or (src.slot == o.slot and src.zone == "field"))
+            ):
                 _apply_static(st, s)
     # attachments can be controlled by anyone (a Bond cast on an opposing entity)
     for q in g.players:
@@ -163,7 +169,7 @@ def kw_params(kws: set[str], kw: str) -> list[str]:
         if k == kw:
             out.append("")
         elif k.startswith(kw + " "):
-            out.append(k[len(kw) + 1:])
+            out.append(k[len(kw) + 1 :])
     return out
 
 
@@ -192,14 +198,29 @@ def _remove_from_zone(g: Game, o: Obj) -> None:
     if o.zone == "active":
         pl.slots[o.slot - 1] = 0
         return
-    lst = {"codex": pl.codex, "hand": pl.hand, "void": pl.void, "exile": pl.exile, "field": pl.field,
-           "terrain": pl.terrains, "artifact": pl.artifacts}.get(o.zone)
+    lst = {
+        "codex": pl.codex,
+        "hand": pl.hand,
+        "void": pl.void,
+        "exile": pl.exile,
+        "field": pl.field,
+        "terrain": pl.terrains,
+        "artifact": pl.artifacts,
+    }.get(o.zone)
     if lst is not None and o.id in lst:
         lst.remove(o.id)
 
 
-def move(g: Game, oid: int, dest: str, *, slot: int = 0, controller: int | None = None, top: bool = True,
-         attach: int = 0) -> int:
+def move(
+    g: Game,
+    oid: int,
+    dest: str,
+    *,
+    slot: int = 0,
+    controller: int | None = None,
+    top: bool = True,
+    attach: int = 0,
+) -> int:
     """Move a card to ``dest``; it becomes a new object with a new id (R3). Returns the new id (0 if it
     ceased to exist: a token leaving the battlefield, A35)."""
     o = g.objs[oid]
@@ -213,8 +234,17 @@ def move(g: Game, oid: int, dest: str, *, slot: int = 0, controller: int | None 
     ctrl = controller if controller is not None else o.owner
     if dest not in BATTLEFIELD and dest != "stack":
         ctrl = o.owner
-    n = Obj(new_id(g), o.card, o.owner, ctrl, dest, slot=slot, token=o.token, attached_to=attach,
-            since_turn=g.turn)
+    n = Obj(
+        new_id(g),
+        o.card,
+        o.owner,
+        ctrl,
+        dest,
+        slot=slot,
+        token=o.token,
+        attached_to=attach,
+        since_turn=g.turn,
+    )
     g.objs[n.id] = n
     pl = g.players[ctrl if dest in BATTLEFIELD else o.owner]
     if dest == "codex":
@@ -297,8 +327,9 @@ def draw(g: Game, p: int, n: int = 1) -> int:
 
 
 # ----------------------------------------------------------------------------------------- damage
-def deal_damage(g: Game, src_card: CardDef | None, src_obj: Obj | None, controller: int,
-                hits: list[tuple[str, int]]) -> None:
+def deal_damage(
+    g: Game, src_card: CardDef | None, src_obj: Obj | None, controller: int, hits: list[tuple[str, int]]
+) -> None:
     """Deal several damage amounts at the same time (R50). ``hits`` are (target ref, amount).
 
     Shield markers prevent all damage dealt to their permanent at once and are spent (K13); Shield
@@ -348,7 +379,9 @@ def combat_hits_with_lifelink(g: Game, hits: list[tuple[Obj, str, int]]) -> None
         if seat is not None:
             total = sum(a for _, a in items)
             g.players[seat].life -= total
-            g.log(f"{seat_ref(seat)} takes {total} combat damage ({g.players[seat].life} life).", "damage", seat)
+            g.log(
+                f"{seat_ref(seat)} takes {total} combat damage ({g.players[seat].life} life).", "damage", seat
+            )
             dealt = items
         else:
             t = g.objs.get(int(ref))
@@ -360,7 +393,9 @@ def combat_hits_with_lifelink(g: Game, hits: list[tuple[Obj, str, int]]) -> None
                 continue
             if t.count("shield"):
                 t.add_counter("shield", -1)
-                g.log(f"{cd(t).name}'s Shield prevents {sum(a for _, a in items)} damage and breaks.", "damage")
+                g.log(
+                    f"{cd(t).name}'s Shield prevents {sum(a for _, a in items)} damage and breaks.", "damage"
+                )
                 continue
             t.damage += sum(a for _, a in items)
             g.log(f"{cd(t).name} takes {sum(a for _, a in items)} combat damage.", "damage")
@@ -406,8 +441,9 @@ def produces(o: Obj) -> tuple[str, ...]:
     return ENERGY if p == ("any",) or "any" in p else p
 
 
-def plan_payment(g: Game, p: int, cost: Cost, x: int, *, extra_generic: int = 0,
-                 exclude: int = 0) -> list[tuple[int, str]] | str:
+def plan_payment(
+    g: Game, p: int, cost: Cost, x: int, *, extra_generic: int = 0, exclude: int = 0
+) -> list[tuple[int, str]] | str:
     """Which sources to charge (and for which type) to pay ``cost`` with X = ``x``, after spending
     the pool first. Returns the plan or a sentence saying why it cannot be paid (R27, R34)."""
     pool = g.players[p].pool_dict()
@@ -426,8 +462,9 @@ def plan_payment(g: Game, p: int, cost: Cost, x: int, *, extra_generic: int = 0,
             src = next((s for s in sources if s.id not in used and code in produces(s)), None)
             if src is None:
                 have = sum(1 for s in sources if code in produces(s)) + g.players[p].pool_dict().get(code, 0)
-                return (f"you need {cost.typed_dict()[code]} {ENERGY_NAMES[code]} energy and can make only "
-                        f"{have}")
+                return (
+                    f"you need {cost.typed_dict()[code]} {ENERGY_NAMES[code]} energy and can make only {have}"
+                )
             used.add(src.id)
             plan.append((src.id, code))
     left = sum(pool.values())
@@ -537,7 +574,9 @@ def target_ok(g: Game, spec: TargetSpec, ref: str, controller: int, src: CardDef
     return not (shield_from(st.kws) & qualities(src))
 
 
-def target_options(g: Game, spec: TargetSpec, controller: int, src: CardDef, exclude: tuple[str, ...] = ()) -> list[str]:
+def target_options(
+    g: Game, spec: TargetSpec, controller: int, src: CardDef, exclude: tuple[str, ...] = ()
+) -> list[str]:
     refs: list[str] = []
     if spec.kind in ("any", "player"):
         refs += [seat_ref(q.seat) for q in g.players]

@@ -160,7 +160,9 @@ class Obj:
 
     def add_counter(self, kind: str, n: int) -> None:
         total = max(0, self.count(kind) + n)
-        self.counters = sorted([(k, v) for k, v in self.counters if k != kind] + ([(kind, total)] if total else []))
+        self.counters = sorted(
+            [(k, v) for k, v in self.counters if k != kind] + ([(kind, total)] if total else [])
+        )
 
 
 @dataclass(slots=True)
@@ -303,15 +305,45 @@ def _thaw(v: Any) -> Any:
 
 
 def _thaw_obj(o: ObjS) -> Obj:
-    return Obj(o.id, o.card, o.owner, o.controller, o.zone, o.slot, o.charged, o.damage, list(o.counters),
-               o.attached_to, o.since_turn, o.phased_out, o.token, o.eot_power, o.eot_health,
-               list(o.eot_keywords))
+    return Obj(
+        o.id,
+        o.card,
+        o.owner,
+        o.controller,
+        o.zone,
+        o.slot,
+        o.charged,
+        o.damage,
+        list(o.counters),
+        o.attached_to,
+        o.since_turn,
+        o.phased_out,
+        o.token,
+        o.eot_power,
+        o.eot_health,
+        list(o.eot_keywords),
+    )
 
 
 def _freeze_obj(o: Obj) -> ObjS:
-    return ObjS(o.id, o.card, o.owner, o.controller, o.zone, o.slot, o.charged, o.damage, tuple(o.counters),
-                o.attached_to, o.since_turn, o.phased_out, o.token, o.eot_power, o.eot_health,
-                tuple(o.eot_keywords))
+    return ObjS(
+        o.id,
+        o.card,
+        o.owner,
+        o.controller,
+        o.zone,
+        o.slot,
+        o.charged,
+        o.damage,
+        tuple(o.counters),
+        o.attached_to,
+        o.since_turn,
+        o.phased_out,
+        o.token,
+        o.eot_power,
+        o.eot_health,
+        tuple(o.eot_keywords),
+    )
 
 
 _GAME_FIELDS = tuple(f.name for f in fields(AfrikaState))

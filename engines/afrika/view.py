@@ -119,11 +119,25 @@ def perm_view(g: Game, o: Obj) -> PermView:
     if o.id in g.blockers:
         blocking = g.blockers[o.id]
     return PermView(
-        o.id, c.id, c.name, c.type, o.controller, o.charged,
-        st.power if c.type == "entity" else 0, st.health if c.type == "entity" else 0, o.damage,
-        tuple(o.counters), tuple(sorted(st.kws)), o.attached_to,
-        c.type == "entity" and sick(g, o), o.phased_out, o.token, is_active(g, o),
-        g.attackers.get(o.id, ""), blocking, c.type == "entity" and o.controller == g.active and can_attack(g, o),
+        o.id,
+        c.id,
+        c.name,
+        c.type,
+        o.controller,
+        o.charged,
+        st.power if c.type == "entity" else 0,
+        st.health if c.type == "entity" else 0,
+        o.damage,
+        tuple(o.counters),
+        tuple(sorted(st.kws)),
+        o.attached_to,
+        c.type == "entity" and sick(g, o),
+        o.phased_out,
+        o.token,
+        is_active(g, o),
+        g.attackers.get(o.id, ""),
+        blocking,
+        c.type == "entity" and o.controller == g.active and can_attack(g, o),
     )
 
 
@@ -131,18 +145,26 @@ def make_view(g: Game, viewer: int | None) -> AfrikaView:
     seats = []
     for pl in g.players:
         field = [g.objs[i] for i in pl.field]
-        seats.append(SeatView(
-            pl.seat, pl.life, len(pl.hand), len(pl.codex), tuple(pl.pool),
-            tuple(perm_view(g, o) for o in field if o.slot == 1),
-            tuple(perm_view(g, o) for o in field if o.slot == 2),
-            tuple(perm_view(g, g.objs[i]) if i else None for i in pl.slots),
-            tuple(perm_view(g, g.objs[i]) for i in pl.terrains),
-            tuple(perm_view(g, g.objs[i]) for i in pl.artifacts),
-            tuple(card_view(g, i) for i in pl.void),
-            tuple(card_view(g, i) for i in pl.exile),
-            pl.lost,
-        ))
-    stack = tuple(StackView(it.id, it.kind, it.controller, it.card, it.text, tuple(it.targets)) for it in g.stack)
+        seats.append(
+            SeatView(
+                pl.seat,
+                pl.life,
+                len(pl.hand),
+                len(pl.codex),
+                tuple(pl.pool),
+                tuple(perm_view(g, o) for o in field if o.slot == 1),
+                tuple(perm_view(g, o) for o in field if o.slot == 2),
+                tuple(perm_view(g, g.objs[i]) if i else None for i in pl.slots),
+                tuple(perm_view(g, g.objs[i]) for i in pl.terrains),
+                tuple(perm_view(g, g.objs[i]) for i in pl.artifacts),
+                tuple(card_view(g, i) for i in pl.void),
+                tuple(card_view(g, i) for i in pl.exile),
+                pl.lost,
+            )
+        )
+    stack = tuple(
+        StackView(it.id, it.kind, it.controller, it.card, it.text, tuple(it.targets)) for it in g.stack
+    )
     choice = None
     ch = g.choice
     if ch is not None:
@@ -154,8 +176,11 @@ def make_view(g: Game, viewer: int | None) -> AfrikaView:
         elif ch.kind == "discard":
             about = f"discard {ch.nums[0]}"
         elif ch.kind == "pick":
-            about = {"look": "looking at the top of their Codex", "search": "searching their Codex",
-                     "void": "choosing a card in their Void"}.get(ch.item, "")
+            about = {
+                "look": "looking at the top of their Codex",
+                "search": "searching their Codex",
+                "void": "choosing a card in their Void",
+            }.get(ch.item, "")
         cards: tuple[CardView, ...] = ()
         options: tuple[tuple[str, str], ...] = ()
         if viewer == ch.player:
@@ -167,10 +192,21 @@ def make_view(g: Game, viewer: int | None) -> AfrikaView:
     if viewer is not None and 0 <= viewer < len(g.players):
         hand = tuple(card_view(g, i) for i in g.players[viewer].hand)
     return AfrikaView(
-        viewer, g.turn, g.active, g.first, g.step, STEP_NAMES.get(g.step, g.step),
+        viewer,
+        g.turn,
+        g.active,
+        g.first,
+        g.step,
+        STEP_NAMES.get(g.step, g.step),
         g.priority if g.priority >= 0 and g.choice is None and not g.over else None,
-        tuple(seats), stack, choice, hand, g.terrain_played, g.over,
-        tuple(tuple(x) for x in g.ranking), g.reason,
+        tuple(seats),
+        stack,
+        choice,
+        hand,
+        g.terrain_played,
+        g.over,
+        tuple(tuple(x) for x in g.ranking),
+        g.reason,
     )
 
 
