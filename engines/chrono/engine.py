@@ -263,12 +263,11 @@ class ChronoEngine:
             # if nobody does, the dealer's left starts the draw-until-someone-enters loop.
             first = _next_active(hands, dealer)
             current = first
-            seat = first
-            for _ in range(n):
-                if hands[seat] and playable_codes(replace(s, current=seat), hands[seat]):
+            for k in range(n):
+                seat = (first + k) % n
+                if hands[seat] and playable_codes(s, hands[seat]):
                     current = seat
                     break
-                seat = (seat + 1) % n
         return self._settle(replace(s, current=current), [])
 
     def position(self, cfg: MatchConfig, seed: int, data: Mapping[str, Any]) -> ChronoState:

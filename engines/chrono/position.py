@@ -105,6 +105,8 @@ def build_position(engine: ChronoEngine, cfg: MatchConfig, seed: int, data: Mapp
     if current is not None and not hands[current]:
         raise ConfigError(f"position: seat {current} is out, so it cannot be the current player")
     turn = data.get("turn", 1)
+    if not isinstance(turn, int) or isinstance(turn, bool) or turn < 1:
+        raise ConfigError("position: turn must be a whole number from 1")
     state = engine._start(
         suits,
         copies,
