@@ -537,9 +537,8 @@ def start_damage(g: Game, first_pass: bool) -> None:
     g.assign.clear()
     if queue:
         g.choice = Choice("assign", g.active, ids=queue, stage="1" if first_pass else "2")
-        _auto_assign(g)
-        if g.choice is not None:
-            return
+        _auto_assign(g)  # deals the damage itself once every assignment is made
+        return
     deal_pass(g, first_pass)
 
 
