@@ -639,6 +639,8 @@ def sba(g: Game) -> None:
             for aid in q.field:
                 a = g.objs[aid]
                 c = cd(a)
+                if a.phased_out:
+                    continue
                 if c.is_bond and not is_entity(g, g.objs.get(a.attached_to)):
                     to_void.append(aid)
                 elif a.attached_to and c.type == "tech" and not is_entity(g, g.objs.get(a.attached_to)):
@@ -859,9 +861,10 @@ def resolve_top(g: Game) -> None:
             del nid
             return
         g.log(f"{c.name} resolves.", "resolve")
-        nid = move(g, it.source, "void")
         effects = c.modes[it.mode] if c.modes and it.mode >= 0 else c.effects
         run_effects(g, effects, Ctx(it.controller, c, 0, legal_refs, it.x))
+        if it.source in g.objs and g.objs[it.source].zone == "stack":
+            move(g, it.source, "void")  # R42: after it resolves
         return
     if fizzled:
         g.log(f"{it.text} has no legal target left and does nothing.", "negate")
