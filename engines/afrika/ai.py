@@ -1,1 +1,367 @@
-"""Afrika AI policy (placeholder until the real one lands)."""
+"""The Afrika AI seat: a rules-aware heuristic player over the legal action list.
+
+It plays a terrain every turn (the type its hand needs most), spends its energy on the most
+expensive useful card it can cast (curve), attacks when an attacker survives the likely blocks or
+when the total is lethal, blocks to kill attackers or to survive, and aims removal at the biggest
+threat. Every decision is one of ``legal_actions``; the rng only breaks exact ties.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..core import PlayerId, Rng, register_policy
+from .actions import AfrikaAction
+from .cards import CardDef, card
+from .flow import EQUIP, TRAVEL, _cast_shape, attack_targets, can_block, possible_attackers
+from .rules import cd, entities, opponents, ref_seat, seat_ref, stats
+from .state import AfrikaState, Choice, Game, Obj, thaw
+
+HARMFUL_OPS = {"damage", "destroy", "exile", "bounce", "charge", "negate", "discard", "mill"}
+
+
+def _value(g: Game, o: Obj) -> int:
+    st = stats(g, o)
+    return 2 * max(st.power, 0) + st.health - o.damage + 2 * len(st.kws)
+
+
+def _harmful(c: CardDef, mode: int = -1) -> bool:
+    effects = c.modes[mode] if c.modes and mode >= 0 else c.effects
+    if c.is_bond:
+        return any(s.cant_attack or s.power < 0 for s in c.static)
+    for e in effects:
+        if e.op in HARMFUL_OPS:
+            return True
+        if e.op == "pump" and (int(e.get("power", 0) or 0) < 0 or int(e.get("health", 0) or 0) < 0):
+            return True
+    return False
+
+
+def _damage_amount(c: CardDef, x: int) -> int:
+    for e in c.effects:
+        if e.op == "damage":
+            v = e.get("amount", 0)
+            return x if v == "X" else int(v)
+    return 0
+
+
+def _best_target(g: Game, p: int, ch: Choice, options: list[str]) -> str | None:
+    c = card(ch.card)
+    if ch.ability == TRAVEL:
+        return "none" if "none" in options else None
+    harmful = ch.ability != EQUIP and (
+        _harmful(c, ch.mode)
+        if ch.item == "spell"
+        else any(e.op in HARMFUL_OPS for e in c.abilities[ch.ability].effects)
+    )
+    opp_refs = [r for r in options if r != "none" and _owner(g, r) != p]
+    own_refs = [r for r in options if r != "none" and _owner(g, r) == p]
+    if harmful:
+        dmg = _damage_amount(c, max(ch.x, 0)) if ch.item == "spell" else 0
+        ents = [r for r in opp_refs if ref_seat(r) is None and r.isdigit() and g.objs[int(r)].zone == "field"]
+        if dmg:
+            killable = [r for r in ents if stats(g, g.objs[int(r)]).health - g.objs[int(r)].damage <= dmg]
+            if killable:
+                return max(killable, key=lambda r: _value(g, g.objs[int(r)]))
+            players = [r for r in opp_refs if ref_seat(r) is not None]
+            if players:
+                return players[0]
+        if ents:
+            return max(ents, key=lambda r: _value(g, g.objs[int(r)]))
+        others = [r for r in opp_refs if ref_seat(r) is None]
+        if others:
+            return others[0]
+        players = [r for r in opp_refs if ref_seat(r) is not None]
+        return players[0] if players else None
+    mine = [r for r in own_refs if ref_seat(r) is None]
+    if mine:
+        return max(mine, key=lambda r: _value(g, g.objs[int(r)]))
+    players = [r for r in own_refs if ref_seat(r) is not None]
+    return players[0] if players else None
+
+
+def _owner(g: Game, ref: str) -> int:
+    seat = ref_seat(ref)
+    if seat is not None:
+        return seat
+    o = g.objs.get(int(ref)) if ref.isdigit() else None
+    return o.controller if o is not None else -1
+
+
+# ------------------------------------------------------------------------------------------ combat
+def _attack_plan(g: Game, p: int) -> list[tuple[int, str]]:
+    opp = opponents(g, p)[0]
+    blockers = [b for b in entities(g, opp) if not b.charged]
+    plan: list[tuple[int, str]] = []
+    attackers = possible_attackers(g)
+    total = sum(max(stats(g, a).power, 0) for a in attackers)
+    lethal = total >= g.players[opp].life + sum(max(stats(g, b).power, 0) for b in blockers[:0])
+    unblockable_power = 0
+    for a in sorted(attackers, key=lambda o: -_value(g, o)):
+        ast = stats(g, a)
+        targets = attack_targets(g, a)
+        player_ref = seat_ref(opp)
+        can_be_blocked = [b for b in blockers if _could_block(g, b, a)]
+        if not can_be_blocked:
+            unblockable_power += max(ast.power, 0)
+        safe = all(
+            max(stats(g, b).power, 0) < ast.health - a.damage or "Invincible" in ast.kws
+            for b in can_be_blocked
+        )
+        trades_up = all(
+            ast.power >= stats(g, b).health and _value(g, b) >= _value(g, a) for b in can_be_blocked
+        )
+        if player_ref in targets and (safe or trades_up or lethal or len(can_be_blocked) == 0):
+            if ast.power > 0:
+                plan.append((a.id, player_ref))
+            continue
+        # Rush or risky: attack an opposing entity we kill without dying (charged ones can't block back)
+        for ref in targets:
+            if ref_seat(ref) is not None:
+                continue
+            t = g.objs[int(ref)]
+            tst = stats(g, t)
+            dies = (not t.charged) and tst.power >= ast.health - a.damage
+            if ast.power >= tst.health - t.damage and not dies and safe:
+                plan.append((a.id, ref))
+                break
+    return plan
+
+
+def _could_block(g: Game, b: Obj, a: Obj) -> bool:
+    """Would ``b`` be able to block ``a`` if ``a`` attacked its controller (evasion only)."""
+    ast, bst = stats(g, a), stats(g, b)
+    if bst.cant_block:
+        return False
+    return not ("Soaring" in ast.kws and not ({"Soaring", "Aerial"} & bst.kws))
+
+
+def _block_plan(g: Game, p: int) -> list[tuple[int, int]]:
+    mine = [b for b in entities(g, p) if not b.charged]
+    attackers = sorted((g.objs[a] for a in g.attackers if a in g.objs), key=lambda o: -stats(g, o).power)
+    incoming = sum(max(stats(g, a).power, 0) for a in attackers if g.attackers[a.id] == seat_ref(p))
+    life = g.players[p].life
+    plan: list[tuple[int, int]] = []
+    used: set[int] = set()
+    for a in attackers:
+        ast = stats(g, a)
+        options = [b for b in mine if b.id not in used and can_block(g, b, a)]
+        if not options:
+            continue
+        good = [
+            b
+            for b in options
+            if stats(g, b).power >= ast.health - a.damage and stats(g, b).health - b.damage > ast.power
+        ]
+        survive = [b for b in options if stats(g, b).health - b.damage > ast.power]
+        trade = [
+            b for b in options if stats(g, b).power >= ast.health - a.damage and _value(g, b) <= _value(g, a)
+        ]
+        pick = None
+        if good:
+            pick = min(good, key=lambda b: _value(g, b))
+        elif survive:
+            pick = min(survive, key=lambda b: _value(g, b))
+        elif trade:
+            pick = min(trade, key=lambda b: _value(g, b))
+        elif incoming >= life and g.attackers[a.id] == seat_ref(p):
+            pick = min(options, key=lambda b: _value(g, b))
+        if pick is not None:
+            used.add(pick.id)
+            plan.append((pick.id, a.id))
+            if g.attackers[a.id] == seat_ref(p) and "Trample" not in ast.kws:
+                incoming -= max(ast.power, 0)
+    return plan
+
+
+# ------------------------------------------------------------------------------------------ casting
+def _cast_value(g: Game, p: int, o: Obj) -> int:
+    c = cd(o)
+    if c.type == "entity":
+        return 10 + 3 * c.cost.total + c.power + c.health
+    if c.type in ("tech", "vehicle", "artifact") or (c.type == "spell" and c.spell_kind == "enchantment"):
+        if c.is_bond:
+            side = [o for q in opponents(g, p) for o in entities(g, q)] if _harmful(c) else entities(g, p)
+            return 8 + c.cost.total if side else -1
+        if not entities(g, p) and c.type != "artifact":
+            return -1
+        return 6 + c.cost.total
+    # sorceries and quick-play spells
+    ops = {e.op for e in c.effects} | {e.op for m in c.modes for e in m}
+    if ops & {"destroy", "exile", "damage"}:
+        return 12 + c.cost.total if _has_good_harm_target(g, p, c) else -1
+    if ops & {"draw", "look_pick", "search", "token", "return_from_void", "script", "add_energy"}:
+        return 5 + c.cost.total
+    if "gain_life" in ops:
+        return 4 if g.players[p].life < 12 else -1
+    return -1  # pumps, negation and tricks are kept for combat / responses
+
+
+def _has_good_harm_target(g: Game, p: int, c: CardDef) -> bool:
+    opp = opponents(g, p)
+    if any(t.kind in ("any", "player") for t in c.targets):
+        return True
+    if not c.targets:
+        # sweepers: only when they hurt the opponent more than us
+        theirs = sum(_value(g, o) for q in opp for o in entities(g, q))
+        ours = sum(_value(g, o) for o in entities(g, p))
+        return theirs > ours
+    return any(entities(g, q) for q in opp)
+
+
+def _terrain_choice(g: Game, p: int, legal: Sequence[AfrikaAction]) -> AfrikaAction | None:
+    terrains = [a for a in legal if a.kind == "terrain"]
+    if not terrains:
+        return None
+    need: dict[str, int] = {}
+    for oid in g.players[p].hand:
+        for code, n in cd(g.objs[oid]).cost.typed:
+            need[code] = need.get(code, 0) + n
+    have: dict[str, int] = {}
+    for o in [*(g.objs[i] for i in g.players[p].terrains), *(g.objs[i] for i in g.players[p].slots if i)]:
+        for code in cd(o).produces:
+            have[code] = have.get(code, 0) + 1
+
+    def score(a: AfrikaAction) -> tuple[int, int]:
+        c = cd(g.objs[int(a.a)])
+        code = c.produces[0] if c.produces else ""
+        want = need.get(code, 0) - have.get(code, 0) + (5 if c.produces == ("any",) else 0)
+        dest = (
+            1 if (c.zone_ability is not None and a.b == "1") or (c.zone_ability is None and a.b == "s") else 0
+        )
+        return (want, dest)
+
+    return max(terrains, key=score)
+
+
+def _priority_action(g: Game, p: int, legal: Sequence[AfrikaAction]) -> AfrikaAction:
+    by_id = {a.to_id(): a for a in legal}
+    pass_ = by_id["pass"]
+    my_main = g.active == p and g.step in ("explore1", "explore2") and not g.stack
+    if g.stack:
+        top = g.stack[-1]
+        if top.controller != p and top.kind == "spell" and card(top.card).cost.total >= 3:
+            for a in legal:
+                if a.kind == "cast" and any(e.op == "negate" for e in cd(g.objs[int(a.a)]).effects):
+                    return a
+        return pass_
+    if my_main:
+        t = _terrain_choice(g, p, legal)
+        if t is not None:
+            return t
+        casts = [a for a in legal if a.kind == "cast" and a.b in ("", "1")]
+        scored = [(_cast_value(g, p, g.objs[int(a.a)]), a) for a in casts]
+        scored = [(v, a) for v, a in scored if v > 0]
+        if scored:
+            return max(scored, key=lambda x: (x[0], -int(x[1].a)))[1]
+        for a in legal:
+            if a.kind == "act" and a.b == "equip":
+                return a
+        for a in legal:
+            if a.kind == "act" and a.b.isdigit():
+                ab = cd(g.objs[int(a.a)]).abilities[int(a.b)]
+                if any(e.op in ("draw", "uncharge") for e in ab.effects):
+                    return a
+        # Resilient Wanderer: charge it, then let Energy Harvester uncharge it (the designed synergy)
+        for a in legal:
+            if (
+                a.kind == "charge"
+                and cd(g.objs[int(a.a)]).id == "LC002"
+                and any(b.kind == "act" and cd(g.objs[int(b.a)]).id == "LC003" for b in legal)
+            ):
+                return a
+    # combat tricks: pump a blocker or attacker that would otherwise die
+    if g.step == "defenses" and g.blockers:
+        for a in legal:
+            if a.kind != "cast":
+                continue
+            c = cd(g.objs[int(a.a)])
+            if c.targets and c.effects and c.effects[0].op == "pump" and not _harmful(c):
+                return a
+    return pass_
+
+
+def _choice_action(g: Game, p: int, ch: Choice, legal: Sequence[AfrikaAction], rng: Rng) -> AfrikaAction:
+    by_kind: dict[str, list[AfrikaAction]] = {}
+    for a in legal:
+        by_kind.setdefault(a.kind, []).append(a)
+    k = ch.kind
+    if k == "first":
+        return by_kind["go"][0]
+    if k == "mulligan":
+        hand = [cd(g.objs[i]) for i in g.players[p].hand]
+        lands = sum(1 for c in hand if c.type == "terrain")
+        ok = len(hand) <= 5 or 2 <= lands <= 5
+        return by_kind["keep"][0] if ok else by_kind["mull"][0]
+    if k == "cast":
+        if "x" in by_kind:
+            return by_kind["x"][-1]
+        if "mode" in by_kind:
+            theirs = any(entities(g, q) for q in opponents(g, p))
+            return by_kind["mode"][0 if theirs or len(by_kind["mode"]) < 2 else 1]
+        if "target" in by_kind:
+            opts = [a.a for a in by_kind["target"]]
+            best = _best_target(g, p, ch, opts)
+            if best is not None:
+                return next(a for a in by_kind["target"] if a.a == best)
+            # never cancel: a cancelled cast would be tried again at once (no memory between calls)
+            return by_kind["target"][0]
+        return legal[0]
+    if k == "attackers":
+        if ch.obj:
+            plan = dict(_attack_plan(g, p))
+            want = plan.get(ch.obj)
+            for a in by_kind.get("at", []):
+                if a.a == want:
+                    return a
+            return by_kind["at"][0]
+        for aid, _ref in _attack_plan(g, p):
+            if aid not in g.attackers:
+                for a in by_kind.get("atk", []):
+                    if int(a.a) == aid:
+                        return a
+        return by_kind["done"][0]
+    if k == "blockers":
+        bplan = _block_plan(g, p)
+        if ch.obj:
+            target = dict(bplan).get(ch.obj)
+            for a in by_kind.get("on", []):
+                if int(a.a) == target:
+                    return a
+            return by_kind["on"][0]
+        for bid, _aid in bplan:
+            if bid not in g.blockers:
+                for a in by_kind.get("blk", []):
+                    if int(a.a) == bid:
+                        return a
+        return by_kind["done"][0]
+    if k == "order":
+        return min(legal, key=lambda a: stats(g, g.objs[int(a.a)]).health - g.objs[int(a.a)].damage)
+    if k == "assign":
+        return legal[0]
+    if k == "discard":
+        held = [(cd(g.objs[int(a.a)]), a) for a in legal]
+        land_acts = [a for c, a in held if c.type == "terrain"]
+        if len(land_acts) >= 3:
+            return land_acts[0]
+        return max(held, key=lambda x: x[0].cost.total)[1]
+    if k == "pick":
+        picks = [a for a in legal if a.kind == "pick" and a.a != "none"]
+        if picks:
+            return max(picks, key=lambda a: cd(g.objs[int(a.a)]).cost.total)
+        return legal[0]
+    return rng.choice(list(legal))
+
+
+@register_policy("afrika")
+def afrika_policy(engine: Any, state: AfrikaState, player: PlayerId, rng: Rng) -> AfrikaAction:
+    legal = list(engine.legal_actions(state, player))
+    g = thaw(state)
+    p = int(player)
+    if g.choice is not None:
+        return _choice_action(g, p, g.choice, legal, rng)
+    return _priority_action(g, p, legal)
+
+
+__all__ = ["_cast_shape", "afrika_policy"]
