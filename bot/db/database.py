@@ -18,7 +18,9 @@ the block holds.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
+import sqlite3
 import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
@@ -191,8 +193,7 @@ class Database:
                     yield conn
                     await conn.execute("COMMIT")
                 except BaseException:
-                    if conn.in_transaction:
-                        await conn.execute("ROLLBACK")
+                    await rollback_quietly(conn)
                     raise
             finally:
                 self._owner = None
@@ -204,6 +205,14 @@ class Database:
 
     def now(self) -> float:
         return self.clock()
+
+
+async def rollback_quietly(conn: aiosqlite.Connection) -> None:
+    """Roll back if a transaction is open; SQLite may already have rolled back (or committed,
+    when a cancellation arrived while COMMIT was queued), which is not a second error."""
+    if conn.in_transaction:
+        with contextlib.suppress(sqlite3.OperationalError):
+            await conn.execute("ROLLBACK")
 
 
 async def fetch_one(

@@ -14,6 +14,7 @@ migrated by a newer cardhost than this one.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import re
 import sqlite3
@@ -230,7 +231,8 @@ async def migrate(
             await conn.execute("COMMIT")
         except BaseException:
             if conn.in_transaction:
-                await conn.execute("ROLLBACK")
+                with contextlib.suppress(sqlite3.OperationalError):
+                    await conn.execute("ROLLBACK")
             raise
         done.append(m)
     return done
