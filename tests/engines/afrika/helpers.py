@@ -12,8 +12,9 @@ from engines.core import MatchConfig, PlayerId, Rng
 CFG = MatchConfig(players=2)
 
 
-def playout(seed: int, max_actions: int = 20_000,
-            each: Callable[[AfrikaState], None] | None = None) -> Iterator[tuple[AfrikaState, int, str]]:
+def playout(
+    seed: int, max_actions: int = 20_000, each: Callable[[AfrikaState], None] | None = None
+) -> Iterator[tuple[AfrikaState, int, str]]:
     """Yield (state before, player, action id) along a random legal game."""
     s = ENGINE.setup(CFG, seed)
     rng = Rng.from_seed(seed * 31 + 7)

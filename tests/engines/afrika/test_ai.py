@@ -27,42 +27,91 @@ def test_policy_is_registered() -> None:
 
 
 def test_plays_a_terrain_then_spends_energy_on_curve() -> None:
-    s = position({"active": 0, "step": "explore1", "players": [
-        {"hand": [{"card": "LB10", "id": 10}, {"card": "LC092", "id": 11}, {"card": "LC093", "id": 12}],
-         "permanents": [{"card": "LB10", "id": 60, "zone": "terrain"}, {"card": "LB10", "id": 61, "zone": "terrain"}]},
-        {}]})
+    s = position(
+        {
+            "active": 0,
+            "step": "explore1",
+            "players": [
+                {
+                    "hand": [
+                        {"card": "LB10", "id": 10},
+                        {"card": "LC092", "id": 11},
+                        {"card": "LC093", "id": 12},
+                    ],
+                    "permanents": [
+                        {"card": "LB10", "id": 60, "zone": "terrain"},
+                        {"card": "LB10", "id": 61, "zone": "terrain"},
+                    ],
+                },
+                {},
+            ],
+        }
+    )
     assert _ai(s).startswith("terrain:10")
     s, _ = run(s, (0, _ai(s)))
     assert _ai(s) == "cast:12:1", "the most expensive castable entity"
 
 
 def test_removal_goes_to_the_biggest_threat() -> None:
-    s = position({"active": 0, "step": "explore1", "players": [
-        {"hand": [{"card": "LC053", "id": 10}],
-         "permanents": [{"card": "LB05", "id": 60 + i, "zone": "terrain"} for i in range(3)]},
-        {"permanents": [{"card": "LC092", "id": 201, "zone": "1"}, {"card": "LC095", "id": 202, "zone": "1"}]}]})
+    s = position(
+        {
+            "active": 0,
+            "step": "explore1",
+            "players": [
+                {
+                    "hand": [{"card": "LC053", "id": 10}],
+                    "permanents": [{"card": "LB05", "id": 60 + i, "zone": "terrain"} for i in range(3)],
+                },
+                {
+                    "permanents": [
+                        {"card": "LC092", "id": 201, "zone": "1"},
+                        {"card": "LC095", "id": 202, "zone": "1"},
+                    ]
+                },
+            ],
+        }
+    )
     s, _ = run(s, (0, _ai(s)))
     assert _ai(s) == "target:202"
 
 
 def test_blocks_to_survive_lethal() -> None:
-    s = position({"active": 1, "step": "defenses", "enter": True, "attackers": {"201": "P1"}, "players": [
-        {"life": 4, "permanents": [{"card": "LC026", "id": 101, "zone": "1"}]},
-        {"permanents": [{"card": "LC095", "id": 201, "zone": "1", "charged": True}]}]})
+    s = position(
+        {
+            "active": 1,
+            "step": "defenses",
+            "enter": True,
+            "attackers": {"201": "P1"},
+            "players": [
+                {"life": 4, "permanents": [{"card": "LC026", "id": 101, "zone": "1"}]},
+                {"permanents": [{"card": "LC095", "id": 201, "zone": "1", "charged": True}]},
+            ],
+        }
+    )
     assert _ai(s) == "blk:101"
     s, _ = run(s, (0, "blk:101"))
     assert _ai(s) == "on:201"
 
 
 def test_does_not_throw_away_an_attacker() -> None:
-    s = position({"active": 0, "step": "mobilize", "enter": True, "players": [
-        {"permanents": [{"card": "LC092", "id": 101, "zone": "1"}]},
-        {"permanents": [{"card": "LC095", "id": 201, "zone": "1"}]}]})
+    s = position(
+        {
+            "active": 0,
+            "step": "mobilize",
+            "enter": True,
+            "players": [
+                {"permanents": [{"card": "LC092", "id": 101, "zone": "1"}]},
+                {"permanents": [{"card": "LC095", "id": 201, "zone": "1"}]},
+            ],
+        }
+    )
     assert _ai(s) == "done"
 
 
 def test_beats_a_random_player() -> None:
-    spec = importlib.util.spec_from_file_location("afrika_bench", Path(__file__).parents[3] / "bench" / "afrika_ai.py")
+    spec = importlib.util.spec_from_file_location(
+        "afrika_bench", Path(__file__).parents[3] / "bench" / "afrika_ai.py"
+    )
     assert spec and spec.loader
     bench = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(bench)

@@ -39,7 +39,12 @@ def test_every_keyword_on_at_least_two_cards() -> None:
 def test_seed_cards_are_present() -> None:
     st = CARDS["LC001"]
     assert (st.name, st.type, st.subtypes, st.power, st.health) == (
-        "Cosmic Storyteller", "entity", ("Luminaran",), 2, 4)
+        "Cosmic Storyteller",
+        "entity",
+        ("Luminaran",),
+        2,
+        4,
+    )
     assert st.abilities[0].on == "enters" and st.abilities[0].effects[0].op == "look_pick"
     names = {c.name for c in CARDS.values()}
     assert {"Resilient Wanderer", "Energy Harvester"} <= names
@@ -59,12 +64,12 @@ def test_deck_rules() -> None:
     base = expand({"LB01": 56, "LC092": 4})
     assert check_deck(base) == ""
     assert "at least 60" in check_deck(base[:-1])
-    assert "5 copies of Dune Strider" in check_deck(base[:-1] + ["LC092", "LC092"])
+    assert "5 copies of Dune Strider" in check_deck([*base[:-1], "LC092", "LC092"])
     assert check_deck(expand({"LB01": 100})) == "", "basic terrains are unlimited"
     assert check_deck(expand({"LC092": 40}), "limited") == ""
     assert "at least 40" in check_deck(expand({"LC092": 39}), "limited")
-    assert "token" in check_deck(base + ["LT01"])
-    assert "unknown" in check_deck(base + ["NOPE"])
+    assert "token" in check_deck([*base, "LT01"])
+    assert "unknown" in check_deck([*base, "NOPE"])
 
 
 def test_cost_parser() -> None:
@@ -115,12 +120,16 @@ def test_loader_rejects_power_on_non_entities_and_duplicates(tmp_path: Path) -> 
 
 
 def test_loader_rejects_unknown_script_and_bad_target(tmp_path: Path) -> None:
-    body = ('[[card]]\nid = "S2"\nname = "S"\ntype = "spell"\nsubtypes = ["sorcery"]\n'
-            'effects = [{ op = "script", fn = "nope" }]\n')
+    body = (
+        '[[card]]\nid = "S2"\nname = "S"\ntype = "spell"\nsubtypes = ["sorcery"]\n'
+        'effects = [{ op = "script", fn = "nope" }]\n'
+    )
     with pytest.raises(CardDataError, match="unknown script 'nope'"):
         load_cards(_write(tmp_path, body))
-    body2 = ('[[card]]\nid = "S3"\nname = "S"\ntype = "spell"\nsubtypes = ["sorcery"]\n'
-             'targets = ["creature"]\neffects = [{ op = "damage", amount = 1, target = 0 }]\n')
+    body2 = (
+        '[[card]]\nid = "S3"\nname = "S"\ntype = "spell"\nsubtypes = ["sorcery"]\n'
+        'targets = ["creature"]\neffects = [{ op = "damage", amount = 1, target = 0 }]\n'
+    )
     d = tmp_path / "t2"
     d.mkdir()
     (d / "c.toml").write_text(body2)
