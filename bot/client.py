@@ -1,0 +1,93 @@
+"""The bot process: one commands.Bot wiring the database, the services and the cogs together."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.db import Database
+from bot.services.clock import ClockService
+from bot.services.lobbies import LobbyService
+from bot.services.matches import MatchService
+from bot.services.table import TableService
+from bot.settings import Settings
+from bot.ui.components import DYNAMIC_ITEMS
+from engines.core import CardhostError, load_all
+
+log = logging.getLogger("cardhost")
+
+COGS = ("bot.cogs.play", "bot.cogs.game", "bot.cogs.profile")
+
+
+class CardhostBot(commands.Bot):
+    def __init__(self, settings: Settings) -> None:
+        intents = discord.Intents.default()
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
+        self.settings = settings
+        self.db = Database(settings.db_path, snapshot_every=settings.snapshot_every)
+        self.matches = MatchService(self.db)
+        self.table = TableService(self)
+        self.clocks = ClockService(self)
+        self.lobbies = LobbyService(self)
+        self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
+
+    async def setup_hook(self) -> None:
+        await self.db.open()
+        if self.db.applied_now:
+            log.info("database migrated", extra={"ctx": {"applied": [m.filename for m in self.db.applied_now]}})
+        load_all()
+        for cog in COGS:
+            await self.load_extension(cog)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        if self.settings.dev_guild_id:
+            guild = discord.Object(id=self.settings.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+        else:
+            await self.tree.sync()
+        armed = await self.clocks.restore_all()
+        log.info("ready to host", extra={"ctx": {"db": str(self.settings.db_path), "clocks": armed}})
+
+    async def close(self) -> None:
+        for match_id in list(self.clocks._tasks):
+            self.clocks.cancel(match_id)
+        await super().close()
+        await self.db.close()
+
+    async def on_app_command_error(
+        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+    ) -> None:
+        """Expected errors become an ephemeral sentence; anything else is logged with its context."""
+        original = getattr(error, "original", error)
+        if isinstance(original, CardhostError):
+            message = str(original)
+        elif isinstance(error, app_commands.CheckFailure):
+            message = "You can't use this command here."
+        else:
+            log.error(
+                "command failed",
+                exc_info=original,
+                extra={
+                    "ctx": {
+                        "command": interaction.command.qualified_name if interaction.command else None,
+                        "user": interaction.user.id,
+                        "guild": interaction.guild_id,
+                        "channel": interaction.channel_id,
+                    }
+                },
+            )
+            message = "Something went wrong on my side; it has been logged. Please try again."
+        if interaction.response.is_done():
+            await interaction.followup.send(message, ephemeral=True)
+        else:
+            await interaction.response.send_message(message, ephemeral=True)
+
+
+def create_bot(settings: Settings | None = None, **overrides: Any) -> CardhostBot:
+    from bot.settings import load_settings
+
+    return CardhostBot(settings or load_settings(**overrides))

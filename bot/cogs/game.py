@@ -1,0 +1,83 @@
+"""/game concede, /game end, /game status: acting on the match of this thread."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.presenters import ranking_text
+from engines.core import CardhostError
+
+if TYPE_CHECKING:
+    from bot.client import CardhostBot
+    from bot.services.matches import LiveMatch
+
+
+class NoGameHere(CardhostError):
+    def __init__(self) -> None:
+        super().__init__("There's no running game here. Use this command in a game's thread.")
+
+
+class GameCog(commands.GroupCog, group_name="game", group_description="The game in this thread"):
+    def __init__(self, bot: CardhostBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    async def _match_here(self, interaction: discord.Interaction, *, active_only: bool = True) -> LiveMatch:
+        store = self.bot.db.matches
+        channel_id = interaction.channel_id
+        assert channel_id is not None
+        row = await store.by_thread(channel_id)
+        if row is None:
+            # In the parent channel: the caller's most recent running game there.
+            for candidate in reversed(await store.active_in_channel(channel_id)):
+                live = await self.bot.matches.get(candidate.id)
+                if live.seat_of(interaction.user.id) is not None:
+                    return live
+            raise NoGameHere()
+        live = await self.bot.matches.get(row.id)
+        if active_only and not live.active:
+            raise CardhostError("This game is already over.")
+        return live
+
+    @app_commands.command(name="concede", description="Give up the game in this thread")
+    async def concede(self, interaction: discord.Interaction) -> None:
+        live = await self._match_here(interaction)
+        await interaction.response.defer(ephemeral=True)
+        live, _ = await self.bot.matches.concede(live.id, interaction.user.id)
+        await self.bot.table.post_board(live, new_message=True)
+        await self.bot.table.announce_end(live)
+        await interaction.followup.send("You conceded.", ephemeral=True)
+
+    @app_commands.command(name="end", description="End the game in this thread (host or moderators)")
+    @app_commands.describe(reason="Why the game is ended (shown in the thread)")
+    async def end(self, interaction: discord.Interaction, reason: str | None = None) -> None:
+        live = await self._match_here(interaction)
+        perms = getattr(interaction.user, "guild_permissions", None)
+        if interaction.user.id != live.host_id and not (perms and perms.manage_messages):
+            raise CardhostError("Only the host or someone with Manage Messages can end this game.")
+        await interaction.response.defer(ephemeral=True)
+        text = f"ended by {interaction.user.display_name}" + (f": {reason}" if reason else "")
+        live = await self.bot.matches.end(live.id, text)
+        await self.bot.table.post_board(live, new_message=True)
+        await self.bot.table.announce_end(live)
+        await interaction.followup.send("The game was ended.", ephemeral=True)
+
+    @app_commands.command(name="status", description="See the board and whose turn it is (only you see it)")
+    async def status(self, interaction: discord.Interaction) -> None:
+        live = await self._match_here(interaction, active_only=False)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        file = await self.bot.table.board_file(live)
+        content = self.bot.table.board_content(live, mention=False)
+        if live.status != "active":
+            row = await self.bot.db.matches.get(live.id)
+            if row.outcome:
+                content += "\n" + ranking_text(row.outcome["ranking"], live.names, row.end_reason or "")
+        await interaction.followup.send(content, file=file, ephemeral=True)
+
+
+async def setup(bot: CardhostBot) -> None:
+    await bot.add_cog(GameCog(bot))

@@ -1,0 +1,50 @@
+"""/profile: games played, wins, losses and places, overall and per game."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from engines.core import get_engine
+
+if TYPE_CHECKING:
+    from bot.client import CardhostBot
+
+
+class ProfileCog(commands.Cog):
+    def __init__(self, bot: CardhostBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="profile", description="Your results (or another player's)")
+    @app_commands.describe(player="Whose profile (you if not set)")
+    async def profile(self, interaction: discord.Interaction, player: discord.User | None = None) -> None:
+        user = player or interaction.user
+        prof = await self.bot.db.players.profile(user.id)
+        embed = discord.Embed(title=f"{user.display_name}'s results", colour=discord.Colour.gold())
+        if not prof.games_played:
+            embed.description = "No finished games yet. Start one with /play."
+        else:
+            avg = f"{prof.average_place:.2f}" if prof.average_place is not None else "-"
+            embed.description = (
+                f"Games played: **{prof.games_played}** · wins: **{prof.wins}** · "
+                f"losses: **{prof.losses}** · average place: **{avg}**"
+            )
+            for game, stats in sorted(prof.per_game.items()):
+                try:
+                    title = get_engine(game).title
+                except Exception:
+                    title = game
+                gavg = f"{stats.average_place:.2f}" if stats.average_place is not None else "-"
+                embed.add_field(
+                    name=title,
+                    value=f"{stats.played} played · {stats.wins} won · {stats.losses} lost · avg place {gavg}",
+                    inline=False,
+                )
+        await interaction.response.send_message(embed=embed)
+
+
+async def setup(bot: CardhostBot) -> None:
+    await bot.add_cog(ProfileCog(bot))

@@ -1,0 +1,1 @@
+"""Services between Discord and the engines: matches, the table (messages), clocks, lobbies."""

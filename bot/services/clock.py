@@ -1,0 +1,197 @@
+"""Turn clocks: a per-turn allowance plus a reserve bank, a warning, and the AI on timeout.
+
+The deadline lives in SQLite (match_clocks), the waiting in an asyncio task; after a restart the
+tasks are re-armed from the stored deadlines, so a turn that ran out while the bot was down is
+settled as soon as it is back. Time is read through discord.utils.utcnow(), which is also what the
+offline test Discord moves forward.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.db.matches import ClockRow
+from bot.services.matches import LiveMatch
+
+if TYPE_CHECKING:
+    from bot.client import CardhostBot
+
+log = logging.getLogger(__name__)
+
+TAKEOVER_AFTER = 3
+"""Timeouts in a row after which the AI keeps the seat for the rest of the game."""
+
+
+@dataclass
+class ClockSettings:
+    turn_seconds: float
+    reserve_seconds: float
+
+
+def now() -> float:
+    return discord.utils.utcnow().timestamp()
+
+
+class ClockService:
+    def __init__(self, bot: CardhostBot) -> None:
+        self.bot = bot
+        self._tasks: dict[int, asyncio.Task[None]] = {}
+        self._settings: dict[int, ClockSettings] = {}
+
+    @property
+    def db(self) -> Any:
+        return self.bot.db
+
+    def configure(self, match_id: int, turn_seconds: float, reserve_seconds: float) -> None:
+        self._settings[match_id] = ClockSettings(turn_seconds, reserve_seconds)
+
+    def _settings_for(self, match_id: int, clock: Any) -> ClockSettings:
+        if match_id not in self._settings:
+            if clock is not None:
+                self._settings[match_id] = ClockSettings(clock.turn_seconds, clock.reserve_seconds)
+            else:
+                s = self.bot.settings
+                self._settings[match_id] = ClockSettings(s.turn_seconds, s.reserve_seconds)
+        return self._settings[match_id]
+
+    def cancel(self, match_id: int) -> None:
+        task = self._tasks.pop(match_id, None)
+        if task is not None and task is not asyncio.current_task():
+            task.cancel()
+
+    def _timed_seat(self, live: LiveMatch) -> int | None:
+        humans = [p for p in sorted(live.current) if live.seats[p].human]
+        return humans[0] if humans else None
+
+    async def arm(self, live: LiveMatch, *, new_turn: bool = True) -> None:
+        """Start or keep the clock of whoever must act now; called after every change."""
+        clock = await self.db.matches.get_clock(live.id)
+        settings = self._settings_for(live.id, clock)
+        seat = self._timed_seat(live) if live.active and live.outcome is None else None
+        if seat is None:
+            self.cancel(live.id)
+            if clock is not None:
+                await self.db.matches.delete_clock(live.id)
+            return
+        stored: dict[int, float] = dict(clock.reserve) if clock is not None else {}
+        reserve = {s.seat: float(stored.get(s.seat, settings.reserve_seconds)) for s in live.seats}
+        same_turn = clock is not None and clock.seat == seat and not new_turn
+        if not same_turn:
+            t = now()
+            if clock is not None and clock.seat is not None:
+                # Charge the previous turn's overrun to that player's reserve.
+                prev = clock.seat
+                started = clock.deadline - clock.turn_seconds - reserve.get(prev, 0.0)
+                overrun = max(0.0, t - started - clock.turn_seconds)
+                reserve[prev] = max(0.0, reserve.get(prev, 0.0) - overrun)
+            deadline = t + settings.turn_seconds + reserve[seat]
+            await self.db.matches.set_clock(
+                ClockRow(
+                    match_id=live.id,
+                    seat=seat,
+                    turn_seq=live.seq,
+                    deadline=deadline,
+                    turn_seconds=settings.turn_seconds,
+                    reserve_seconds=settings.reserve_seconds,
+                    warned=False,
+                    reserve=reserve,
+                )
+            )
+            clock = await self.db.matches.get_clock(live.id)
+        if live.id not in self._tasks or not same_turn:
+            self._start_task(live.id, clock)
+
+    def _start_task(self, match_id: int, clock: Any) -> None:
+        self.cancel(match_id)
+        self._tasks[match_id] = asyncio.create_task(
+            self._run(match_id, clock.seat, clock.turn_seq, clock.deadline, bool(clock.warned)),
+            name=f"clock-{match_id}",
+        )
+
+    async def restore_all(self) -> int:
+        """Re-arm every stored clock (after a restart). Returns how many were armed."""
+        count = 0
+        for clock in await self.db.matches.clocks():
+            self._settings_for(clock.match_id, clock)
+            self._start_task(clock.match_id, clock)
+            count += 1
+        return count
+
+    async def _run(self, match_id: int, seat: int, turn_seq: int, deadline: float, warned: bool) -> None:
+        try:
+            warn_at = deadline - self.bot.settings.warn_seconds
+            if not warned and self.bot.settings.warn_seconds > 0:
+                if warn_at > now():
+                    await asyncio.sleep(warn_at - now())
+                if deadline > now():
+                    await self._warn(match_id, seat, turn_seq, deadline)
+            if deadline > now():
+                await asyncio.sleep(deadline - now())
+            await self._expire(match_id, seat, turn_seq)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("turn clock failed", extra={"ctx": {"match": match_id, "seat": seat}})
+        finally:
+            if self._tasks.get(match_id) is asyncio.current_task():
+                del self._tasks[match_id]
+
+    async def _warn(self, match_id: int, seat: int, turn_seq: int, deadline: float) -> None:
+        clock = await self.db.matches.get_clock(match_id)
+        if clock is None or clock.turn_seq != turn_seq or clock.seat != seat:
+            return
+        await self.db.matches.mark_clock_warned(match_id)
+        live = await self.bot.matches.get(match_id)
+        thread = await self.bot.table.thread_of(live)
+        user = live.seats[seat].user_id
+        if thread is not None and user is not None:
+            left = max(1, round(deadline - now()))
+            await thread.send(
+                f"⏰ <@{user}>, {left} seconds left on your turn.",
+                allowed_mentions=discord.AllowedMentions(users=True),
+            )
+
+    async def _expire(self, match_id: int, seat: int, turn_seq: int) -> None:
+        live = await self.bot.matches.get(match_id)
+        async with live.lock:
+            clock = await self.db.matches.get_clock(match_id)
+            if clock is None or clock.turn_seq != turn_seq or clock.seat != seat:
+                return
+            if not live.active or seat not in live.current or not live.seats[seat].human:
+                return
+            s = live.seats[seat]
+            s.consecutive_timeouts = await self.db.matches.record_timeout(match_id, seat)
+            takeover = s.consecutive_timeouts >= TAKEOVER_AFTER
+            if takeover:
+                await self.bot.matches.hand_over_to_ai(live, seat)
+            reserve = dict(clock.reserve)
+            reserve[seat] = 0.0
+            await self.db.matches.set_clock(
+                ClockRow(
+                    match_id=match_id,
+                    seat=None,
+                    turn_seq=live.seq,
+                    deadline=now(),
+                    turn_seconds=clock.turn_seconds,
+                    reserve_seconds=clock.reserve_seconds,
+                    warned=True,
+                    reserve=reserve,
+                )
+            )
+            report = await self.bot.matches.play_for(live, seat)
+        thread = await self.bot.table.thread_of(live)
+        if thread is not None:
+            if takeover:
+                text = (
+                    f"⌛ {s.name} ran out of time {TAKEOVER_AFTER} turns in a row: "
+                    "the AI takes the seat for the rest of the game."
+                )
+            else:
+                text = f"⌛ {s.name} ran out of time: the AI played that turn for them."
+            await thread.send(text)
+        await self.bot.table.after_report(report)

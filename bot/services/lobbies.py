@@ -1,0 +1,173 @@
+"""Lobbies: a message with Join / Leave / Add AI / Start / Cancel, stored so it survives restarts."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.db.errors import AlreadySeated, LobbyClosed, LobbyFull
+from bot.ui.components import lobby_view
+from engines.core import CardhostError, get_engine
+
+if TYPE_CHECKING:
+    from bot.client import CardhostBot
+    from bot.db.lobbies import LobbyRow
+
+log = logging.getLogger(__name__)
+
+DM_CLOSED = 50007
+DM_HELP = (
+    "I couldn't send you a direct message. Your hand is private, so I send it by DM: open the server's "
+    "menu → **Privacy Settings** → turn on **Direct Messages**, then I can DM you. Until then, use the "
+    "**Show my hand** button in the game thread: only you will see it."
+)
+
+
+class LobbyError(CardhostError):
+    pass
+
+
+def _is_moderator(interaction: discord.Interaction) -> bool:
+    perms = getattr(interaction.user, "guild_permissions", None)
+    return bool(perms and (perms.manage_messages or perms.manage_guild))
+
+
+class LobbyService:
+    def __init__(self, bot: CardhostBot) -> None:
+        self.bot = bot
+
+    @property
+    def store(self) -> Any:
+        return self.bot.db.lobbies
+
+    def embed(self, lobby: LobbyRow) -> discord.Embed:
+        engine = get_engine(lobby.game)
+        max_seats = int(lobby.options.get("max_players", engine.max_players))
+        status = {"open": "Open", "started": "Started", "cancelled": "Cancelled"}[lobby.status]
+        embed = discord.Embed(
+            title=f"{engine.title} — lobby #{lobby.id}",
+            description=f"Host: <@{lobby.host_id}> · {status} · {len(lobby.seats)}/{max_seats} seats",
+            colour=discord.Colour.blurple() if lobby.is_open else discord.Colour.dark_grey(),
+        )
+        seats = [
+            f"{s.position + 1}. {s.display_name}{' (AI)' if s.is_ai else ''}{' ★' if s.user_id == lobby.host_id else ''}"
+            for s in lobby.seats
+        ]
+        embed.add_field(name="Players", value="\n".join(seats) or "nobody yet", inline=False)
+        opts = [f"{k.replace('_', ' ')}: {v}" for k, v in sorted(lobby.options.items()) if k != "max_players"]
+        if opts:
+            embed.add_field(name="Options", value="\n".join(opts), inline=False)
+        if lobby.is_open:
+            embed.set_footer(text=f"{engine.min_players}-{max_seats} players. The host starts the game.")
+        elif lobby.match_id:
+            embed.set_footer(text=f"Game #{lobby.match_id} is on: see its thread.")
+        return embed
+
+    async def create(self, interaction: discord.Interaction, game: str, options: dict[str, Any]) -> None:
+        engine = get_engine(game)
+        assert interaction.channel_id is not None
+        lobby_id = await self.store.create(
+            interaction.guild_id, interaction.channel_id, interaction.user.id, game, options
+        )
+        await self.store.add_seat(lobby_id, interaction.user.id, interaction.user.display_name)
+        lobby = await self.store.get(lobby_id)
+        await interaction.response.send_message(embed=self.embed(lobby), view=lobby_view(lobby_id))
+        msg = await interaction.original_response()
+        await self.store.set_message(lobby_id, msg.id)
+        log.info("lobby created", extra={"ctx": {"lobby": lobby_id, "game": engine.name}})
+        await self._check_dm(interaction, followup=True)
+
+    async def _check_dm(self, interaction: discord.Interaction, *, followup: bool) -> bool:
+        try:
+            await interaction.user.send(
+                "You're in a cardhost lobby. When the game starts I'll send your hand here."
+            )
+            return True
+        except discord.Forbidden as exc:
+            if exc.code != DM_CLOSED:
+                raise
+            await interaction.followup.send(DM_HELP, ephemeral=True)
+            return False
+
+    async def on_button(self, interaction: discord.Interaction, lobby_id: int, op: str) -> None:
+        await interaction.response.defer()
+        try:
+            lobby = await self.store.get(lobby_id)
+            if not lobby.is_open:
+                raise LobbyClosed(lobby_id, lobby.status)
+            engine = get_engine(lobby.game)
+            max_seats = int(lobby.options.get("max_players", engine.max_players))
+            user = interaction.user
+            is_host = user.id == lobby.host_id
+            if op == "join":
+                await self.store.add_seat(lobby_id, user.id, user.display_name, max_seats=max_seats)
+                await self._refresh(interaction, lobby_id)
+                await self._check_dm(interaction, followup=True)
+                return
+            if op == "leave":
+                if is_host:
+                    raise LobbyError("You're the host: use Cancel to close the lobby.")
+                if not await self.store.remove_seat(lobby_id, user_id=user.id):
+                    raise LobbyError("You're not in this lobby.")
+            elif op == "ai":
+                if not is_host:
+                    raise LobbyError("Only the host can add AI players.")
+                ai_count = sum(1 for s in lobby.seats if s.is_ai)
+                await self.store.add_seat(lobby_id, None, f"AI {ai_count + 1}", is_ai=True, max_seats=max_seats)
+            elif op == "cancel":
+                if not (is_host or _is_moderator(interaction)):
+                    raise LobbyError("Only the host or a moderator can cancel this lobby.")
+                await self.store.set_status(lobby_id, "cancelled")
+            elif op == "start":
+                if not is_host:
+                    raise LobbyError("Only the host can start the game.")
+                if len(lobby.seats) < engine.min_players:
+                    raise LobbyError(
+                        f"{engine.title} needs at least {engine.min_players} players: "
+                        "wait for someone to join, or add an AI."
+                    )
+                await self.start(interaction, lobby)
+                return
+            await self._refresh(interaction, lobby_id)
+        except (AlreadySeated, LobbyFull, LobbyClosed, CardhostError) as exc:
+            await interaction.followup.send(str(exc), ephemeral=True)
+
+    async def _refresh(self, interaction: discord.Interaction, lobby_id: int) -> None:
+        lobby = await self.store.get(lobby_id)
+        await interaction.edit_original_response(embed=self.embed(lobby), view=lobby_view(lobby_id, open_=lobby.is_open))
+
+    async def start(self, interaction: discord.Interaction, lobby: LobbyRow) -> None:
+        bot = self.bot
+        options = {k: v for k, v in lobby.options.items() if k not in ("max_players", "turn_seconds")}
+        live = await bot.matches.create(
+            lobby.game,
+            options,
+            [(s.user_id, s.display_name, s.is_ai) for s in lobby.seats],
+            guild_id=lobby.guild_id,
+            channel_id=lobby.channel_id,
+            host_id=lobby.host_id,
+        )
+        await self.store.set_status(lobby.id, "started", live.id)
+        lobby = await self.store.get(lobby.id)
+        await interaction.edit_original_response(embed=self.embed(lobby), view=None)
+        message = await interaction.original_response()
+        thread = await message.create_thread(name=f"{live.engine.title} #{live.id}"[:100], auto_archive_duration=1440)
+        live.thread_id = thread.id
+        await bot.db.matches.set_thread(live.id, thread.id)
+        turn_seconds = float(lobby.options.get("turn_seconds", bot.settings.turn_seconds))
+        bot.clocks.configure(live.id, turn_seconds, float(bot.settings.reserve_seconds))
+        players = ", ".join(
+            f"{s.name} (AI)" if s.is_ai else f"<@{s.user_id}>" for s in live.seats
+        )
+        await thread.send(
+            f"🎴 **{live.engine.title}** #{live.id} begins! Players in seat order: {players}.\n"
+            f"Your hand comes by DM; if DMs are closed, click **Show my hand** on the board. "
+            f"Turn clock: {int(turn_seconds)} s per turn plus a {bot.settings.reserve_seconds} s reserve.",
+            allowed_mentions=discord.AllowedMentions(users=True),
+        )
+        log.info("match started", extra={"ctx": {"match": live.id, "lobby": lobby.id, "game": live.game}})
+        report = await bot.matches.run_ai_seats(live)
+        report.turn_changed = True
+        await bot.table.after_report(report)

@@ -1,0 +1,375 @@
+"""MatchService: the only path from a click to a changed match.
+
+submit = per-match lock -> load (cache, else snapshot + later actions) -> check seat, sequence and
+turn -> decode -> apply -> append to the log (the seq is the primary key, so a stale or double click
+fails cleanly) -> let AI seats play -> report what happened. Nothing here knows Discord: the table
+service turns a ``MoveReport`` into messages.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.db import Database
+from bot.db.errors import StaleAction
+from bot.db.matches import SeatInfo
+from engines.core import (
+    CardhostError,
+    Event,
+    GameOver,
+    IllegalAction,
+    MatchConfig,
+    NotYourTurn,
+    Outcome,
+    PlayerId,
+    Rng,
+    choose_action,
+    get_engine,
+)
+
+log = logging.getLogger(__name__)
+
+MAX_AI_CHAIN = 5_000
+"""AI seats playing in a row; far above any real turn, it only guards against an engine bug."""
+
+
+class NotInGame(CardhostError):
+    def __init__(self) -> None:
+        super().__init__("You're not playing in this game.")
+
+
+@dataclass
+class Seat:
+    seat: int
+    user_id: int | None
+    name: str
+    is_ai: bool
+    consecutive_timeouts: int = 0
+    dm_channel_id: int | None = None
+    dm_message_id: int | None = None
+    dm_failed: bool = False
+
+    @property
+    def human(self) -> bool:
+        return not self.is_ai and self.user_id is not None
+
+
+@dataclass
+class LiveMatch:
+    id: int
+    game: str
+    engine: Any
+    cfg: MatchConfig
+    seed: int
+    state: Any
+    seq: int
+    """Number of actions in the log; the next action gets seq + 1."""
+    seats: list[Seat]
+    status: str
+    guild_id: int | None
+    channel_id: int | None
+    thread_id: int | None
+    host_id: int | None
+    board_message_id: int | None = None
+    log_lines: deque[str] = field(default_factory=lambda: deque(maxlen=40))
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+    def seat_of(self, user_id: int) -> Seat | None:
+        for s in self.seats:
+            if s.user_id == user_id:
+                return s
+        return None
+
+    @property
+    def current(self) -> frozenset[int]:
+        return frozenset(int(p) for p in self.engine.current_players(self.state))
+
+    @property
+    def outcome(self) -> Outcome | None:
+        result: Outcome | None = self.engine.outcome(self.state)
+        return result
+
+    @property
+    def active(self) -> bool:
+        return self.status == "active"
+
+    def turn_key(self) -> Any:
+        marker = getattr(self.engine, "turn_marker", None)
+        return (marker(self.state), self.current) if marker else self.current
+
+
+@dataclass
+class MoveReport:
+    match: LiveMatch
+    events: list[Event]
+    turn_changed: bool
+    finished: bool
+    acted: list[tuple[int, str, bool]]
+    """(seat, action id, by_ai) in order."""
+
+
+def _seat_from_row(row: Any) -> Seat:
+    return Seat(
+        seat=row.seat,
+        user_id=row.user_id,
+        name=row.display_name,
+        is_ai=bool(row.is_ai),
+        consecutive_timeouts=row.consecutive_timeouts,
+        dm_channel_id=row.dm_channel_id,
+        dm_message_id=row.dm_message_id,
+        dm_failed=bool(row.dm_failed),
+    )
+
+
+class MatchService:
+    def __init__(self, db: Database) -> None:
+        self.db = db
+        self._cache: dict[int, LiveMatch] = {}
+        self._load_locks: dict[int, asyncio.Lock] = {}
+
+    # ------------------------------------------------------------------ loading
+
+    async def get(self, match_id: int) -> LiveMatch:
+        live = self._cache.get(match_id)
+        if live is not None:
+            return live
+        lock = self._load_locks.setdefault(match_id, asyncio.Lock())
+        async with lock:
+            live = self._cache.get(match_id)
+            if live is None:
+                live = await self._load(match_id)
+                self._cache[match_id] = live
+        return live
+
+    async def _load(self, match_id: int) -> LiveMatch:
+        loaded = await self.db.matches.load(match_id)
+        m = loaded.match
+        engine = get_engine(m.game)
+        state, next_seq = self.db.matches.restore_state(loaded, engine)
+        cfg = loaded.match_config
+        return LiveMatch(
+            id=m.id,
+            game=m.game,
+            engine=engine,
+            cfg=cfg,
+            seed=m.seed,
+            state=state,
+            seq=next_seq - 1,
+            seats=[_seat_from_row(r) for r in loaded.seats],
+            status=m.status,
+            guild_id=m.guild_id,
+            channel_id=m.channel_id,
+            thread_id=m.thread_id,
+            host_id=m.host_id,
+            board_message_id=m.board_message_id,
+        )
+
+    def evict(self, match_id: int) -> None:
+        self._cache.pop(match_id, None)
+
+    async def active_match_ids(self) -> list[int]:
+        return [m.id for m in await self.db.matches.active_matches()]
+
+    # ------------------------------------------------------------------ creating
+
+    async def create(
+        self,
+        game: str,
+        options: dict[str, Any],
+        seats: list[tuple[int | None, str, bool]],
+        *,
+        guild_id: int | None,
+        channel_id: int | None,
+        host_id: int | None,
+        seed: int | None = None,
+    ) -> LiveMatch:
+        engine = get_engine(game)
+        seed = random.SystemRandom().randrange(1 << 62) if seed is None else seed
+        cfg = MatchConfig(players=len(seats), options=dict(options))
+        state = engine.setup(cfg, seed)
+        match_id = await self.db.matches.create_match(
+            game=game,
+            engine_version=engine.version,
+            config=dict(options),
+            seed=seed,
+            seats=[SeatInfo(user_id=u, display_name=n, is_ai=ai) for u, n, ai in seats],
+            guild_id=guild_id,
+            channel_id=channel_id,
+            host_id=host_id,
+        )
+        live = LiveMatch(
+            id=match_id,
+            game=game,
+            engine=engine,
+            cfg=cfg,
+            seed=seed,
+            state=state,
+            seq=0,
+            seats=[Seat(i, u, n, ai) for i, (u, n, ai) in enumerate(seats)],
+            status="active",
+            guild_id=guild_id,
+            channel_id=channel_id,
+            thread_id=None,
+            host_id=host_id,
+        )
+        self._cache[match_id] = live
+        return live
+
+    # ------------------------------------------------------------------ moves
+
+    async def _append(self, live: LiveMatch, seat: int, action_id: str, by_ai: bool) -> list[Event]:
+        action = live.engine.decode_action(action_id)
+        transition = live.engine.apply(live.state, PlayerId(seat), action)
+        seq = live.seq + 1
+        await self.db.matches.append_action(
+            live.id, seq, seat, action_id, by_ai=by_ai, state_after=transition.state
+        )
+        live.state = transition.state
+        live.seq = seq
+        for ev in transition.events:
+            live.log_lines.append(ev.text)
+        return list(transition.events)
+
+    def check_can_act(self, live: LiveMatch, user_id: int, expected_seq: int | None) -> Seat:
+        if not live.active or live.outcome is not None:
+            raise GameOver()
+        seat = live.seat_of(user_id)
+        if seat is None:
+            raise NotInGame()
+        if expected_seq is not None and expected_seq != live.seq:
+            raise StaleAction(live.id, expected_seq, live.seq)
+        if seat.seat not in live.current:
+            raise NotYourTurn()
+        if seat.is_ai:
+            raise IllegalAction("The AI is playing your seat for the rest of this game.")
+        return seat
+
+    async def submit(self, match_id: int, user_id: int, action_id: str, expected_seq: int | None) -> MoveReport:
+        live = await self.get(match_id)
+        async with live.lock:
+            seat = self.check_can_act(live, user_id, expected_seq)
+            before = live.turn_key()
+            events = await self._append(live, seat.seat, action_id, by_ai=False)
+            acted = [(seat.seat, action_id, False)]
+            if seat.consecutive_timeouts:
+                seat.consecutive_timeouts = 0
+                await self.db.matches.reset_timeouts(live.id, seat.seat)
+            events += await self._run_ai(live, acted)
+            return await self._report(live, events, before, acted)
+
+    async def play_for(self, live: LiveMatch, seat: int, until_turn_changes: bool = True) -> MoveReport:
+        """The AI plays for ``seat`` (a timed-out human) until the turn passes; caller holds the lock."""
+        before = live.turn_key()
+        events: list[Event] = []
+        acted: list[tuple[int, str, bool]] = []
+        rng = Rng.from_seed(live.seed ^ (live.seq * 0x9E3779B1))
+        for _ in range(MAX_AI_CHAIN):
+            if live.outcome is not None or seat not in live.current:
+                break
+            if until_turn_changes and live.turn_key() != before:
+                break
+            action = choose_action(live.engine, live.state, PlayerId(seat), rng)
+            events += await self._append(live, seat, action.to_id(), by_ai=True)
+            acted.append((seat, action.to_id(), True))
+        events += await self._run_ai(live, acted)
+        return await self._report(live, events, before, acted)
+
+    async def run_ai_seats(self, live: LiveMatch) -> MoveReport:
+        """Let AI seats act if they are to move (after start, or after a seat was handed to the AI)."""
+        async with live.lock:
+            before = live.turn_key()
+            acted: list[tuple[int, str, bool]] = []
+            events = await self._run_ai(live, acted)
+            return await self._report(live, events, before, acted)
+
+    async def _run_ai(self, live: LiveMatch, acted: list[tuple[int, str, bool]]) -> list[Event]:
+        events: list[Event] = []
+        ai_seats = {s.seat for s in live.seats if s.is_ai}
+        for _ in range(MAX_AI_CHAIN):
+            if live.outcome is not None:
+                break
+            movers = sorted(live.current & ai_seats)
+            if not movers:
+                break
+            seat = movers[0]
+            rng = Rng.from_seed(live.seed ^ (live.seq * 0x9E3779B1))
+            action = choose_action(live.engine, live.state, PlayerId(seat), rng)
+            events += await self._append(live, seat, action.to_id(), by_ai=True)
+            acted.append((seat, action.to_id(), True))
+        return events
+
+    async def _report(
+        self, live: LiveMatch, events: list[Event], before: Any, acted: list[tuple[int, str, bool]]
+    ) -> MoveReport:
+        outcome = live.outcome
+        finished = False
+        if outcome is not None and live.active:
+            await self._finish(live, outcome, outcome.reason, status="finished")
+            finished = True
+        return MoveReport(live, events, live.turn_key() != before, finished, acted)
+
+    # ------------------------------------------------------------------ ending
+
+    async def _finish(self, live: LiveMatch, outcome: Outcome, reason: str, status: str) -> None:
+        live.status = status
+        await self.db.matches.finish(live.id, status, {"ranking": outcome.ranking, "reason": reason}, reason)
+        await self.db.matches.delete_clock(live.id)
+        if status == "finished":
+            seats = [SeatInfo(s.user_id, s.name, s.is_ai) for s in live.seats]
+            await self.db.players.record_results(live.id, live.game, outcome, seats)
+
+    async def concede(self, match_id: int, user_id: int) -> tuple[LiveMatch, Outcome]:
+        live = await self.get(match_id)
+        async with live.lock:
+            if not live.active:
+                raise GameOver()
+            seat = live.seat_of(user_id)
+            if seat is None:
+                raise NotInGame()
+            outcome = conceded_outcome(live, seat.seat)
+            live.log_lines.append(f"{seat.name} concedes.")
+            await self._finish(live, outcome, f"{seat.name} conceded", status="finished")
+            return live, outcome
+
+    async def end(self, match_id: int, reason: str) -> LiveMatch:
+        live = await self.get(match_id)
+        async with live.lock:
+            if not live.active:
+                raise GameOver()
+            live.status = "aborted"
+            await self.db.matches.finish(live.id, "aborted", None, reason)
+            await self.db.matches.delete_clock(live.id)
+            live.log_lines.append(reason)
+            return live
+
+    async def hand_over_to_ai(self, live: LiveMatch, seat: int) -> None:
+        live.seats[seat].is_ai = True
+        await self.db.matches.set_seat_ai(live.id, seat, live.seq)
+
+
+def conceded_outcome(live: LiveMatch, seat: int) -> Outcome:
+    """The conceding seat is last; seats already placed keep their order; the rest tie in between.
+
+    Engines know nothing of conceding (it is not a rule of any game), so the ranking is built from
+    the engine's partial view of who has finished, when it exposes one.
+    """
+    placed: list[int] = []
+    view = live.engine.view(live.state, None)
+    for s in sorted(getattr(view, "seats", ()), key=lambda s: s.out_place or 99):
+        if getattr(s, "out_place", None):
+            placed.append(s.seat)
+    others = tuple(p for p in range(len(live.seats)) if p != seat and p not in placed)
+    ranking: list[tuple[int, ...]] = [(p,) for p in placed if p != seat]
+    if others:
+        ranking.append(others)
+    ranking.append((seat,))
+    return Outcome(ranking=tuple(ranking), reason="concession")

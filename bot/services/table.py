@@ -1,0 +1,286 @@
+"""The table: what players see in Discord for a running match, and their clicks.
+
+Public things go to the game thread (the board image, the game log, mentions); private things
+(hands and the moves that would reveal them) go by DM, or ephemerally through "Show my hand" when
+a player's DMs are closed. Every image is rendered off the event loop so one game's drawing never
+stalls another game's clicks.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.presenters import hand_text, move_choices, ranking_text, status_line
+from bot.services.matches import LiveMatch, MoveReport, NotInGame
+from bot.text import clip, log_block, with_names
+from bot.ui.components import hand_view, move_view
+from engines.core import CardhostError, PlayerId
+
+if TYPE_CHECKING:
+    from bot.client import CardhostBot
+
+log = logging.getLogger(__name__)
+
+DM_CLOSED = 50007
+
+
+def _png(image: Any) -> bytes:
+    from render.common import to_png
+
+    return to_png(image)
+
+
+class TableService:
+    def __init__(self, bot: CardhostBot) -> None:
+        self.bot = bot
+        self._dm_signatures: dict[tuple[int, int], Any] = {}
+
+    @property
+    def matches(self) -> Any:
+        return self.bot.matches
+
+    # ----------------------------------------------------------------- images
+
+    async def board_file(self, live: LiveMatch) -> discord.File:
+        def work() -> bytes:
+            from render import board_image
+
+            return _png(board_image(live.game, live.engine.view(live.state, None), live.names))
+
+        data = await asyncio.to_thread(work)
+        return discord.File(io.BytesIO(data), filename=f"board-{live.id}-{live.seq}.png")
+
+    async def hand_file(self, live: LiveMatch, seat: int) -> discord.File | None:
+        def work() -> bytes:
+            from render import hand_image
+
+            view = live.engine.view(live.state, PlayerId(seat))
+            return _png(hand_image(live.game, view, live.names[seat]))
+
+        data = await asyncio.to_thread(work)
+        return discord.File(io.BytesIO(data), filename=f"hand-{live.id}-{live.seq}.png")
+
+    # ----------------------------------------------------------------- thread
+
+    async def thread_of(self, live: LiveMatch) -> discord.abc.Messageable | None:
+        if live.thread_id is None:
+            return None
+        channel = self.bot.get_channel(live.thread_id)
+        if channel is None:
+            try:
+                channel = await self.bot.fetch_channel(live.thread_id)
+            except discord.HTTPException:
+                log.warning("game thread is gone", extra={"ctx": {"match": live.id}})
+                return None
+        return channel  # type: ignore[return-value]
+
+    def board_content(self, live: LiveMatch, mention: bool) -> str:
+        view = live.engine.view(live.state, None)
+        title = f"**{live.engine.title}** · game #{live.id}"
+        status = status_line(live.game, view, live.names)
+        lines = [f"{title} · {status}" if status else title]
+        outcome = live.outcome
+        if live.status != "active" or outcome is not None:
+            lines.append("**Game over.**")
+        else:
+            who = []
+            for p in sorted(live.current):
+                seat = live.seats[p]
+                if seat.is_ai or seat.user_id is None:
+                    who.append(f"{seat.name} (AI)")
+                else:
+                    who.append(f"<@{seat.user_id}>" if mention else seat.name)
+            lines.append(f"To play: {', '.join(who)}")
+        block = log_block(with_names(line, live.names) for line in live.log_lines)
+        if block:
+            lines.append(block)
+        return clip("\n".join(lines))
+
+    async def post_board(self, live: LiveMatch, *, new_message: bool) -> None:
+        thread = await self.thread_of(live)
+        if thread is None:
+            return
+        file = await self.board_file(live)
+        content = self.board_content(live, mention=new_message)
+        if not new_message and live.board_message_id:
+            try:
+                await thread.get_partial_message(live.board_message_id).edit(  # type: ignore[attr-defined]
+                    content=content, attachments=[file]
+                )
+                return
+            except discord.NotFound:
+                pass
+        view = hand_view(live.id) if live.active else None
+        kwargs: dict[str, Any] = {"content": content, "file": file}
+        if view is not None:
+            kwargs["view"] = view
+        msg = await thread.send(**kwargs, allowed_mentions=discord.AllowedMentions(users=True))
+        if live.board_message_id and live.board_message_id != msg.id:
+            # The old board keeps its picture but loses its button, so the thread has one place to click.
+            try:
+                await thread.get_partial_message(live.board_message_id).edit(view=None)  # type: ignore[attr-defined]
+            except discord.HTTPException:
+                pass
+        live.board_message_id = msg.id
+        await self.bot.db.matches.set_board_message(live.id, msg.id)
+
+    # ----------------------------------------------------------------- private panels
+
+    def panel_content(self, live: LiveMatch, seat: int) -> str:
+        view = live.engine.view(live.state, PlayerId(seat))
+        where = f"<#{live.thread_id}>" if live.thread_id else f"game #{live.id}"
+        lines = [f"**{live.engine.title}** · {where}", hand_text(live.game, view)]
+        if not live.active or live.outcome is not None:
+            lines.append("The game is over.")
+        elif seat in live.current:
+            lines.append("**It's your turn.** Choose a move below.")
+        else:
+            waiting = ", ".join(live.seats[p].name for p in sorted(live.current))
+            lines.append(f"Waiting for {waiting}.")
+        return clip("\n".join(lines))
+
+    def panel_view(self, live: LiveMatch, seat: int, page: int = 0) -> discord.ui.View | None:
+        if not live.active or live.outcome is not None or seat not in live.current or live.seats[seat].is_ai:
+            return None
+        return move_view(live.id, live.seq, move_choices(live.engine, live.state, seat), page)
+
+    def _signature(self, live: LiveMatch, seat: int) -> Any:
+        view = live.engine.view(live.state, PlayerId(seat))
+        mine = seat in live.current and live.active
+        return (getattr(view, "hand", None), getattr(view, "playable", None), mine, live.seq if mine else None, live.status)
+
+    async def update_dms(self, live: LiveMatch, *, force: bool = False) -> None:
+        for seat in live.seats:
+            if not seat.human or seat.dm_failed:
+                continue
+            sig = self._signature(live, seat.seat)
+            key = (live.id, seat.seat)
+            if not force and self._dm_signatures.get(key) == sig:
+                continue
+            if await self.send_dm_panel(live, seat.seat):
+                self._dm_signatures[key] = sig
+
+    async def send_dm_panel(self, live: LiveMatch, seat_no: int) -> bool:
+        seat = live.seats[seat_no]
+        assert seat.user_id is not None
+        file = await self.hand_file(live, seat_no)
+        content = self.panel_content(live, seat_no)
+        view = self.panel_view(live, seat_no)
+        try:
+            if seat.dm_message_id and seat.dm_channel_id:
+                channel = self.bot.get_partial_messageable(seat.dm_channel_id, type=discord.ChannelType.private)
+                await channel.get_partial_message(seat.dm_message_id).edit(
+                    content=content, attachments=[file] if file else [], view=view
+                )
+                return True
+            user = self.bot.get_user(seat.user_id) or await self.bot.fetch_user(seat.user_id)
+            kwargs: dict[str, Any] = {"content": content}
+            if file:
+                kwargs["file"] = file
+            if view is not None:
+                kwargs["view"] = view
+            msg = await user.send(**kwargs)
+            seat.dm_channel_id, seat.dm_message_id = msg.channel.id, msg.id
+            await self.bot.db.matches.set_seat_dm(
+                live.id, seat_no, dm_channel_id=msg.channel.id, dm_message_id=msg.id
+            )
+            return True
+        except discord.Forbidden as exc:
+            if exc.code != DM_CLOSED:
+                raise
+            seat.dm_failed = True
+            await self.bot.db.matches.set_seat_dm(
+                live.id, seat_no, dm_channel_id=None, dm_message_id=None, dm_failed=True
+            )
+            thread = await self.thread_of(live)
+            if thread is not None:
+                await thread.send(
+                    f"<@{seat.user_id}> I can't send you direct messages, so your hand stays here: "
+                    "click **Show my hand** on the board to see your cards and moves (only you will see them).",
+                    allowed_mentions=discord.AllowedMentions(users=True),
+                )
+            return False
+        except discord.NotFound:
+            # The DM was deleted: send a fresh one next time.
+            seat.dm_message_id = None
+            return await self.send_dm_panel(live, seat_no)
+
+    # ----------------------------------------------------------------- match lifecycle
+
+    async def after_report(self, report: MoveReport) -> None:
+        live = report.match
+        await self.post_board(live, new_message=report.turn_changed or report.finished)
+        await self.update_dms(live)
+        if report.finished:
+            await self.announce_end(live)
+        else:
+            await self.bot.clocks.arm(live)
+
+    async def announce_end(self, live: LiveMatch) -> None:
+        self.bot.clocks.cancel(live.id)
+        thread = await self.thread_of(live)
+        match = await self.bot.db.matches.get(live.id)
+        if thread is None:
+            return
+        if match.status == "finished" and match.outcome:
+            text = "🏁 **Final ranking**\n" + ranking_text(match.outcome["ranking"], live.names, match.end_reason or "")
+        else:
+            text = f"🛑 The game was ended: {match.end_reason or 'no reason given'}."
+        await thread.send(text)
+        await self.update_dms(live, force=True)
+
+    # ----------------------------------------------------------------- interactions
+
+    async def on_move(self, interaction: discord.Interaction, match_id: int, seq: int, action_id: str) -> None:
+        await interaction.response.defer()
+        try:
+            report = await self.matches.submit(match_id, interaction.user.id, action_id, seq)
+        except CardhostError as exc:
+            await interaction.followup.send(str(exc), ephemeral=True)
+            return
+        live = report.match
+        seat = live.seat_of(interaction.user.id)
+        await self.after_report(report)
+        if seat is not None and interaction.message is not None and interaction.message.id != seat.dm_message_id:
+            await self._edit_panel(interaction, live, seat.seat)
+
+    async def _edit_panel(self, interaction: discord.Interaction, live: LiveMatch, seat: int, page: int = 0) -> None:
+        file = await self.hand_file(live, seat)
+        view = self.panel_view(live, seat, page)
+        await interaction.edit_original_response(
+            content=self.panel_content(live, seat), attachments=[file] if file else [], view=view
+        )
+
+    async def on_page(self, interaction: discord.Interaction, match_id: int, seq: int, page: int) -> None:
+        await interaction.response.defer()
+        live = await self.matches.get(match_id)
+        seat = live.seat_of(interaction.user.id)
+        if seat is None:
+            await interaction.followup.send(str(NotInGame()), ephemeral=True)
+            return
+        if seq != live.seq:
+            await interaction.followup.send("These moves are out of date; here are the current ones.", ephemeral=True)
+        await self._edit_panel(interaction, live, seat.seat, page if seq == live.seq else 0)
+
+    async def on_show_hand(self, interaction: discord.Interaction, match_id: int) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        live = await self.matches.get(match_id)
+        seat = live.seat_of(interaction.user.id)
+        if seat is None:
+            await interaction.followup.send(
+                "You're watching this game: only the players see their hands.", ephemeral=True
+            )
+            return
+        file = await self.hand_file(live, seat.seat)
+        kwargs: dict[str, Any] = {"content": self.panel_content(live, seat.seat), "ephemeral": True}
+        if file:
+            kwargs["file"] = file
+        view = self.panel_view(live, seat.seat)
+        if view is not None:
+            kwargs["view"] = view
+        await interaction.followup.send(**kwargs)

@@ -1,0 +1,46 @@
+"""Turning engine facts into chat text: seat labels become player names, lines stay short."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+
+_SEAT = re.compile(r"\bP(\d{1,2})\b")
+
+DISCORD_MESSAGE_LIMIT = 2000
+
+
+def with_names(text: str, names: Sequence[str]) -> str:
+    """Replace "P1".."Pn" by the seat's display name (engines only know seat labels)."""
+
+    def sub(m: re.Match[str]) -> str:
+        i = int(m.group(1)) - 1
+        return names[i] if 0 <= i < len(names) else m.group(0)
+
+    return _SEAT.sub(sub, text)
+
+
+def clip(text: str, limit: int = DISCORD_MESSAGE_LIMIT) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def log_block(lines: Iterable[str], limit: int = 1200, max_lines: int = 12) -> str:
+    """The most recent lines that fit, oldest first, as a quote block; older lines are summarised."""
+    kept: list[str] = []
+    size = 0
+    all_lines = list(lines)
+    for line in reversed(all_lines):
+        if len(kept) >= max_lines or size + len(line) + 3 > limit:
+            break
+        kept.append(line)
+        size += len(line) + 3
+    kept.reverse()
+    dropped = len(all_lines) - len(kept)
+    out = [f"> … {dropped} earlier" if dropped else ""] if dropped else []
+    out.extend(f"> {line}" for line in kept)
+    return "\n".join(out)
+
+
+def ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"

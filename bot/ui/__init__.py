@@ -1,0 +1,1 @@
+"""Discord components (persistent buttons) built from engine actions."""

@@ -1,0 +1,51 @@
+"""simcord fixtures: the real CardhostBot on a real SQLite file, in an offline Discord."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.client import CardhostBot, create_bot
+
+
+@pytest.fixture
+def db_file(tmp_path: Path) -> Path:
+    return tmp_path / "cardhost.sqlite3"
+
+
+@pytest.fixture
+def simcord_bot(db_file: Path) -> CardhostBot:
+    return create_bot(
+        DISCORD_TOKEN="",
+        CARDHOST_DB=str(db_file),
+        CARDHOST_TURN_SECONDS=90,
+        CARDHOST_RESERVE_SECONDS=30,
+        CARDHOST_WARN_SECONDS=20,
+        CARDHOST_SNAPSHOT_EVERY=7,
+    )
+
+
+class _ErrorLogs(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+
+@pytest.fixture(autouse=True)
+def no_error_logs() -> Any:
+    """Every bot test fails on an ERROR log from discord.py or cardhost."""
+    handler = _ErrorLogs()
+    loggers = [logging.getLogger("discord"), logging.getLogger("cardhost"), logging.getLogger("bot")]
+    for lg in loggers:
+        lg.addHandler(handler)
+    yield handler
+    for lg in loggers:
+        lg.removeHandler(handler)
+    messages = [f"{r.name}: {r.getMessage()}" for r in handler.records if not getattr(r, "expected", False)]
+    assert not messages, f"ERROR logs during the test: {messages}"
