@@ -38,7 +38,9 @@ class CardhostBot(commands.Bot):
     async def setup_hook(self) -> None:
         await self.db.open()
         if self.db.applied_now:
-            log.info("database migrated", extra={"ctx": {"applied": [m.filename for m in self.db.applied_now]}})
+            log.info(
+                "database migrated", extra={"ctx": {"applied": [m.filename for m in self.db.applied_now]}}
+            )
         load_all()
         for cog in COGS:
             await self.load_extension(cog)

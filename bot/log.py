@@ -15,7 +15,9 @@ class KeyValueFormatter(logging.Formatter):
         base = super().format(record)
         ctx: dict[str, Any] | None = getattr(record, "ctx", None)
         if ctx:
-            pairs = " ".join(f"{k}={v!r}" if isinstance(v, str) and " " in v else f"{k}={v}" for k, v in ctx.items())
+            pairs = " ".join(
+                f"{k}={v!r}" if isinstance(v, str) and " " in v else f"{k}={v}" for k, v in ctx.items()
+            )
             head, sep, tail = base.partition("\n")
             return f"{head} {pairs}{sep}{tail}"
         return base

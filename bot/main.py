@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import sys
 
@@ -27,8 +28,6 @@ def run() -> int:
         return 0
     from bot.sandbox import run_sandbox
 
-    try:
+    with contextlib.suppress(KeyboardInterrupt):
         asyncio.run(run_sandbox(settings))
-    except KeyboardInterrupt:
-        pass
     return 0

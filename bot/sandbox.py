@@ -9,6 +9,7 @@ between those users, type slash commands and click buttons.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import signal
 
@@ -17,7 +18,9 @@ from bot.settings import Settings
 log = logging.getLogger("cardhost.sandbox")
 
 
-async def run_sandbox(settings: Settings, *, ready: asyncio.Event | None = None, stop: asyncio.Event | None = None) -> None:
+async def run_sandbox(
+    settings: Settings, *, ready: asyncio.Event | None = None, stop: asyncio.Event | None = None
+) -> None:
     import simcord
 
     from bot.client import create_bot
@@ -41,10 +44,8 @@ async def run_sandbox(settings: Settings, *, ready: asyncio.Event | None = None,
             stop = stop or asyncio.Event()
             loop = asyncio.get_running_loop()
             for sig in (signal.SIGINT, signal.SIGTERM):
-                try:
+                with contextlib.suppress(NotImplementedError, RuntimeError):
                     loop.add_signal_handler(sig, stop.set)
-                except (NotImplementedError, RuntimeError):
-                    pass
             if ready is not None:
                 ready.set()
             await env.external_wait(stop.wait(), reason="sandbox runs until stopped")

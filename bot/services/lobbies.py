@@ -115,7 +115,9 @@ class LobbyService:
                 if not is_host:
                     raise LobbyError("Only the host can add AI players.")
                 ai_count = sum(1 for s in lobby.seats if s.is_ai)
-                await self.store.add_seat(lobby_id, None, f"AI {ai_count + 1}", is_ai=True, max_seats=max_seats)
+                await self.store.add_seat(
+                    lobby_id, None, f"AI {ai_count + 1}", is_ai=True, max_seats=max_seats
+                )
             elif op == "cancel":
                 if not (is_host or _is_moderator(interaction)):
                     raise LobbyError("Only the host or a moderator can cancel this lobby.")
@@ -136,7 +138,9 @@ class LobbyService:
 
     async def _refresh(self, interaction: discord.Interaction, lobby_id: int) -> None:
         lobby = await self.store.get(lobby_id)
-        await interaction.edit_original_response(embed=self.embed(lobby), view=lobby_view(lobby_id, open_=lobby.is_open))
+        await interaction.edit_original_response(
+            embed=self.embed(lobby), view=lobby_view(lobby_id, open_=lobby.is_open)
+        )
 
     async def start(self, interaction: discord.Interaction, lobby: LobbyRow) -> None:
         bot = self.bot
@@ -153,14 +157,14 @@ class LobbyService:
         lobby = await self.store.get(lobby.id)
         await interaction.edit_original_response(embed=self.embed(lobby), view=None)
         message = await interaction.original_response()
-        thread = await message.create_thread(name=f"{live.engine.title} #{live.id}"[:100], auto_archive_duration=1440)
+        thread = await message.create_thread(
+            name=f"{live.engine.title} #{live.id}"[:100], auto_archive_duration=1440
+        )
         live.thread_id = thread.id
         await bot.db.matches.set_thread(live.id, thread.id)
         turn_seconds = float(lobby.options.get("turn_seconds", bot.settings.turn_seconds))
         bot.clocks.configure(live.id, turn_seconds, float(bot.settings.reserve_seconds))
-        players = ", ".join(
-            f"{s.name} (AI)" if s.is_ai else f"<@{s.user_id}>" for s in live.seats
-        )
+        players = ", ".join(f"{s.name} (AI)" if s.is_ai else f"<@{s.user_id}>" for s in live.seats)
         await thread.send(
             f"🎴 **{live.engine.title}** #{live.id} begins! Players in seat order: {players}.\n"
             f"Your hand comes by DM; if DMs are closed, click **Show my hand** on the board. "

@@ -253,7 +253,9 @@ class MatchService:
             raise IllegalAction("The AI is playing your seat for the rest of this game.")
         return seat
 
-    async def submit(self, match_id: int, user_id: int, action_id: str, expected_seq: int | None) -> MoveReport:
+    async def submit(
+        self, match_id: int, user_id: int, action_id: str, expected_seq: int | None
+    ) -> MoveReport:
         live = await self.get(match_id)
         async with live.lock:
             seat = self.check_can_act(live, user_id, expected_seq)

@@ -9,6 +9,7 @@ stalls another game's clicks.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import logging
 from typing import TYPE_CHECKING, Any
@@ -122,10 +123,8 @@ class TableService:
         msg = await thread.send(**kwargs, allowed_mentions=discord.AllowedMentions(users=True))
         if live.board_message_id and live.board_message_id != msg.id:
             # The old board keeps its picture but loses its button, so the thread has one place to click.
-            try:
+            with contextlib.suppress(discord.HTTPException):
                 await thread.get_partial_message(live.board_message_id).edit(view=None)  # type: ignore[attr-defined]
-            except discord.HTTPException:
-                pass
         live.board_message_id = msg.id
         await self.bot.db.matches.set_board_message(live.id, msg.id)
 
@@ -152,7 +151,13 @@ class TableService:
     def _signature(self, live: LiveMatch, seat: int) -> Any:
         view = live.engine.view(live.state, PlayerId(seat))
         mine = seat in live.current and live.active
-        return (getattr(view, "hand", None), getattr(view, "playable", None), mine, live.seq if mine else None, live.status)
+        return (
+            getattr(view, "hand", None),
+            getattr(view, "playable", None),
+            mine,
+            live.seq if mine else None,
+            live.status,
+        )
 
     async def update_dms(self, live: LiveMatch, *, force: bool = False) -> None:
         for seat in live.seats:
@@ -173,7 +178,9 @@ class TableService:
         view = self.panel_view(live, seat_no)
         try:
             if seat.dm_message_id and seat.dm_channel_id:
-                channel = self.bot.get_partial_messageable(seat.dm_channel_id, type=discord.ChannelType.private)
+                channel = self.bot.get_partial_messageable(
+                    seat.dm_channel_id, type=discord.ChannelType.private
+                )
                 await channel.get_partial_message(seat.dm_message_id).edit(
                     content=content, attachments=[file] if file else [], view=view
                 )
@@ -228,7 +235,9 @@ class TableService:
         if thread is None:
             return
         if match.status == "finished" and match.outcome:
-            text = "🏁 **Final ranking**\n" + ranking_text(match.outcome["ranking"], live.names, match.end_reason or "")
+            text = "🏁 **Final ranking**\n" + ranking_text(
+                match.outcome["ranking"], live.names, match.end_reason or ""
+            )
         else:
             text = f"🛑 The game was ended: {match.end_reason or 'no reason given'}."
         await thread.send(text)
@@ -236,7 +245,9 @@ class TableService:
 
     # ----------------------------------------------------------------- interactions
 
-    async def on_move(self, interaction: discord.Interaction, match_id: int, seq: int, action_id: str) -> None:
+    async def on_move(
+        self, interaction: discord.Interaction, match_id: int, seq: int, action_id: str
+    ) -> None:
         await interaction.response.defer()
         try:
             report = await self.matches.submit(match_id, interaction.user.id, action_id, seq)
@@ -246,10 +257,16 @@ class TableService:
         live = report.match
         seat = live.seat_of(interaction.user.id)
         await self.after_report(report)
-        if seat is not None and interaction.message is not None and interaction.message.id != seat.dm_message_id:
+        if (
+            seat is not None
+            and interaction.message is not None
+            and interaction.message.id != seat.dm_message_id
+        ):
             await self._edit_panel(interaction, live, seat.seat)
 
-    async def _edit_panel(self, interaction: discord.Interaction, live: LiveMatch, seat: int, page: int = 0) -> None:
+    async def _edit_panel(
+        self, interaction: discord.Interaction, live: LiveMatch, seat: int, page: int = 0
+    ) -> None:
         file = await self.hand_file(live, seat)
         view = self.panel_view(live, seat, page)
         await interaction.edit_original_response(
@@ -264,7 +281,9 @@ class TableService:
             await interaction.followup.send(str(NotInGame()), ephemeral=True)
             return
         if seq != live.seq:
-            await interaction.followup.send("These moves are out of date; here are the current ones.", ephemeral=True)
+            await interaction.followup.send(
+                "These moves are out of date; here are the current ones.", ephemeral=True
+            )
         await self._edit_panel(interaction, live, seat.seat, page if seq == live.seq else 0)
 
     async def on_show_hand(self, interaction: discord.Interaction, match_id: int) -> None:

@@ -37,7 +37,9 @@ class MoveButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"mv:(?P<match>[0-9]+):(?P<seq>[0-9]+):(?P<action>.+)",
 ):
-    def __init__(self, match_id: int, seq: int, action_id: str, label: str = "Move", style: Any = None) -> None:
+    def __init__(
+        self, match_id: int, seq: int, action_id: str, label: str = "Move", style: Any = None
+    ) -> None:
         super().__init__(
             discord.ui.Button(
                 label=label[:MAX_LABEL],
@@ -89,7 +91,10 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"hand
     def __init__(self, match_id: int) -> None:
         super().__init__(
             discord.ui.Button(
-                label="Show my hand", emoji="🂠", style=discord.ButtonStyle.primary, custom_id=f"hand:{match_id}"
+                label="Show my hand",
+                emoji="🂠",
+                style=discord.ButtonStyle.primary,
+                custom_id=f"hand:{match_id}",
             )
         )
         self.match_id = match_id
@@ -132,7 +137,12 @@ class LobbyButton(
         await _bot(interaction).lobbies.on_button(interaction, self.lobby_id, self.op)
 
 
-DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (MoveButton, PageButton, HandButton, LobbyButton)
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+    MoveButton,
+    PageButton,
+    HandButton,
+    LobbyButton,
+)
 
 
 def page_count(n: int) -> int:
