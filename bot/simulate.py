@@ -70,9 +70,8 @@ class _BoardWriter:
     def write(self, state: Any, index: int) -> None:
         if self.out is None:
             return
-        from render.common import to_png
-
         from render import board_image
+        from render.common import to_png
 
         view = self.engine.view(state, None)
         path = self.out / f"board_{index:04d}.png"
