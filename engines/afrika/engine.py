@@ -70,8 +70,16 @@ class AfrikaEngine:
 
         for pl in g.players:
             shuffle(g, pl.codex)
-        winner = rng_below(g, cfg.players)
-        g.log(f"{seat_ref(winner)} wins the toss and chooses who goes first.", "setup", winner)
+        chooser = cfg.opt("chooser", None)
+        if chooser is not None:
+            # R12: after a game between the same players, its loser chooses (the bot passes the seat)
+            if not isinstance(chooser, int) or not 0 <= chooser < cfg.players:
+                raise ConfigError("The 'chooser' option must be a seat number.")
+            winner = chooser
+            g.log(f"{seat_ref(winner)} lost the last game and chooses who goes first.", "setup", winner)
+        else:
+            winner = rng_below(g, cfg.players)
+            g.log(f"{seat_ref(winner)} wins the toss and chooses who goes first.", "setup", winner)
         g.choice = Choice("first", winner)
         g.events.clear()
         return freeze(g)

@@ -1259,11 +1259,38 @@ def _next_mulligan(g: Game) -> None:
     _next_mulligan(g)
 
 
+def _why_no_attack(g: Game, o: Obj) -> str:
+    c = cd(o)
+    if o.controller != g.active or not is_entity(g, o):
+        return "Only your own entities can attack."
+    if o.id in g.attackers:
+        return f"{c.name} is already attacking."
+    if o.charged:
+        return f"{c.name} is charged and can't attack."
+    st = stats(g, o)
+    if "Guardianship" in st.kws:
+        return f"{c.name} has Guardianship and can't attack."
+    if st.cant_attack:
+        return f"{c.name} can't attack."
+    if sick(g, o) and not {"Swift", "Rush"} & st.kws:
+        return f"{c.name} has not been under your control since the start of this turn."
+    return f"{c.name} has nothing it can attack."
+
+
 def _why_not(g: Game, p: int, a: AfrikaAction) -> str:
     """A sentence for a refused move (never naming a hidden card)."""
     ch = g.choice
     k = a.kind
     if ch is not None:
+        if k == "atk" and ch.kind == "attackers" and a.a.isdigit() and int(a.a) in g.objs:
+            return _why_no_attack(g, g.objs[int(a.a)])
+        if k == "blk" and ch.kind == "blockers" and a.a.isdigit() and int(a.a) in g.objs:
+            o = g.objs[int(a.a)]
+            if o.controller != p or not is_entity(g, o):
+                return "You can block only with your own entities."
+            if o.charged:
+                return f"{cd(o).name} is charged and can't block."
+            return f"{cd(o).name} can't block any of the attackers."
         if k == "at":
             return "That entity can't attack that."
         if k == "on":
