@@ -79,8 +79,10 @@ def starter_decks() -> list[list[str]]:
     return [expand(STARTER_FLAMES), expand(STARTER_WILDS)]
 
 
-def check_deck(deck: Sequence[str], fmt: str = "constructed") -> str:
-    """'' if the Codex is legal in ``fmt``, else a sentence saying what is wrong (R6, R7, R8)."""
+def check_deck(deck: Sequence[str], fmt: str = "constructed", sets: Sequence[str] | None = None) -> str:
+    """'' if the Codex is legal in ``fmt``, else a sentence saying what is wrong (R6, R7, R8).
+
+    ``sets`` (Cosmic Standard, R9) lists the legal set codes; None allows every set (Freeform)."""
     cards = CARDS()
     unknown = sorted({c for c in deck if c not in cards})
     if unknown:
@@ -88,6 +90,10 @@ def check_deck(deck: Sequence[str], fmt: str = "constructed") -> str:
     tokens = sorted({cards[c].name for c in deck if cards[c].token})
     if tokens:
         return f"{tokens[0]} is a token and can't be put in a Codex."
+    if sets is not None:
+        outside = sorted({cards[c].name for c in deck if cards[c].set not in sets})
+        if outside:
+            return f"{outside[0]} is not legal in this format (sets allowed: {', '.join(sets) or 'none'})."
     minimum = CONSTRUCTED_MIN if fmt == "constructed" else LIMITED_MIN
     if len(deck) < minimum:
         return f"it has {len(deck)} cards and a {fmt} Codex needs at least {minimum}."

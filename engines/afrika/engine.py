@@ -42,7 +42,7 @@ class AfrikaEngine:
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
     state_type: ClassVar[type[Any]] = AfrikaState
-    conformance_seeds: ClassVar[int] = 8
+    conformance_seeds: ClassVar[int] = 6
     conformance_view_every: ClassVar[int] = 25
 
     # ------------------------------------------------------------------------------ setup
@@ -57,8 +57,11 @@ class AfrikaEngine:
             decks = starter_decks()[: cfg.players]
         if not isinstance(decks, Sequence) or len(decks) != cfg.players:
             raise ConfigError(f"Give one deck per player ({cfg.players} decks).")
+        sets = cfg.opt("standard_sets", None)
+        if sets is not None and (not isinstance(sets, Sequence) or isinstance(sets, str)):
+            raise ConfigError("'standard_sets' must be a list of set codes.")
         for i, deck in enumerate(decks):
-            problem = check_deck(list(deck), fmt)
+            problem = check_deck(list(deck), fmt, None if sets is None else [str(x) for x in sets])
             if problem:
                 raise ConfigError(f"{seat_ref(i)}'s Codex is not legal: {problem}")
         g = _new_game(cfg.players, seed, fmt)

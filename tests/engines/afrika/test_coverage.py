@@ -1,0 +1,47 @@
+"""Every engine-relevant rule, keyword and digest scenario of shared/rules/afrika.md is cited by a
+scenario file (or, for the few that are about images, views or formats, by a named pytest)."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[3]
+SCENARIOS = sorted((ROOT / "tests" / "scenarios" / "afrika").glob("*.toml"))
+
+# rules checked by pytest rather than by a scenario file
+BY_PYTEST = {
+    "R5": "test_properties.test_views_never_leak_hidden_cards",
+    "R10": "no sideboard in constructed play (DECISION A14): nothing for the engine to do",
+    "R26": "tests/render/test_afrika_render.py draws zones, charged state, attachments, damage",
+}
+ENGINE_RULES = [f"R{i}" for i in range(1, 71)]
+KEYWORDS = [f"K{i}" for i in range(1, 20)]
+DUEL_SCENARIOS = [f"T{i}" for i in (*range(1, 17), 19)]
+
+
+def _cited() -> set[str]:
+    out: set[str] = set()
+    for path in SCENARIOS:
+        out |= set(tomllib.loads(path.read_text(encoding="utf-8")).get("rules", []))
+    return out
+
+
+def test_every_engine_rule_has_a_scenario() -> None:
+    missing = [r for r in ENGINE_RULES if r not in _cited() and r not in BY_PYTEST]
+    assert missing == []
+
+
+def test_every_keyword_and_digest_scenario_has_a_file() -> None:
+    cited = _cited()
+    assert [k for k in KEYWORDS if k not in cited] == []
+    assert [t for t in DUEL_SCENARIOS if t not in cited] == []
+
+
+def test_scenario_files_are_afrika_and_described() -> None:
+    assert len(SCENARIOS) >= 60
+    for path in SCENARIOS:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        assert data["game"] == "afrika", path.name
+        assert data.get("description"), path.name
+        assert data.get("rules"), path.name
