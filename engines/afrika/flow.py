@@ -234,7 +234,7 @@ def priority_actions(g: Game, p: int) -> list[AfrikaAction]:
             out.append(act("act", o.id, "equip", f"Equip {c.name}"))
         if c.type == "vehicle" and not can_activate(g, p, o, TRAVEL):
             out.append(act("act", o.id, "travel", f"Travel with {c.name}"))
-    for s in energy_sources(g, p):
+    for s in _distinct_sources(g, p):
         codes = produces(s)
         if len(codes) == 1:
             out.append(act("charge", s.id, "", f"Charge {cd(s).name} for {ENERGY_NAMES[codes[0]]} energy"))
@@ -242,6 +242,35 @@ def priority_actions(g: Game, p: int) -> list[AfrikaAction]:
             for code in codes:
                 out.append(act("charge", s.id, code, f"Charge {cd(s).name} for {ENERGY_NAMES[code]} energy"))
     return out
+
+
+def _distinct_sources(g: Game, p: int) -> list[Obj]:
+    """One uncharged source per card name: identical terrains make identical buttons (any copy may
+    still be charged by id, see ``_equivalent``)."""
+    seen: set[str] = set()
+    out = []
+    for o in energy_sources(g, p):
+        if o.card not in seen:
+            seen.add(o.card)
+            out.append(o)
+    return out
+
+
+def _equivalent(g: Game, p: int, a: AfrikaAction, listed: list[AfrikaAction]) -> bool:
+    """A move naming another copy of a listed card (same card, same place) is the same move."""
+    if a.kind not in ("cast", "terrain", "discard", "charge") or not a.a.isdigit():
+        return False
+    o = g.objs.get(int(a.a))
+    if o is None:
+        return False
+    if a.kind == "charge":
+        return any(s.id == o.id for s in energy_sources(g, p)) and (not a.b or a.b in produces(o))
+    for b in listed:
+        if b.kind == a.kind and b.b == a.b and b.a.isdigit():
+            r = g.objs[int(b.a)]
+            if (r.card, r.zone, r.owner, r.controller) == (o.card, o.zone, o.owner, o.controller):
+                return True
+    return False
 
 
 def _cast_need(g: Game, ch: Choice) -> str:
@@ -1048,7 +1077,8 @@ def perform(g: Game, p: int, a: AfrikaAction) -> None:
         g.log(f"{seat_ref(p)} concedes.", "end", p)
         _check_end(g, [p])
         return
-    if a not in legal(g, p):
+    listed = legal(g, p)
+    if a not in listed and not _equivalent(g, p, a, listed):
         raise IllegalAction(_why_not(g, p, a))
     ch = g.choice
     if ch is not None:
