@@ -338,7 +338,7 @@ def hand(view: Any, name: str, **_options: Any) -> Image.Image:
     if view.viewer is None:
         raise ValueError("a spectator has no hand to draw")
     cards = list(view.hand)
-    per_row = 6
+    per_row = 7
     cw, ch = 190, 250
     rows = max(1, -(-len(cards) // per_row))
     width = 20 + per_row * (cw + GAP) + 10
@@ -352,31 +352,13 @@ def hand(view: Any, name: str, **_options: Any) -> Image.Image:
         y = 60 + (i // per_row) * (ch + GAP)
         base = _card_color(c.card)
         panel(draw, (x, y, x + cw, y + ch), fill=mix(base, PANEL, 0.35), outline=EDGE, radius=10)
-        draw_text(
-            draw,
-            (x + 8, y + 6, x + cw - 60, y + 50),
-            c.name,
-            15,
-            bold=True,
-            max_lines=2,
-            min_size=10,
-            valign="top",
-        )
+        draw_text(draw, (x + 8, y + 6, x + cw - 8, y + 44), c.name, 15, bold=True, max_lines=2, min_size=10)
         if c.cost:
-            draw_text(
-                draw,
-                (x + cw - 62, y + 6, x + cw - 8, y + 40),
-                c.cost,
-                12,
-                min_size=8,
-                max_lines=2,
-                align="right",
-                valign="top",
-            )
-        draw_line(draw, (x + 8, y + 62), c.type_line, 12, fill=TEXT_DIM, max_width=cw - 16)
+            draw_line(draw, (x + cw - 8, y + 52), c.cost, 12, bold=True, anchor="rm", max_width=cw - 16)
+        draw_line(draw, (x + 8, y + 68), c.type_line, 12, fill=TEXT_DIM, max_width=cw - 16)
         draw_text(
             draw,
-            (x + 8, y + 78, x + cw - 8, y + ch - 24),
+            (x + 8, y + 88, x + cw - 8, y + ch - 24),
             c.text or "",
             12,
             max_lines=8,
