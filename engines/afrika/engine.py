@@ -199,7 +199,26 @@ def build_position(cfg: MatchConfig, seed: int, data: Mapping[str, Any]) -> Game
         pl.turn_started = g.turn if pl.seat == g.active else max(0, g.turn - 1)
     players = data.get("players", [])
     explicit: list[tuple[int, Any]] = []
+    if len(players) > n:
+        raise ConfigError(f"The position lists {len(players)} players for a {n}-player game.")
     for seat, pd in enumerate(players):
+        bad_keys = set(pd) - {"life", "pool", "hand", "codex", "void", "exile", "permanents"}
+        if bad_keys:
+            raise ConfigError(f"Unknown player key(s) in the position: {', '.join(sorted(bad_keys))}.")
+        for entry in pd.get("permanents", []):
+            bad_keys = set(entry) - {
+                "card",
+                "id",
+                "zone",
+                "charged",
+                "damage",
+                "counters",
+                "sick",
+                "phased_out",
+                "attached_to",
+            }
+            if bad_keys:
+                raise ConfigError(f"Unknown permanent key(s) in the position: {', '.join(sorted(bad_keys))}.")
         pl = g.players[seat]
         pl.life = int(pd.get("life", 20))
         pl.set_pool({str(k): int(v) for k, v in pd.get("pool", {}).items()})

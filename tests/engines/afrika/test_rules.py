@@ -116,3 +116,14 @@ def test_turn_marker_changes_each_turn() -> None:
     before = ENGINE.turn_marker(s)
     s, _ = run(s, (0, "pass"), (1, "pass"))
     assert ENGINE.turn_marker(s) != before
+
+
+def test_position_refuses_typos() -> None:
+    with pytest.raises(ConfigError, match="Unknown player key"):
+        position({"players": [{"hnad": []}, {}]})
+    with pytest.raises(ConfigError, match="Unknown permanent key"):
+        position({"players": [{"permanents": [{"card": "LC092", "chraged": True}]}, {}]})
+    with pytest.raises(ConfigError, match="Unknown step"):
+        position({"step": "upkeep"})
+    with pytest.raises(ConfigError, match="Unknown card id"):
+        position({"players": [{"hand": ["NOPE"]}, {}]})
