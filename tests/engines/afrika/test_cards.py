@@ -135,3 +135,14 @@ def test_loader_rejects_unknown_script_and_bad_target(tmp_path: Path) -> None:
     (d / "c.toml").write_text(body2)
     with pytest.raises(CardDataError, match="unknown target kind 'creature'"):
         load_cards(d)
+
+
+def test_every_effect_op_is_used_by_a_card() -> None:
+    from engines.afrika.cards import OPS
+
+    used = {
+        e.op
+        for c in CARDS.values()
+        for e in [*c.effects, *(e for m in c.modes for e in m), *(e for a in c.abilities for e in a.effects)]
+    }
+    assert used == set(OPS)
