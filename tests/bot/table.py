@@ -63,3 +63,11 @@ def game_thread(table: Table) -> Any:
     threads = table.channel.threads
     assert threads, "no game thread was opened"
     return threads[-1]
+
+
+def last_reply(result: Any) -> Any:
+    """The bot's latest answer to an interaction (a follow-up, or the deferred original response)."""
+    if result.followups:
+        return result.followups[-1]
+    assert result.response is not None, "the bot did not answer"
+    return result.response
