@@ -14,7 +14,7 @@ from typing import Any
 from ..core import PlayerId, Rng, register_policy
 from .actions import AfrikaAction
 from .cards import CardDef, card
-from .flow import EQUIP, TRAVEL, _cast_shape, attack_targets, can_block, possible_attackers
+from .flow import EQUIP, TRAVEL, attack_targets, can_block, possible_attackers
 from .rules import cd, entities, opponents, ref_seat, seat_ref, stats
 from .state import AfrikaState, Choice, Game, Obj, thaw
 
@@ -364,4 +364,4 @@ def afrika_policy(engine: Any, state: AfrikaState, player: PlayerId, rng: Rng) -
     return _priority_action(g, p, legal)
 
 
-__all__ = ["_cast_shape", "afrika_policy"]
+__all__ = ["afrika_policy"]

@@ -118,20 +118,12 @@ def sorcery_time(g: Game, p: int) -> bool:
     return p == g.active and g.step in MAIN and not g.stack and g.choice is None
 
 
-def ability_of(o: Obj, idx: int) -> Ability:
-    return cd(o).abilities[idx]
-
-
 def activated(c: CardDef) -> list[tuple[int, Ability]]:
     return [(i, a) for i, a in enumerate(c.abilities) if a.kind == "activated"]
 
 
 def _targets_possible(g: Game, specs: tuple[TargetSpec, ...], p: int, src: CardDef) -> bool:
     return all(s.optional or target_options(g, s, p, src) for s in specs)
-
-
-def _cast_cost(c: CardDef) -> Cost:
-    return c.cost
 
 
 def can_cast(g: Game, p: int, o: Obj) -> str:
@@ -274,7 +266,6 @@ def _equivalent(g: Game, p: int, a: AfrikaAction, listed: list[AfrikaAction]) ->
 
 
 def _cast_need(g: Game, ch: Choice) -> str:
-    c = card(ch.card)
     specs, has_x, modes = _cast_shape(g, ch)
     if has_x and ch.x < 0:
         return "x"
@@ -282,7 +273,6 @@ def _cast_need(g: Game, ch: Choice) -> str:
         return "mode"
     if len(ch.targets) < len(specs):
         return "target"
-    del c
     return ""
 
 
@@ -1363,10 +1353,6 @@ def _why_not(g: Game, p: int, a: AfrikaAction) -> str:
             return f"{cd(o).name} can't be charged for energy yet."
     del pl
     return "That move is not possible right now."
-
-
-def pool_text(g: Game, p: int) -> str:
-    return " ".join(f"{n}{c}" for c, n in g.players[p].pool) or "empty"
 
 
 __all__ = ["ENERGY", "STEPS", "STEP_NAMES", "legal", "perform", "settle"]

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from ..core import IllegalAction, Rng, seat_label
 from .cards import ENERGY, ENERGY_NAMES, CardDef, Cost, Static, TargetSpec, card
-from .state import BATTLEFIELD, Game, Obj, Player, Trig
+from .state import BATTLEFIELD, Game, Obj, Trig
 
 HAND_MAX = 7
 
@@ -596,7 +596,3 @@ def describe_ref(g: Game, ref: str) -> str:
         return "nothing"
     o = g.objs.get(int(ref)) if ref.isdigit() else None
     return cd(o).name if o else "a card"
-
-
-def player_of(g: Game, p: int) -> Player:
-    return g.players[p]
