@@ -12,6 +12,7 @@ import asyncio
 import logging
 import random
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -133,6 +134,8 @@ def _seat_from_row(row: Any) -> Seat:
 class MatchService:
     def __init__(self, db: Database) -> None:
         self.db = db
+        self.seed_source: Callable[[], int] = lambda: random.SystemRandom().randrange(1 << 62)
+        """Where new matches get their seed; tests replace it to make games reproducible."""
         self._cache: dict[int, LiveMatch] = {}
         self._load_locks: dict[int, asyncio.Lock] = {}
 
@@ -193,7 +196,7 @@ class MatchService:
         seed: int | None = None,
     ) -> LiveMatch:
         engine = get_engine(game)
-        seed = random.SystemRandom().randrange(1 << 62) if seed is None else seed
+        seed = self.seed_source() if seed is None else seed
         cfg = MatchConfig(players=len(seats), options=dict(options))
         state = engine.setup(cfg, seed)
         match_id = await self.db.matches.create_match(

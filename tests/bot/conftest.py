@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import logging
 from pathlib import Path
 from typing import Any
@@ -18,7 +19,7 @@ def db_file(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def simcord_bot(db_file: Path) -> CardhostBot:
-    return create_bot(
+    bot = create_bot(
         DISCORD_TOKEN="",
         CARDHOST_DB=str(db_file),
         CARDHOST_TURN_SECONDS=90,
@@ -26,6 +27,9 @@ def simcord_bot(db_file: Path) -> CardhostBot:
         CARDHOST_WARN_SECONDS=20,
         CARDHOST_SNAPSHOT_EVERY=7,
     )
+    seeds = itertools.count(1)
+    bot.matches.seed_source = lambda: next(seeds)
+    return bot
 
 
 class _ErrorLogs(logging.Handler):

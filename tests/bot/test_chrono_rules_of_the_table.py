@@ -40,7 +40,9 @@ async def test_hands_go_only_to_their_owner(simcord_env) -> None:
             if other.seat == seat.seat or other.user_id is None:
                 continue
             other_view = live.engine.view(live.state, other.seat)
-            other_line = "**Your hand** (" + str(len(other_view.hand)) + "): " + ", ".join(_card_names(other_view))
+            other_line = (
+                "**Your hand** (" + str(len(other_view.hand)) + "): " + ", ".join(_card_names(other_view))
+            )
             if other_line != mine:
                 assert other_line not in panel.content
 
@@ -64,7 +66,9 @@ async def test_closed_dms_fall_back_to_the_show_my_hand_button(simcord_env) -> N
     )
     live = await _start_game(simcord_env, t)
     thread = game_thread(t)
-    assert any("can't send you direct messages" in m.content and bob.mention in m.content for m in thread.history())
+    assert any(
+        "can't send you direct messages" in m.content and bob.mention in m.content for m in thread.history()
+    )
     assert live.seats[1].dm_failed
     board = next(m for m in reversed(thread.history()) if m.attachments and m.components)
     shown = await bob.click(board, label="Show my hand")
