@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import discord
 import pytest
-
-from bot.db.errors import StaleAction
 from simcord import assert_error
 
+from bot.db.errors import StaleAction
 from engines.core import CardhostError, NotYourTurn
 from tests.bot.table import game_thread, last_reply, make_table, move_ids, panel_message
 from tests.bot.test_chrono_table import _member_of_seat, _play_one_click, _start_game
