@@ -75,6 +75,9 @@ def _best_target(g: Game, p: int, ch: Choice, options: list[str]) -> str | None:
         players = [r for r in opp_refs if ref_seat(r) is not None]
         return players[0] if players else None
     mine = [r for r in own_refs if ref_seat(r) is None]
+    saved = [r for r in mine if int(r) in _endangered(g, p)]
+    if saved:
+        return max(saved, key=lambda r: _value(g, g.objs[int(r)]))
     if mine:
         return max(mine, key=lambda r: _value(g, g.objs[int(r)]))
     players = [r for r in own_refs if ref_seat(r) is not None]
@@ -271,15 +274,47 @@ def _priority_action(g: Game, p: int, legal: Sequence[AfrikaAction]) -> AfrikaAc
                 and any(b.kind == "act" and cd(g.objs[int(b.a)]).id == "LC003" for b in legal)
             ):
                 return a
-    # combat tricks: pump a blocker or attacker that would otherwise die
-    if g.step == "defenses" and g.blockers:
+    # combat tricks: a +X/+Y spell that saves one of our entities about to die in this combat
+    if g.step == "defenses" and g.blockers and _endangered(g, p):
         for a in legal:
             if a.kind != "cast":
                 continue
             c = cd(g.objs[int(a.a)])
             if c.targets and c.effects and c.effects[0].op == "pump" and not _harmful(c):
-                return a
+                bonus = int(c.effects[0].get("health", 0) or 0)
+                if any(
+                    _incoming(g, o) < stats(g, g.objs[o]).health - g.objs[o].damage + bonus
+                    for o in _endangered(g, p)
+                ):
+                    return a
     return pass_
+
+
+def _incoming(g: Game, oid: int) -> int:
+    """Combat damage the entity ``oid`` is about to take (a rough upper bound)."""
+    total = 0
+    if oid in g.blockers and g.blockers[oid] in g.objs:
+        total += max(stats(g, g.objs[g.blockers[oid]]).power, 0)
+    for b, a in g.blockers.items():
+        if a == oid and b in g.objs:
+            total += max(stats(g, g.objs[b]).power, 0)
+    return total
+
+
+def _endangered(g: Game, p: int) -> list[int]:
+    """Our attackers/blockers that the blocks declared so far would destroy."""
+    ids = [o for o in [*g.attackers, *g.blockers] if o in g.objs and g.objs[o].controller == p]
+    out = []
+    for oid in ids:
+        o = g.objs[oid]
+        st = stats(g, o)
+        if (
+            "Invincible" not in st.kws
+            and not o.count("shield")
+            and _incoming(g, oid) >= st.health - o.damage > 0
+        ):
+            out.append(oid)
+    return out
 
 
 def _choice_action(g: Game, p: int, ch: Choice, legal: Sequence[AfrikaAction], rng: Rng) -> AfrikaAction:

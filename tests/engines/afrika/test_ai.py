@@ -127,3 +127,29 @@ def test_ai_against_itself_finishes() -> None:
         p = min(ENGINE.current_players(s))
         s = ENGINE.apply(s, PlayerId(p), afrika_policy(ENGINE, s, PlayerId(p), RNG)).state
     assert ENGINE.outcome(s) is not None
+
+
+def test_saves_a_blocker_with_a_combat_trick() -> None:
+    s = position(
+        {
+            "active": 1,
+            "step": "defenses",
+            "attackers": {"201": "P1"},
+            "blockers": {"101": 201},
+            "priority": 0,
+            "players": [
+                {
+                    "hand": [{"card": "LC046", "id": 10}],
+                    "permanents": [
+                        {"card": "LC098", "id": 101, "zone": "1"},
+                        {"card": "LC092", "id": 102, "zone": "1"},
+                        {"card": "LB02", "id": 60, "zone": "terrain"},
+                    ],
+                },
+                {"permanents": [{"card": "LC093", "id": 201, "zone": "1", "charged": True}]},
+            ],
+        }
+    )
+    assert _ai(s) == "cast:10"
+    s, _ = run(s, (0, "cast:10"))
+    assert _ai(s) == "target:101"
