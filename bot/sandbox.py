@@ -48,4 +48,4 @@ async def run_sandbox(
                     loop.add_signal_handler(sig, stop.set)
             if ready is not None:
                 ready.set()
-            await env.external_wait(stop.wait(), reason="sandbox runs until stopped")
+            await stop.wait()
