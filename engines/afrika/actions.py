@@ -13,6 +13,7 @@ Grammar (``<id>`` is an object id, ``<ref>`` an object id or a seat label ``P1``
     first:<id>                    next blocker in the damage assignment order (R47)
     dmg:<n>                       damage to the next blocker in order (R48)
     discard:<id>  pick:<id>  pick:none  bottom:<id>
+    trigger:<n>                   which of your pending triggered abilities goes on the stack next (R39)
 """
 
 from __future__ import annotations
@@ -46,6 +47,7 @@ _ARITY: dict[str, tuple[int, ...]] = {
     "discard": (1,),
     "pick": (1,),
     "bottom": (1,),
+    "trigger": (1,),
 }
 _ID = re.compile(r"\d{1,9}")
 _REF = re.compile(r"\d{1,9}|P\d")

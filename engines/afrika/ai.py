@@ -373,7 +373,7 @@ def _choice_action(g: Game, p: int, ch: Choice, legal: Sequence[AfrikaAction], r
         return by_kind["done"][0]
     if k == "order":
         return min(legal, key=lambda a: stats(g, g.objs[int(a.a)]).health - g.objs[int(a.a)].damage)
-    if k == "assign":
+    if k in ("assign", "trigger_order"):
         return legal[0]
     if k == "discard":
         held = [(cd(g.objs[int(a.a)]), a) for a in legal]

@@ -363,6 +363,11 @@ def choice_actions(g: Game, ch: Choice) -> list[AfrikaAction]:
     if k == "discard":
         hand = g.players[ch.player].hand
         return [act("discard", i, label=f"Discard {name(g, i)}") for i in _distinct_by_card(g, hand)]
+    if k == "trigger_order":
+        return [
+            act("trigger", i, label=f"Put {card(g.triggers[i].card).name}'s ability on the stack next")
+            for i in trigger_options(g, ch.player)
+        ]
     if k == "pick":
         if ch.stage == "bottom":
             return [act("bottom", i, label=f"Put {name(g, i)} on the bottom next") for i in ch.ids]
@@ -721,9 +726,30 @@ def _reason(g: Game, losers: list[int]) -> str:
 
 
 # ============================================================================================ stack
+def _trigger_turn_order(g: Game) -> list[int]:
+    n = len(g.players)
+    return [(g.active + i) % n for i in range(n)]
+
+
 def place_triggers(g: Game) -> None:
-    order = sorted(range(len(g.triggers)), key=lambda i: (g.triggers[i].controller != g.active, i))
-    t = g.triggers.pop(order[0])
+    """R39: AP puts all of their pending triggers on the stack first, in the order they choose
+    (``trigger:<n>`` when there are two or more), then each other player in turn order."""
+    for seat in _trigger_turn_order(g):
+        mine = [i for i, t in enumerate(g.triggers) if t.controller == seat]
+        if len(mine) >= 2:
+            g.choice = Choice("trigger_order", seat)
+            return
+        if mine:
+            place_trigger(g, mine[0])
+            return
+
+
+def trigger_options(g: Game, p: int) -> list[int]:
+    return [i for i, t in enumerate(g.triggers) if t.controller == p]
+
+
+def place_trigger(g: Game, index: int) -> None:
+    t = g.triggers.pop(index)
     c = card(t.card)
     ab = c.abilities[t.ability]
     if ab.cond and not check_cond(g, dict(ab.cond), t.controller):
@@ -1206,6 +1232,10 @@ def _perform_choice(g: Game, p: int, a: AfrikaAction, ch: Choice) -> None:
         return
     if ch.kind == "pick":
         _perform_pick(g, p, a, ch)
+        return
+    if ch.kind == "trigger_order":
+        g.choice = None
+        place_trigger(g, a.num)
 
 
 def _perform_pick(g: Game, p: int, a: AfrikaAction, ch: Choice) -> None:
