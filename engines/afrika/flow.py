@@ -1082,6 +1082,9 @@ def end_step(g: Game) -> None:
         clear_combat(g)
     g.priority = -1
     g.passes = 0
+    if g.step == "restoration":
+        # §2 5.2: after a priority round caused by a check or a trigger, another Restoration step
+        enter(g, "restoration")
 
 
 # ====================================================================================== perform

@@ -127,3 +127,32 @@ def test_position_refuses_typos() -> None:
         position({"step": "upkeep"})
     with pytest.raises(ConfigError, match="Unknown card id"):
         position({"players": [{"hand": ["NOPE"]}, {}]})
+
+
+def test_restoration_with_a_trigger_gets_a_priority_round_then_another_restoration() -> None:
+    """§2 5.2: a trigger during Restoration gives a priority round, then a new Restoration step."""
+    from engines.afrika.flow import cleanup, settle
+    from engines.afrika.state import Trig, freeze, thaw
+
+    s = position(
+        {
+            "active": 0,
+            "step": "dusk",
+            "players": [
+                {"codex": ["LB01", "LB01"], "permanents": [{"card": "LC007", "id": 101, "zone": "1"}]},
+                {"codex": ["LB01"]},
+            ],
+        }
+    )
+    g = thaw(s)
+    g.step = "restoration"
+    g.priority = -1
+    g.triggers.append(Trig(0, 101, "LC007", 0))  # as if something had triggered during cleanup
+    cleanup(g)
+    settle(g)
+    s = freeze(g)
+    assert s.step == "restoration" and s.priority == 0 and len(s.stack) == 1
+    s, events = run(s, (0, "pass"), (1, "pass"))  # the draw resolves
+    assert "P1 draws 1 card." in events
+    s, _ = run(s, (0, "pass"), (1, "pass"))  # stack empty: another Restoration step, then P2's turn
+    assert s.active == 1 and s.step == "sustenance"
