@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import logging
 import signal
+from collections.abc import Callable
 
 from bot.settings import Settings
 
@@ -19,7 +20,11 @@ log = logging.getLogger("cardhost.sandbox")
 
 
 async def run_sandbox(
-    settings: Settings, *, ready: asyncio.Event | None = None, stop: asyncio.Event | None = None
+    settings: Settings,
+    *,
+    ready: asyncio.Event | None = None,
+    stop: asyncio.Event | None = None,
+    on_url: Callable[[str], None] | None = None,
 ) -> None:
     import simcord
 
@@ -41,6 +46,8 @@ async def run_sandbox(
                 f"  Database: {settings.db_path}. Stop with Ctrl+C.\n",
                 flush=True,
             )
+            if on_url is not None:
+                on_url(preview.url)
             stop = stop or asyncio.Event()
             loop = asyncio.get_running_loop()
             for sig in (signal.SIGINT, signal.SIGTERM):

@@ -45,10 +45,12 @@ def last_dm(member: Any) -> discord.Message | None:
     return history[-1] if history else None
 
 
-def panel_message(member: Any) -> discord.Message | None:
-    """The DM that holds the player's hand panel (the latest one with a hand image)."""
+def panel_message(member: Any, match_id: int | None = None) -> discord.Message | None:
+    """The DM that holds the player's hand panel for a match (default: the latest panel)."""
     for msg in reversed(dm_messages(member)):
-        if msg.attachments and msg.attachments[0].filename.startswith("hand-"):
+        if not (msg.attachments and msg.attachments[0].filename.startswith("hand-")):
+            continue
+        if match_id is None or msg.attachments[0].filename.startswith(f"hand-{match_id}-"):
             return msg
     return None
 

@@ -55,7 +55,7 @@ async def _play_one_click(t, live):
     """The player to act clicks the first move button of their DM panel."""
     seat = min(live.current)
     member = _member_of_seat(t, live, seat)
-    panel = panel_message(member)
+    panel = panel_message(member, live.id)
     ids = move_ids(panel)
     assert ids, f"{member.name} must act but their DM has no move buttons"
     result = await member.user.click(panel, custom_id=ids[0])
