@@ -6,6 +6,7 @@ game without a presenter of its own still plays through the generic one.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 import discord
@@ -39,6 +40,16 @@ def _chrono_card(view: Any, code: str) -> str:
     except ValueError:
         suit = key
     return f"{suit} {roman(epoch)}"
+
+
+@cache
+def render_options(game: str) -> dict[str, Any]:
+    """Extra renderer options per game: Chrono's hands show each card's cosmetic title."""
+    if game == "chrono":
+        from engines.chrono.carddata import card_data
+
+        return {"titles": {code: info.title for code, info in card_data().cards.items()}}
+    return {}
 
 
 def hand_text(game: str, view: Any) -> str:

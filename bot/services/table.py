@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.presenters import hand_text, move_choices, ranking_text, status_line
+from bot.presenters import hand_text, move_choices, ranking_text, render_options, status_line
 from bot.services.matches import LiveMatch, MoveReport, NotInGame
 from bot.text import clip, log_block, with_names
 from bot.ui.components import hand_view, move_view
@@ -61,7 +61,7 @@ class TableService:
             from render import hand_image
 
             view = live.engine.view(live.state, PlayerId(seat))
-            return _png(hand_image(live.game, view, live.names[seat]))
+            return _png(hand_image(live.game, view, live.names[seat], **render_options(live.game)))
 
         data = await asyncio.to_thread(work)
         return discord.File(io.BytesIO(data), filename=f"hand-{live.id}-{live.seq}.png")

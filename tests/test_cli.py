@@ -1,0 +1,48 @@
+"""The command line: simulate writes boards and a log that replay reproduces; scenarios exit non-zero on a mismatch."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from PIL import Image
+
+from bot.cli import main
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_simulate_then_replay_matches(tmp_path: Path, capsys) -> None:
+    out = tmp_path / "game"
+    assert main(["simulate", "chrono", "--players", "4", "--seed", "5", "--out", str(out)]) == 0
+    log = json.loads((out / "log.json").read_text())
+    assert log["game"] == "chrono" and log["seed"] == 5 and log["actions"]
+    boards = sorted(out.glob("board_*.png"))
+    assert len(boards) == len(log["boards"]) > 5
+    with Image.open(boards[-1]) as img:
+        assert img.width >= 1000 and len(img.getcolors(1 << 16) or []) > 20
+    assert main(["replay", str(out / "log.json"), "--out", str(tmp_path / "again")]) == 0
+    assert "MISMATCH" not in capsys.readouterr().out
+
+
+def test_replay_detects_a_tampered_log(tmp_path: Path, capsys) -> None:
+    out = tmp_path / "game"
+    main(["simulate", "chrono", "--players", "3", "--seed", "9", "--out", str(out)])
+    log = json.loads((out / "log.json").read_text())
+    log["final_state_sha256"] = "0" * 64
+    (out / "log.json").write_text(json.dumps(log))
+    assert main(["replay", str(out / "log.json")]) == 1
+    assert "MISMATCH" in capsys.readouterr().out
+
+
+def test_scenario_command_reports_a_failing_file(tmp_path: Path, capsys) -> None:
+    good = sorted((ROOT / "tests" / "scenarios" / "chrono").glob("*.toml"))[0]
+    assert main(["scenario", "run", str(good)]) == 0
+    bad = tmp_path / "bad.toml"
+    text = good.read_text()
+    bad.write_text(
+        text + '\n[[step]]\nplayer = 0\naction = "play:H99"\nerror = "this text is not in the message"\n'
+    )
+    assert main(["scenario", "run", str(bad)]) != 0
+    printed = capsys.readouterr().out
+    assert "FAIL" in printed
