@@ -790,8 +790,14 @@ def _stack_id(g: Game) -> int:
 def _push(g: Game, it: Item) -> None:
     g.stack.append(it)
     g.passes = 0
-    tgt = f" targeting {', '.join(describe_ref(g, r) for r in it.targets)}" if it.targets else ""
-    g.log(f"{seat_ref(it.controller)}: {it.text}{tgt} goes on the stack.", "stack", it.controller)
+    refs = [r for r in it.targets if r != "none"]
+    tgt = f" targeting {', '.join(describe_ref(g, r) for r in refs)}" if refs else ""
+    who = seat_ref(it.controller)
+    if it.kind == "trigger":
+        g.log(f"{it.text}{tgt} goes on the stack ({who}'s triggered ability).", "stack", it.controller)
+    else:
+        verb = "casts" if it.kind == "spell" else "activates"
+        g.log(f"{who} {verb} {it.text}{tgt}.", "cast" if it.kind == "spell" else "stack", it.controller)
 
 
 def finish_cast(g: Game, ch: Choice) -> None:
@@ -824,7 +830,6 @@ def finish_cast(g: Game, ch: Choice) -> None:
                 f"{c.name}{zone}{xt}{mode_txt}",
             ),
         )
-        g.log(f"{seat_ref(p)} casts {c.name}.", "cast", p)
     elif ch.item == "ability":
         o = g.objs[ch.obj]
         if ch.ability == EQUIP:
