@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 from ..core import ConfigError, Event, GameOver, MatchConfig, NotYourTurn, Outcome, PlayerId, Rng, Transition
 from .actions import AfrikaAction, decode
 from .cards import CARDS
-from .decks import check_deck, starter_decks
+from .decks import STARTERS, check_deck, expand, starter_decks
 from .flow import STEPS, enter, legal, perform, settle
 from .rules import seat_ref
 from .state import AfrikaState, Choice, Game, Item, Obj, Player, freeze, thaw
@@ -55,8 +55,16 @@ class AfrikaEngine:
         decks = cfg.opt("decks", None)
         if decks is None:
             decks = starter_decks()[: cfg.players]
-        if not isinstance(decks, Sequence) or len(decks) != cfg.players:
+        if not isinstance(decks, Sequence) or isinstance(decks, str) or len(decks) != cfg.players:
             raise ConfigError(f"Give one deck per player ({cfg.players} decks).")
+        named: list[Sequence[str]] = []
+        for deck in decks:
+            if isinstance(deck, str):
+                if deck not in STARTERS:
+                    raise ConfigError(f"Unknown starter Codex {deck!r}; starters: {', '.join(STARTERS)}.")
+                deck = expand(STARTERS[deck])
+            named.append(deck)
+        decks = named
         sets = cfg.opt("standard_sets", None)
         if sets is not None and (not isinstance(sets, Sequence) or isinstance(sets, str)):
             raise ConfigError("'standard_sets' must be a list of set codes.")

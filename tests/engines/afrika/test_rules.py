@@ -156,3 +156,10 @@ def test_restoration_with_a_trigger_gets_a_priority_round_then_another_restorati
     assert "P1 draws 1 card." in events
     s, _ = run(s, (0, "pass"), (1, "pass"))  # stack empty: another Restoration step, then P2's turn
     assert s.active == 1 and s.step == "sustenance"
+
+
+def test_decks_may_name_a_starter_codex() -> None:
+    s = ENGINE.setup(MatchConfig(players=2, options={"decks": ["Savanna Wilds", "Savanna Wilds"]}), 1)
+    assert {s.objs[i].card for i in s.players[0].codex} == {s.objs[i].card for i in s.players[1].codex}
+    with pytest.raises(ConfigError, match="Unknown starter Codex"):
+        ENGINE.setup(MatchConfig(players=2, options={"decks": ["Nope", "Savanna Wilds"]}), 1)
