@@ -173,5 +173,5 @@ class LobbyService:
         )
         log.info("match started", extra={"ctx": {"match": live.id, "lobby": lobby.id, "game": live.game}})
         report = await bot.matches.run_ai_seats(live)
-        report.turn_changed = True
+        report.turn_changed = report.new_turn = True
         await bot.table.after_report(report)

@@ -19,6 +19,7 @@ from typing import Any
 from bot.db import Database
 from bot.db.errors import StaleAction
 from bot.db.matches import SeatInfo
+from bot.presenters import presenter_for
 from engines.core import (
     CardhostError,
     Event,
@@ -54,6 +55,8 @@ class Seat:
     dm_channel_id: int | None = None
     dm_message_id: int | None = None
     dm_failed: bool = False
+    stops: frozenset[str] = frozenset()
+    """Steps where this player wants to be asked even when they could only pass."""
 
     @property
     def human(self) -> bool:
@@ -103,9 +106,13 @@ class LiveMatch:
     def active(self) -> bool:
         return self.status == "active"
 
-    def turn_key(self) -> Any:
+    def turn_marker(self) -> Any:
+        """What changes when a new turn begins (the engine's marker, else who must act)."""
         marker = getattr(self.engine, "turn_marker", None)
-        return (marker(self.state), self.current) if marker else self.current
+        return marker(self.state) if marker else self.current
+
+    def turn_key(self) -> Any:
+        return (self.turn_marker(), self.current)
 
 
 @dataclass
@@ -113,9 +120,12 @@ class MoveReport:
     match: LiveMatch
     events: list[Event]
     turn_changed: bool
+    """Someone else must act now (or a new turn began): the clock restarts."""
     finished: bool
     acted: list[tuple[int, str, bool]]
     """(seat, action id, by_ai) in order."""
+    new_turn: bool = False
+    """A new turn began: the board is posted anew (and the player mentioned) instead of edited."""
 
 
 def _seat_from_row(row: Any) -> Seat:
@@ -159,6 +169,8 @@ class MatchService:
         engine = get_engine(m.game)
         state, next_seq = self.db.matches.restore_state(loaded, engine)
         cfg = loaded.match_config
+        seats = [_seat_from_row(r) for r in loaded.seats]
+        await self._load_stops(m.game, seats)
         return LiveMatch(
             id=m.id,
             game=m.game,
@@ -167,7 +179,7 @@ class MatchService:
             seed=m.seed,
             state=state,
             seq=next_seq - 1,
-            seats=[_seat_from_row(r) for r in loaded.seats],
+            seats=seats,
             status=m.status,
             guild_id=m.guild_id,
             channel_id=m.channel_id,
@@ -175,6 +187,20 @@ class MatchService:
             host_id=m.host_id,
             board_message_id=m.board_message_id,
         )
+
+    async def _load_stops(self, game: str, seats: list[Seat]) -> None:
+        for seat in seats:
+            if seat.user_id is not None:
+                settings = await self.db.players.get_settings(seat.user_id)
+                seat.stops = frozenset(settings.get("stops", {}).get(game, ()))
+
+    def set_stops(self, user_id: int, game: str, stops: frozenset[str]) -> None:
+        """Apply changed stops to the player's running matches of that game."""
+        for live in self._cache.values():
+            if live.game == game:
+                for seat in live.seats:
+                    if seat.user_id == user_id:
+                        seat.stops = stops
 
     def evict(self, match_id: int) -> None:
         self._cache.pop(match_id, None)
@@ -209,6 +235,8 @@ class MatchService:
             channel_id=channel_id,
             host_id=host_id,
         )
+        live_seats = [Seat(i, u, n, ai) for i, (u, n, ai) in enumerate(seats)]
+        await self._load_stops(game, live_seats)
         live = LiveMatch(
             id=match_id,
             game=game,
@@ -217,7 +245,7 @@ class MatchService:
             seed=seed,
             state=state,
             seq=0,
-            seats=[Seat(i, u, n, ai) for i, (u, n, ai) in enumerate(seats)],
+            seats=live_seats,
             status="active",
             guild_id=guild_id,
             channel_id=channel_id,
@@ -296,20 +324,30 @@ class MatchService:
             events = await self._run_ai(live, acted)
             return await self._report(live, events, before, acted)
 
+    def _automatic_move(self, live: LiveMatch) -> tuple[int, str] | None:
+        """The next move nobody needs to be asked for: an AI seat's, or a forced pass (auto-pass)."""
+        presenter = presenter_for(live.game)
+        for seat in sorted(live.current):
+            s = live.seats[seat]
+            if s.is_ai:
+                rng = Rng.from_seed(live.seed ^ (live.seq * 0x9E3779B1))
+                return seat, choose_action(live.engine, live.state, PlayerId(seat), rng).to_id()
+            action_id = presenter.auto_action(live.engine, live.state, seat, s.stops)
+            if action_id is not None:
+                return seat, action_id
+        return None
+
     async def _run_ai(self, live: LiveMatch, acted: list[tuple[int, str, bool]]) -> list[Event]:
         events: list[Event] = []
-        ai_seats = {s.seat for s in live.seats if s.is_ai}
         for _ in range(MAX_AI_CHAIN):
             if live.outcome is not None:
                 break
-            movers = sorted(live.current & ai_seats)
-            if not movers:
+            move = self._automatic_move(live)
+            if move is None:
                 break
-            seat = movers[0]
-            rng = Rng.from_seed(live.seed ^ (live.seq * 0x9E3779B1))
-            action = choose_action(live.engine, live.state, PlayerId(seat), rng)
-            events += await self._append(live, seat, action.to_id(), by_ai=True)
-            acted.append((seat, action.to_id(), True))
+            seat, action_id = move
+            events += await self._append(live, seat, action_id, by_ai=True)
+            acted.append((seat, action_id, True))
         return events
 
     async def _report(
@@ -320,7 +358,8 @@ class MatchService:
         if outcome is not None and live.active:
             await self._finish(live, outcome, outcome.reason, status="finished")
             finished = True
-        return MoveReport(live, events, live.turn_key() != before, finished, acted)
+        after = live.turn_key()
+        return MoveReport(live, events, after != before, finished, acted, new_turn=after[0] != before[0])
 
     # ------------------------------------------------------------------ ending
 

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.presenters import hand_text, move_choices, ranking_text, render_options, status_line
+from bot.presenters import presenter_for, ranking_text
 from bot.services.matches import LiveMatch, MoveReport, NotInGame
 from bot.text import clip, log_block, with_names
 from bot.ui.components import hand_view, move_view
@@ -61,7 +61,9 @@ class TableService:
             from render import hand_image
 
             view = live.engine.view(live.state, PlayerId(seat))
-            return _png(hand_image(live.game, view, live.names[seat], **render_options(live.game)))
+            return _png(
+                hand_image(live.game, view, live.names[seat], **presenter_for(live.game).render_options())
+            )
 
         data = await asyncio.to_thread(work)
         return discord.File(io.BytesIO(data), filename=f"hand-{live.id}-{live.seq}.png")
@@ -83,7 +85,7 @@ class TableService:
     def board_content(self, live: LiveMatch, mention: bool) -> str:
         view = live.engine.view(live.state, None)
         title = f"**{live.engine.title}** · game #{live.id}"
-        status = status_line(live.game, view, live.names)
+        status = presenter_for(live.game).status_line(view, live.names)
         lines = [f"{title} · {status}" if status else title]
         outcome = live.outcome
         if live.status != "active" or outcome is not None:
@@ -133,7 +135,8 @@ class TableService:
     def panel_content(self, live: LiveMatch, seat: int) -> str:
         view = live.engine.view(live.state, PlayerId(seat))
         where = f"<#{live.thread_id}>" if live.thread_id else f"game #{live.id}"
-        lines = [f"**{live.engine.title}** · {where}", hand_text(live.game, view)]
+        presenter = presenter_for(live.game)
+        lines = [f"**{live.engine.title}** · {where}", presenter.hand_text(view)]
         if not live.active or live.outcome is not None:
             lines.append("The game is over.")
         elif seat in live.current:
@@ -141,12 +144,16 @@ class TableService:
         else:
             waiting = ", ".join(live.seats[p].name for p in sorted(live.current))
             lines.append(f"Waiting for {waiting}.")
+        extra = presenter.waiting_text(live.engine.view(live.state, None), live.names)
+        if extra:
+            lines.append(extra)
         return clip("\n".join(lines))
 
     def panel_view(self, live: LiveMatch, seat: int, page: int = 0) -> discord.ui.View | None:
         if not live.active or live.outcome is not None or seat not in live.current or live.seats[seat].is_ai:
             return None
-        return move_view(live.id, live.seq, move_choices(live.engine, live.state, seat), page)
+        choices = presenter_for(live.game).choices(live.engine, live.state, seat)
+        return move_view(live.id, live.seq, choices, page)
 
     def _signature(self, live: LiveMatch, seat: int) -> Any:
         view = live.engine.view(live.state, PlayerId(seat))
@@ -221,12 +228,12 @@ class TableService:
 
     async def after_report(self, report: MoveReport) -> None:
         live = report.match
-        await self.post_board(live, new_message=report.turn_changed or report.finished)
+        await self.post_board(live, new_message=report.new_turn or report.finished)
         await self.update_dms(live)
         if report.finished:
             await self.announce_end(live)
         else:
-            await self.bot.clocks.arm(live)
+            await self.bot.clocks.arm(live, new_turn=report.turn_changed)
 
     async def announce_end(self, live: LiveMatch) -> None:
         self.bot.clocks.cancel(live.id)

@@ -13,9 +13,9 @@ from tests.bot.test_chrono_table import _member_of_seat, _play_one_click, _start
 
 
 def _card_names(view) -> list[str]:
-    from bot.presenters import _chrono_card
+    from bot.presenters.chrono import card_name
 
-    return [_chrono_card(view, c) for c in view.hand]
+    return [card_name(view, c) for c in view.hand]
 
 
 async def test_hands_go_only_to_their_owner(simcord_env) -> None:

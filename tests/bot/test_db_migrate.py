@@ -230,7 +230,9 @@ async def test_migrate_needs_autocommit_connection(tmp_path: Path) -> None:
 async def test_database_open_applies_the_real_schema_with_wal(tmp_path: Path) -> None:
     path = tmp_path / "nested" / "dir" / "cardhost.sqlite3"
     async with Database(path) as db:
-        assert [m.filename for m in db.applied_now] == ["V001__init.sql"]
+        applied = [m.filename for m in db.applied_now]
+        assert applied[0] == "V001__init.sql"
+        assert applied == [m.filename for m in discover()]
         pragmas = {}
         for name in ("journal_mode", "foreign_keys", "busy_timeout", "synchronous"):
             async with db.conn.execute(f"PRAGMA {name}") as cur:

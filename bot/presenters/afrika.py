@@ -1,0 +1,128 @@
+"""Chronicles of Afrika in chat: priority that does not drown players, and the stack in words.
+
+The engine never guesses; the bot passes for a player who could only pass (charging a terrain
+alone is not a play) unless they set a stop at that step, and a player who is merely being
+offered a response gets a short prompt that passes for them when it runs out.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.presenters import Presenter, register
+from bot.ui.components import MoveChoice
+
+#: Ids whose buttons come first: the decision the engine is waiting for right now.
+_DECISION_PREFIXES = (
+    "go:", "keep", "mull", "target:", "x:", "mode:", "atk:", "at:", "blk:", "on:", "first:",
+    "dmg:", "discard:", "pick:", "bottom:", "trigger:", "cancel", "done",
+)  # fmt: skip
+_ORDER = ("decision", "cast", "terrain", "act", "pass", "charge")
+
+
+def _kind(action_id: str) -> str:
+    if action_id == "pass":
+        return "pass"
+    if action_id.startswith(_DECISION_PREFIXES):
+        return "decision"
+    for prefix in ("cast", "terrain", "act", "charge"):
+        if action_id.startswith(prefix + ":"):
+            return prefix
+    return "decision"
+
+
+_STYLE = {
+    "decision": discord.ButtonStyle.primary,
+    "cast": discord.ButtonStyle.success,
+    "terrain": discord.ButtonStyle.success,
+    "act": discord.ButtonStyle.success,
+    "pass": discord.ButtonStyle.secondary,
+    "charge": discord.ButtonStyle.secondary,
+}
+
+
+def choices(engine: Any, state: Any, seat: int) -> list[MoveChoice]:
+    from engines.core import PlayerId
+
+    actions = [(a.to_id(), a.label) for a in engine.legal_actions(state, PlayerId(seat))]
+    actions.sort(key=lambda pair: _ORDER.index(_kind(pair[0])))
+    return [MoveChoice(aid, label, _STYLE[_kind(aid)]) for aid, label in actions]
+
+
+def only_passing(action_ids: list[str]) -> str | None:
+    """The single pass-like action when nothing else could be done (charging alone is not a play)."""
+    real = [a for a in action_ids if not a.startswith("charge:")]
+    if real in (["pass"], ["done"]):
+        return real[0]
+    return None
+
+
+def auto_action(engine: Any, state: Any, seat: int, stops: frozenset[str]) -> str | None:
+    from engines.core import PlayerId
+
+    ids = [a.to_id() for a in engine.legal_actions(state, PlayerId(seat))]
+    passing = only_passing(ids)
+    if passing is None:
+        return None
+    view = engine.view(state, None)
+    if view.step in stops and view.active == seat:
+        return None
+    return passing
+
+
+def is_response(engine: Any, state: Any, seat: int) -> bool:
+    view = engine.view(state, None)
+    if view.step == "setup" or view.choice is not None:
+        return False
+    return view.active != seat or bool(view.stack)
+
+
+def _cost(card: Any) -> str:
+    return f" ({card.cost})" if getattr(card, "cost", "") else ""
+
+
+def hand_text(view: Any) -> str:
+    cards = ", ".join(f"{c.name}{_cost(c)}" for c in view.hand) or "no cards"
+    return f"**Your hand** ({len(view.hand)}): {cards}"
+
+
+def status_line(view: Any, names: list[str]) -> str:
+    lives = " · ".join(f"{names[s.seat]} {s.life} life" for s in view.seats)
+    return f"Turn {view.turn} · {view.step_name} · {lives}"
+
+
+def stack_lines(view: Any, names: list[str]) -> list[str]:
+    lines = []
+    for i, item in enumerate(reversed(view.stack), 1):
+        who = names[item.controller]
+        target = f" → {', '.join(item.targets)}" if item.targets else ""
+        lines.append(f"{i}. {who}: {item.text}{target}")
+    return lines
+
+
+def waiting_text(view: Any, names: list[str]) -> str:
+    if not view.stack:
+        return ""
+    return "On the stack (top first):\n" + "\n".join(stack_lines(view, names))
+
+
+def _stop_steps() -> tuple[tuple[str, str], ...]:
+    from engines.afrika.flow import STEP_NAMES, STEPS
+
+    return tuple((s, STEP_NAMES[s]) for s in STEPS if s not in ("recharge",))
+
+
+PRESENTER = register(
+    Presenter(
+        game="afrika",
+        choices=choices,
+        hand_text=hand_text,
+        status_line=status_line,
+        waiting_text=waiting_text,
+        auto_action=auto_action,
+        is_response=is_response,
+        stop_steps=_stop_steps(),
+    )
+)

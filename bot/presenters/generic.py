@@ -1,0 +1,71 @@
+"""Defaults for any game: a button per legal action, counts for the hand, no automatic moves."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.text import ordinal, with_names
+from bot.ui.components import MoveChoice
+
+QUIET_ACTIONS = {"end", "pass", "skip", "done", "keep"}
+
+
+def style_for(action_id: str) -> discord.ButtonStyle:
+    if action_id in QUIET_ACTIONS:
+        return discord.ButtonStyle.secondary
+    if action_id == "draw":
+        return discord.ButtonStyle.primary
+    return discord.ButtonStyle.success
+
+
+def move_choices(engine: Any, state: Any, seat: int) -> list[MoveChoice]:
+    from engines.core import PlayerId
+
+    return [
+        MoveChoice(a.to_id(), a.label, style_for(a.to_id()))
+        for a in engine.legal_actions(state, PlayerId(seat))
+    ]
+
+
+def hand_text(view: Any) -> str:
+    hand = getattr(view, "hand", ())
+    return f"**Your hand** ({len(hand)} cards)"
+
+
+def status_line(view: Any, names: list[str]) -> str:
+    parts = []
+    turn = getattr(view, "turn", None)
+    if turn is not None:
+        parts.append(f"Turn {turn}")
+    return " · ".join(parts)
+
+
+def waiting_text(view: Any, names: list[str]) -> str:
+    return ""
+
+
+def no_auto_action(engine: Any, state: Any, seat: int, stops: frozenset[str]) -> str | None:
+    return None
+
+
+def never(engine: Any, state: Any, seat: int) -> bool:
+    return False
+
+
+def no_options() -> dict[str, Any]:
+    return {}
+
+
+def ranking_text(ranking: Any, names: list[str], reason: str = "") -> str:
+    lines = []
+    place = 1
+    for group in ranking:
+        who = ", ".join(names[p] for p in group)
+        lines.append(f"{ordinal(place)}: {who}")
+        place += len(group)
+    text = "\n".join(lines)
+    if reason:
+        text += f"\n_{with_names(reason, names)}_"
+    return text
