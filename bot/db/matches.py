@@ -113,6 +113,8 @@ class ClockRow:
     warned: bool = False
     reserve: dict[int, float] = field(default_factory=dict)
     """Seconds of reserve time left per seat."""
+    kind: str = "turn"
+    """'turn' (the AI plays the turn on timeout) or 'response' (a short prompt that passes)."""
 
 
 @dataclass(frozen=True)
@@ -191,6 +193,7 @@ def _clock(r: aiosqlite.Row) -> ClockRow:
         reserve_seconds=r["reserve_seconds"],
         warned=bool(r["warned"]),
         reserve={int(k): float(v) for k, v in load_json(r["reserve"]).items()},
+        kind=r["kind"],
     )
 
 
@@ -546,10 +549,11 @@ class MatchStore:
         async with self.db.transaction() as conn:
             await conn.execute(
                 "INSERT INTO match_clocks (match_id, seat, turn_seq, deadline, warned, reserve,"
-                " turn_seconds, reserve_seconds) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+                " turn_seconds, reserve_seconds, kind) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
                 " ON CONFLICT (match_id) DO UPDATE SET seat = excluded.seat, turn_seq = excluded.turn_seq,"
                 " deadline = excluded.deadline, warned = excluded.warned, reserve = excluded.reserve,"
-                " turn_seconds = excluded.turn_seconds, reserve_seconds = excluded.reserve_seconds",
+                " turn_seconds = excluded.turn_seconds, reserve_seconds = excluded.reserve_seconds,"
+                " kind = excluded.kind",
                 (
                     clock.match_id,
                     clock.seat,
@@ -559,6 +563,7 @@ class MatchStore:
                     dump_json({str(k): v for k, v in clock.reserve.items()}),
                     clock.turn_seconds,
                     clock.reserve_seconds,
+                    clock.kind,
                 ),
             )
 

@@ -27,6 +27,8 @@ class Presenter:
     """(engine, state, seat, stops) -> an action the bot takes for the player, or None to ask them."""
     is_response: Callable[[Any, Any, int], bool] = generic.never
     """True when the seat is only being offered a response (short prompt, passes when it expires)."""
+    pass_action: str = "pass"
+    """What the bot plays for a player whose response prompt runs out."""
     stop_steps: tuple[tuple[str, str], ...] = ()
     """(step id, name) a player may set a stop at (/settings stops)."""
     render_options: Callable[[], dict[str, Any]] = field(default=generic.no_options)

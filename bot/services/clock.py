@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.db.matches import ClockRow
+from bot.presenters import presenter_for
 from bot.services.matches import LiveMatch
 
 if TYPE_CHECKING:
@@ -80,30 +81,41 @@ class ClockService:
             return
         stored: dict[int, float] = dict(clock.reserve) if clock is not None else {}
         reserve = {s.seat: float(stored.get(s.seat, settings.reserve_seconds)) for s in live.seats}
-        same_turn = clock is not None and clock.seat == seat and not new_turn
-        if not same_turn:
-            t = now()
-            if clock is not None and clock.seat is not None:
-                # Charge the previous turn's overrun to that player's reserve.
-                prev = clock.seat
-                started = clock.deadline - clock.turn_seconds - reserve.get(prev, 0.0)
-                overrun = max(0.0, t - started - clock.turn_seconds)
-                reserve[prev] = max(0.0, reserve.get(prev, 0.0) - overrun)
-            deadline = t + settings.turn_seconds + reserve[seat]
-            await self.db.matches.set_clock(
-                ClockRow(
-                    match_id=live.id,
-                    seat=seat,
-                    turn_seq=live.seq,
-                    deadline=deadline,
-                    turn_seconds=settings.turn_seconds,
-                    reserve_seconds=settings.reserve_seconds,
-                    warned=False,
-                    reserve=reserve,
-                )
-            )
-            clock = await self.db.matches.get_clock(live.id)
-        if live.id not in self._tasks or not same_turn:
+        t = now()
+        if (
+            clock is not None
+            and clock.kind == "turn"
+            and clock.seat is not None
+            and (new_turn or clock.seat != seat)
+        ):
+            # Charge the finished turn's overrun to that player's reserve.
+            prev = clock.seat
+            started = clock.deadline - clock.turn_seconds - reserve.get(prev, 0.0)
+            overrun = max(0.0, t - started - clock.turn_seconds)
+            reserve[prev] = max(0.0, reserve.get(prev, 0.0) - overrun)
+        if presenter_for(live.game).is_response(live.engine, live.state, seat):
+            if (
+                clock is not None
+                and clock.kind == "response"
+                and clock.seat == seat
+                and clock.turn_seq == live.seq
+            ):
+                fresh = None
+            else:
+                seconds = float(self.bot.settings.response_seconds)
+                fresh = ClockRow(live.id, seat, live.seq, t + seconds, seconds, settings.reserve_seconds,
+                                 warned=True, reserve=reserve, kind="response")  # fmt: skip
+        elif clock is not None and clock.kind == "turn" and clock.seat == seat and not new_turn:
+            fresh = None
+        else:
+            fresh = ClockRow(
+                live.id, seat, live.seq, t + settings.turn_seconds + reserve[seat], settings.turn_seconds,
+                settings.reserve_seconds, warned=False, reserve=reserve, kind="turn",
+            )  # fmt: skip
+        if fresh is not None:
+            await self.db.matches.set_clock(fresh)
+            self._start_task(live.id, fresh)
+        elif live.id not in self._tasks and clock is not None:
             self._start_task(live.id, clock)
 
     def _start_task(self, match_id: int, clock: Any) -> None:
@@ -165,33 +177,39 @@ class ClockService:
             if not live.active or seat not in live.current or not live.seats[seat].human:
                 return
             s = live.seats[seat]
-            s.consecutive_timeouts = await self.db.matches.record_timeout(match_id, seat)
-            takeover = s.consecutive_timeouts >= TAKEOVER_AFTER
-            if takeover:
-                await self.bot.matches.hand_over_to_ai(live, seat)
-            reserve = dict(clock.reserve)
-            reserve[seat] = 0.0
-            await self.db.matches.set_clock(
-                ClockRow(
-                    match_id=match_id,
-                    seat=None,
-                    turn_seq=live.seq,
-                    deadline=now(),
-                    turn_seconds=clock.turn_seconds,
-                    reserve_seconds=clock.reserve_seconds,
-                    warned=True,
-                    reserve=reserve,
-                )
-            )
-            report = await self.bot.matches.play_for(live, seat)
-        thread = await self.bot.table.thread_of(live)
-        if thread is not None:
-            if takeover:
-                text = (
-                    f"⌛ {s.name} ran out of time {TAKEOVER_AFTER} turns in a row: "
-                    "the AI takes the seat for the rest of the game."
-                )
+            if clock.kind == "response":
+                # A response prompt ran out: the player passes. It is not a missed turn.
+                report = await self.bot.matches.pass_for(live, seat, presenter_for(live.game).pass_action)
+                text = None
             else:
-                text = f"⌛ {s.name} ran out of time: the AI played that turn for them."
+                s.consecutive_timeouts = await self.db.matches.record_timeout(match_id, seat)
+                takeover = s.consecutive_timeouts >= TAKEOVER_AFTER
+                if takeover:
+                    await self.bot.matches.hand_over_to_ai(live, seat)
+                reserve = dict(clock.reserve)
+                reserve[seat] = 0.0
+                await self.db.matches.set_clock(
+                    ClockRow(
+                        match_id,
+                        None,
+                        live.seq,
+                        now(),
+                        clock.turn_seconds,
+                        clock.reserve_seconds,
+                        warned=True,
+                        reserve=reserve,
+                        kind="turn",
+                    )
+                )
+                report = await self.bot.matches.play_for(live, seat)
+                if takeover:
+                    text = (
+                        f"⌛ {s.name} ran out of time {TAKEOVER_AFTER} turns in a row: "
+                        "the AI takes the seat for the rest of the game."
+                    )
+                else:
+                    text = f"⌛ {s.name} ran out of time: the AI played that turn for them."
+        thread = await self.bot.table.thread_of(live)
+        if thread is not None and text:
             await thread.send(text)
         await self.bot.table.after_report(report)

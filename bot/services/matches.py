@@ -316,6 +316,14 @@ class MatchService:
         events += await self._run_ai(live, acted)
         return await self._report(live, events, before, acted)
 
+    async def pass_for(self, live: LiveMatch, seat: int, action_id: str) -> MoveReport:
+        """Pass for a player whose response prompt ran out; caller holds the lock."""
+        before = live.turn_key()
+        events = await self._append(live, seat, action_id, by_ai=True)
+        acted = [(seat, action_id, True)]
+        events += await self._run_ai(live, acted)
+        return await self._report(live, events, before, acted)
+
     async def run_ai_seats(self, live: LiveMatch) -> MoveReport:
         """Let AI seats act if they are to move (after start, or after a seat was handed to the AI)."""
         async with live.lock:
