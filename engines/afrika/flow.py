@@ -330,6 +330,10 @@ def choice_actions(g: Game, ch: Choice) -> list[AfrikaAction]:
             out = [act("mode", i, label=f"Mode {i + 1}") for i in range(len(card(ch.card).modes))]
         elif need == "target":
             out = [act("target", r, label=f"Target {describe_ref(g, r)}") for r in _cast_targets(g, ch)]
+            if not out and ch.item == "trigger":
+                out = [
+                    act("target", "none", label="No legal target")
+                ]  # never a dead end (R1: do what you can)
         if ch.item != "trigger":
             out.append(act("cancel", label="Cancel"))
         return out
@@ -363,6 +367,8 @@ def choice_actions(g: Game, ch: Choice) -> list[AfrikaAction]:
     if k == "discard":
         hand = g.players[ch.player].hand
         return [act("discard", i, label=f"Discard {name(g, i)}") for i in _distinct_by_card(g, hand)]
+    if k == "legend":
+        return [act("pick", i, label=f"Keep this {name(g, i)} (#{i})") for i in ch.ids]
     if k == "trigger_order":
         return [
             act("trigger", i, label=f"Put {card(g.triggers[i].card).name}'s ability on the stack next")
@@ -674,7 +680,8 @@ def sba(g: Game) -> None:
                 if cd(o).legendary:
                     legends.setdefault(cd(o).name, []).append(o.id)
             for ids in legends.values():
-                to_void += sorted(ids)[:-1]  # DECISION D7: the newest copy stays
+                if len(ids) > 1 and g.choice is None:
+                    g.choice = Choice("legend", q.seat, ids=sorted(ids))  # R55(f): that player chooses
         for q in g.players:
             if q.seat in newly:
                 q.lost = True
@@ -966,7 +973,7 @@ def settle(g: Game) -> None:
             return
         if g.priority >= 0:
             sba(g)
-            if g.over:
+            if g.over or g.choice is not None:
                 continue
             if g.triggers:
                 place_triggers(g)
@@ -1237,6 +1244,13 @@ def _perform_choice(g: Game, p: int, a: AfrikaAction, ch: Choice) -> None:
         if ch.nums[0] <= 0:
             g.choice = None
             cleanup(g)
+        return
+    if ch.kind == "legend":
+        g.choice = None
+        for oid in ch.ids:
+            if oid != a.num and oid in g.objs:
+                g.log(f"{name(g, oid)} goes to the Void (legend rule).", "destroy")
+                move(g, oid, "void")
         return
     if ch.kind == "pick":
         _perform_pick(g, p, a, ch)
