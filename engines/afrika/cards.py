@@ -434,12 +434,19 @@ def _targets(raw: Any) -> tuple[TargetSpec, ...]:
     return tuple(parse_target(t) for t in raw)
 
 
+CHOICE_OPS = ("look_pick", "search", "return_from_void", "discard")
+
+
 def _effects(raw: Any, n_targets: int) -> tuple[Effect, ...]:
     if raw is None:
         return ()
     if not isinstance(raw, list):
         raise ValueError("effects must be a list")
-    return tuple(parse_effect(e, n_targets) for e in raw)
+    out = tuple(parse_effect(e, n_targets) for e in raw)
+    for e in out[:-1]:
+        if e.op in CHOICE_OPS:
+            raise ValueError(f"effect {e.op} asks a player to choose and must be the last effect")
+    return out
 
 
 def parse_card(raw: Mapping[str, Any], file: str) -> CardDef:

@@ -276,17 +276,21 @@ def op_uncharge(g: Game, e: Effect, ctx: Ctx) -> None:
 
 
 def op_discard(g: Game, e: Effect, ctx: Ctx) -> None:
-    """The discarded cards are chosen at random (DECISION D6: no hidden choice for the other player)."""
-    from .rules import rng_below
+    """Each affected player chooses what they discard from their own hand (one ``discard:<id>`` at a
+    time); a player with no more cards than asked discards the whole hand without a choice."""
+    start_discards(g, _players(g, e, ctx), _amount(e, ctx))
 
-    for p in _players(g, e, ctx):
+
+def start_discards(g: Game, seats: list[int], n: int) -> None:
+    for i, p in enumerate(seats):
         pl = g.players[p]
-        for _ in range(_amount(e, ctx)):
-            if not pl.hand:
-                break
-            oid = pl.hand[rng_below(g, len(pl.hand))]
-            g.log(f"{seat_ref(p)} discards {cd(g.objs[oid]).name}.", "discard", p)
-            move(g, oid, "void")
+        if len(pl.hand) <= n:
+            for oid in list(pl.hand):
+                g.log(f"{seat_ref(p)} discards {cd(g.objs[oid]).name}.", "discard", p)
+                move(g, oid, "void")
+            continue
+        g.choice = Choice("discard", p, item="effect", nums=[n, n], ids=seats[i + 1 :])
+        return
 
 
 def op_mill(g: Game, e: Effect, ctx: Ctx) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..core import IllegalAction
 from .actions import AfrikaAction, act
 from .cards import ENERGY, ENERGY_NAMES, Ability, CardDef, Cost, TargetSpec, card, parse_cost
-from .effects import Ctx, check_cond, matches, run_effects
+from .effects import Ctx, check_cond, matches, run_effects, start_discards
 from .rules import (
     HAND_MAX,
     active_perms,
@@ -1243,7 +1243,10 @@ def _perform_choice(g: Game, p: int, a: AfrikaAction, ch: Choice) -> None:
         ch.nums[0] -= 1
         if ch.nums[0] <= 0:
             g.choice = None
-            cleanup(g)
+            if ch.item == "effect":
+                start_discards(g, list(ch.ids), ch.nums[1])
+            else:
+                cleanup(g)
         return
     if ch.kind == "legend":
         g.choice = None

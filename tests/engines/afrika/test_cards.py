@@ -98,6 +98,10 @@ GOOD = 'id = "X1"\nname = "Test"\ntype = "entity"\npower = 1\nhealth = 1\n'
         ('triggers = [{ on = "whenever", effects = [] }]\n', "unknown trigger"),
         ('cost = "{PURPLE}"\n', "unknown energy symbol"),
         ('keywords = ["Equip {1}"]\n', "Equip appears only on non-artifact Tech"),
+        (
+            'triggers = [{ on = "enters", effects = [{ op = "search", filter = "any" }, { op = "draw" }] }]\n',
+            "must be the last effect",
+        ),
     ],
 )
 def test_loader_names_file_and_card(tmp_path: Path, extra: str, message: str) -> None:
