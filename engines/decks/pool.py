@@ -1,0 +1,272 @@
+"""What a game provides to plug into the deck library: its card index and its deck rules.
+
+A game adds one module ``engines/decks/pools/<game>.py`` with ``build() -> DeckPool``: it turns
+the game's own card data (read through the game's loader) into ``CardInfo`` rows and describes
+each format's sections, sizes and copy limits, reusing the game's own deck checks as the final
+``check``. Nothing else in the library knows about any game.
+"""
+
+from __future__ import annotations
+
+import difflib
+import importlib
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import TYPE_CHECKING
+
+from engines.core.errors import CardhostError
+from engines.core.registry import KNOWN_GAMES
+
+from .parse import SECTION_TITLES
+from .text import code_key, loose_key, name_key
+
+if TYPE_CHECKING:
+    from .deck import Deck
+
+
+class DeckError(CardhostError):
+    """A deck-library request that cannot be done (unknown game, format or deck); says why."""
+
+
+@dataclass(frozen=True)
+class CardInfo:
+    """One card as the deck library sees it."""
+
+    id: str
+    name: str
+    group: str
+    """The type group it is listed under ('Entity', 'Spell', ...): a key of ``DeckPool.groups``."""
+    cost: int | None = None
+    """Its place on the cost curve; None keeps it off the curve (terrains, resources)."""
+    cost_text: str = ""
+    type_line: str = ""
+    text: str = ""
+    codes: tuple[str, ...] = ()
+    """Card numbers a list may use instead of the name ('LC012', or '(LC) 012'); the id always works."""
+    copy_key: str = ""
+    """Cards with the same key share one copy limit; default: the card's name."""
+    tags: frozenset[str] = frozenset()
+    """Free-form facts the game's rules look at: 'basic', 'token', 'legendary', 'mythic', ..."""
+    accent: str = ""
+    """A colour key for images (Afrika: the energy code)."""
+
+    @property
+    def limit_key(self) -> str:
+        return self.copy_key or name_key(self.name)
+
+
+CardCheck = Callable[[CardInfo], str]
+"""'' when the card is allowed, else a sentence saying why not."""
+
+
+@dataclass(frozen=True)
+class SectionRule:
+    key: str
+    """'main', 'side', 'commander', 'hero', 'hero_deck', 'opus' (see ``parse.SECTION_HEADERS``)."""
+    title: str = ""
+    min_cards: int = 0
+    max_cards: int | None = None
+    accepts: CardCheck | None = None
+    max_copies: int | None = None
+    """A per-card cap inside this section only (e.g. 1 for 'all different')."""
+    missing: str = ""
+    """The message when a required section (commander, hero) is empty."""
+
+    @property
+    def label(self) -> str:
+        return self.title or SECTION_TITLES.get(self.key, self.key.title())
+
+    @property
+    def header(self) -> str:
+        """The header ``export`` writes: the canonical one, so any reader of the grammar knows it."""
+        return SECTION_TITLES.get(self.key, self.label)
+
+
+def _no_limit(_card: CardInfo) -> int | None:
+    return None
+
+
+@dataclass(frozen=True)
+class DeckFormat:
+    key: str
+    title: str
+    sections: tuple[SectionRule, ...]
+    """The sections this format allows; the first is the main deck."""
+    copy_limit: Callable[[CardInfo], int | None] = _no_limit
+    """Most copies of a card (by ``CardInfo.limit_key``) across ``copy_scope``; None = unlimited."""
+    copy_scope: tuple[str, ...] = ("main", "side")
+    allows: CardCheck | None = None
+    """Whether a card may be in this format at all (tokens, banned cards, set legality)."""
+    check: Callable[[Deck], str] | None = None
+    """The game's own final deck check, run when everything else passed; '' = legal."""
+    description: str = ""
+    max_total: int = 500
+    """A storage sanity cap on all sections together, for games whose rules set no maximum."""
+
+    def rule(self, key: str) -> SectionRule | None:
+        return next((s for s in self.sections if s.key == key), None)
+
+
+@dataclass(frozen=True)
+class DeckPool:
+    game: str
+    title: str
+    cards: Mapping[str, CardInfo]
+    formats: tuple[DeckFormat, ...]
+    """The first is the default format."""
+    groups: tuple[tuple[str, str], ...] = ()
+    """(group key, plural title) in the order lists and images show them."""
+    headers: Mapping[str, str] = field(default_factory=dict)
+    """Extra section-header aliases of this game (normalised text -> section key)."""
+
+    # -- indexes ----------------------------------------------------------------------------
+
+    @cached_property
+    def _by_name(self) -> dict[str, list[CardInfo]]:
+        out: dict[str, list[CardInfo]] = {}
+        for c in self.cards.values():
+            out.setdefault(name_key(c.name), []).append(c)
+        return out
+
+    @cached_property
+    def _by_loose(self) -> dict[str, list[CardInfo]]:
+        out: dict[str, list[CardInfo]] = {}
+        for c in self.cards.values():
+            out.setdefault(loose_key(c.name), []).append(c)
+        return out
+
+    @cached_property
+    def _by_code(self) -> dict[str, CardInfo]:
+        out: dict[str, CardInfo] = {}
+        for c in self.cards.values():
+            for code in (c.id, *c.codes):
+                out.setdefault(code_key(code), c)
+        return out
+
+    @cached_property
+    def _suggestable(self) -> dict[str, str]:
+        """name key -> display name of every card a deck may hold (tokens are never suggested)."""
+        return {name_key(c.name): c.name for c in self.cards.values() if "token" not in c.tags}
+
+    @cached_property
+    def group_titles(self) -> dict[str, str]:
+        return dict(self.groups)
+
+    @cached_property
+    def _group_rank(self) -> dict[str, int]:
+        return {g: i for i, (g, _) in enumerate(self.groups)}
+
+    # -- lookups ----------------------------------------------------------------------------
+
+    @property
+    def default_format(self) -> DeckFormat:
+        return self.formats[0]
+
+    def format(self, key: str | None = None) -> DeckFormat:
+        if not key:
+            return self.default_format
+        want = key.strip().casefold()
+        for f in self.formats:
+            if want in (f.key, f.title.casefold()):
+                return f
+        known = ", ".join(f.key for f in self.formats)
+        raise DeckError(f"{self.title} has no format {key!r}. Formats: {known}.")
+
+    def card(self, card_id: str) -> CardInfo:
+        return self.cards[card_id]
+
+    def by_name(self, name: str) -> list[CardInfo]:
+        """Cards called ``name`` (case, quotes, dashes and spacing don't matter; then punctuation)."""
+        return self._by_name.get(name_key(name)) or self._by_loose.get(loose_key(name)) or []
+
+    def by_code(self, code: str) -> CardInfo | None:
+        return self._by_code.get(code_key(code))
+
+    def unique_name(self, card: CardInfo) -> bool:
+        return len(self._by_name.get(name_key(card.name), ())) == 1
+
+    def suggest(self, name: str, n: int = 3) -> tuple[str, ...]:
+        """Up to ``n`` "did you mean" names: close spellings first, then names containing the words."""
+        return _suggest(self._suggestable, name_key(name), n)
+
+    def search(self, text: str, limit: int = 25) -> list[CardInfo]:
+        """Autocomplete: names starting with ``text``, then containing it, then close spellings."""
+        q = name_key(text)
+        cards = [c for c in self.cards.values() if "token" not in c.tags]
+        if not q:
+            return sorted(cards, key=lambda c: name_key(c.name))[:limit]
+        starts = [c for c in cards if name_key(c.name).startswith(q)]
+        inside = [c for c in cards if q in name_key(c.name) and c not in starts]
+        out = sorted(starts, key=lambda c: c.name) + sorted(inside, key=lambda c: c.name)
+        if len(out) < limit:
+            for s in self.suggest(text, n=limit - len(out)):
+                for c in self.by_name(s):
+                    if c not in out:
+                        out.append(c)
+        return out[:limit]
+
+    def sort_key(self, card: CardInfo) -> tuple[int, int, str, str]:
+        """Lists show cards by type group, then cost, then name."""
+        rank = self._group_rank.get(card.group, len(self.groups))
+        return (rank, 99 if card.cost is None else card.cost, name_key(card.name), card.id)
+
+
+def _suggest(names: Mapping[str, str], query: str, n: int) -> tuple[str, ...]:
+    if not query or n <= 0:
+        return ()
+    keys = list(names)
+    out = difflib.get_close_matches(query, keys, n=n, cutoff=0.6)
+    if len(out) < n and len(query) >= 3:
+        words = [w for w in query.split() if len(w) >= 3]
+        for k in sorted(keys):
+            if len(out) >= n:
+                break
+            if k in out:
+                continue
+            if query in k or (words and all(w in k for w in words)):
+                out.append(k)
+    return tuple(names[k] for k in out[:n])
+
+
+# -- registry ---------------------------------------------------------------------------------
+
+_POOLS: dict[str, DeckPool] = {}
+
+
+def register_pool(pool: DeckPool) -> DeckPool:
+    _POOLS[pool.game] = pool
+    return pool
+
+
+def get_pool(game: str) -> DeckPool:
+    """The deck pool of ``game``, built on first use from ``engines/decks/pools/<game>.py``."""
+    if game in _POOLS:
+        return _POOLS[game]
+    if game.isidentifier():
+        try:
+            module = importlib.import_module(f"engines.decks.pools.{game}")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"engines.decks.pools.{game}":
+                raise
+        else:
+            return register_pool(module.build())
+    have = ", ".join(p.title for p in available_pools().values()) or "none yet"
+    raise DeckError(f"That game has no deck building. Games with decks: {have}.")
+
+
+def available_pools(games: Iterable[str] = KNOWN_GAMES) -> dict[str, DeckPool]:
+    """Every game that has a card pool module, by name."""
+    out: dict[str, DeckPool] = {}
+    for g in dict.fromkeys([*games, *_POOLS]):
+        if g in _POOLS:
+            out[g] = _POOLS[g]
+            continue
+        try:
+            importlib.import_module(f"engines.decks.pools.{g}")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"engines.decks.pools.{g}":
+                raise
+            continue
+        out[g] = get_pool(g)
+    return out
