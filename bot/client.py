@@ -20,7 +20,7 @@ from engines.core import CardhostError, load_all
 
 log = logging.getLogger("cardhost")
 
-COGS = ("bot.cogs.play", "bot.cogs.game", "bot.cogs.profile")
+COGS = ("bot.cogs.play", "bot.cogs.game", "bot.cogs.profile", "bot.cogs.decks")
 
 
 class CardhostBot(commands.Bot):

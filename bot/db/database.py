@@ -33,6 +33,7 @@ import aiosqlite
 from .migrate import Migration, migrate
 
 if TYPE_CHECKING:
+    from .decks import DeckStore
     from .lobbies import LobbyStore
     from .matches import MatchStore
     from .players import PlayerStore
@@ -159,6 +160,17 @@ class Database:
         self.conn  # noqa: B018
         assert self._players is not None
         return self._players
+
+    @property
+    def decks(self) -> DeckStore:
+        """The deck library (bot/db/decks.py), built on first use."""
+        from .decks import DeckStore
+
+        self.conn  # noqa: B018
+        store: DeckStore | None = self.__dict__.get("_decks")
+        if store is None:
+            store = self.__dict__["_decks"] = DeckStore(self)
+        return store
 
     # -- transactions -----------------------------------------------------------------------
 
