@@ -115,3 +115,45 @@ def test_random_decks_from_the_whole_pool_keep_the_invariants(seed: int) -> None
         assert len(ids) == len(set(ids)) and set(ids) == set(s.objs)
     assert ENGINE.outcome(s) is not None
     assert from_data(AfrikaState, to_data(s)) == s
+
+
+@settings(max_examples=4, deadline=None)
+@given(st.integers(min_value=0, max_value=10_000))
+def test_refusals_never_reveal_hidden_cards(seed: int) -> None:
+    """Naming an opponent's hidden card (hand or Codex) in any move gives a message without its name,
+    unless that name is already public."""
+    assert _hidden_name_leaks(seed) == []
+
+
+def _hidden_name_leaks(seed: int) -> list[str]:
+    from engines.afrika.cards import card
+    from engines.core import IllegalAction
+
+    leaks: list[str] = []
+    for i, (s, p, _aid) in enumerate(playout(seed, max_actions=800)):
+        if i % 13:
+            continue
+        public = str(to_data(ENGINE.view(s, PlayerId(p))))
+        other = s.players[1 - p]
+        for oid in [*other.hand[:3], *other.codex[:3]]:
+            nm = card(s.objs[oid].card).name
+            if nm in public:
+                continue
+            for aid in (
+                f"cast:{oid}",
+                f"cast:{oid}:1",
+                f"terrain:{oid}:s",
+                f"act:{oid}:0",
+                f"charge:{oid}",
+                f"discard:{oid}",
+                f"pick:{oid}",
+                f"target:{oid}",
+                f"atk:{oid}",
+                f"blk:{oid}",
+            ):
+                try:
+                    ENGINE.apply(s, PlayerId(p), ENGINE.decode_action(aid))
+                except IllegalAction as exc:
+                    if nm in str(exc):
+                        leaks.append(f"{aid}: {exc}")
+    return leaks
