@@ -188,10 +188,24 @@ class DeckStore:
 
     async def get_for_play(self, user_id: int, game: str, name: str) -> list[str]:
         """The main deck of the player's deck ``name`` as card ids, one per copy (MatchConfig 'decks')."""
-        rows = await self.find(user_id, name, game)
+        stored = await self.get_named(user_id, game, name)
+        return stored.deck.cards("main")
+
+    async def get_named(self, user_id: int, game: str, name: str) -> StoredDeck:
+        """The player's deck of ``game`` by name (any case) or by autocomplete value ('#12')."""
+        value = name.strip()
+        if value.startswith("#") and value[1:].isdigit():
+            try:
+                stored = await self.get(user_id, int(value[1:]))
+            except DeckNotFound:
+                pass
+            else:
+                if stored.row.game == game:
+                    return stored
+        rows = await self.find(user_id, value, game)
         if not rows:
-            raise DeckNotFound(name)
-        return (await self.get(user_id, rows[0].id)).deck.cards("main")
+            raise DeckNotFound(value)
+        return await self.get(user_id, rows[0].id)
 
     async def search(
         self, user_id: int, text: str, game: str | None = None, limit: int = 25

@@ -146,14 +146,15 @@ def validate(parsed: ParsedList, pool: DeckPool, fmt_key: str | None = None) -> 
                     "copies",
                 )
             )
+    if not parsed.entries and not problems:
+        problems.append(Problem(None, "", "the list has no cards.", "empty"))
+        return DeckResult(None, tuple(problems), fmt.key)
     problems.extend(_copy_problems(fmt, pool, counts, lines))
     sizes = _size_problems(fmt, pool, counts)
     if problems and sizes:
         note = " (counting only the lines without problems)"
         sizes = [Problem(p.line, p.text, p.message.rstrip(".") + note + ".", p.kind) for p in sizes]
     problems.extend(sizes)
-    if not parsed.entries and not problems:
-        problems.append(Problem(None, "", "the list has no cards.", "empty"))
     if problems:
         return DeckResult(None, tuple(sorted(problems, key=_order)), fmt.key)
     deck = Deck(

@@ -210,7 +210,7 @@ _BAD_LAST = re.compile(r"^(?P<rest>\S.*?)\s+(?P<count>[xX]\S*\d\S*)$")
 def header_key(text: str, headers: Mapping[str, str]) -> str | None:
     """The section a header line selects, or None if the line is not a header."""
     t = text.strip().strip("*_=").strip()
-    t = _HEADER_COUNT.sub("", t).rstrip(":").strip().casefold()
+    t = _HEADER_COUNT.sub("", t.rstrip(":").strip()).rstrip(":").strip().casefold()
     return headers.get(t)
 
 
@@ -268,7 +268,7 @@ def parse(text: str, headers: Mapping[str, str] | None = None, categories: Itera
                 section, explicit = key, True
                 found.append(Header(i, shown(raw), key))
                 continue
-            label = _HEADER_COUNT.sub("", line).rstrip(":").strip().casefold()
+            label = _HEADER_COUNT.sub("", line.rstrip(":").strip()).rstrip(":").strip().casefold()
             if label in cats:
                 continue  # "Creatures (20)" / "Lands:": a category label from another tool
         entry, problem = _card_line(i, raw, line, line_section, via)
@@ -334,7 +334,7 @@ def _bad_count(line: str) -> str | None:
 
 
 _HEADER_WORDS = sorted(SECTION_HEADERS, key=len, reverse=True)
-_COUNT_START = re.compile(r"\s+(?=(?:\d+[xX]?|SB:)\s)", re.IGNORECASE)
+_COUNT_START = re.compile(r"(?<!sb:)\s+(?=(?:\d+[xX]?|SB:)\s)", re.IGNORECASE)
 _POSTFIX_END = re.compile(r"(\s[xX]\d+)\s+(?=\S)")
 
 
