@@ -92,11 +92,26 @@ def _group_height(g: Group) -> int:
     return GROUP_HEAD + len(g.rows) * ROW_H + 10
 
 
+def _chunks(groups: Sequence[Group]) -> list[Group]:
+    """A group much longer than a third of the rows is split so the columns stay balanced."""
+    rows = sum(len(g.rows) for g in groups)
+    most = max(12, -(-rows // COLS))
+    out: list[Group] = []
+    for g in groups:
+        if len(g.rows) <= most + 4:
+            out.append(g)
+            continue
+        for i in range(0, len(g.rows), most):
+            title = g.title if i == 0 else f"{g.title} (cont.)"
+            out.append(Group(title, g.count, g.rows[i : i + most]))
+    return out
+
+
 def _layout(groups: Sequence[Group]) -> tuple[list[list[Group]], int]:
     """Groups into ``COLS`` columns in order, each group to the currently shortest column."""
     cols: list[list[Group]] = [[] for _ in range(COLS)]
     heights = [0] * COLS
-    for g in groups:
+    for g in _chunks(groups):
         i = heights.index(min(heights))
         cols[i].append(g)
         heights[i] += _group_height(g) + GROUP_GAP

@@ -308,7 +308,8 @@ class DeckCog(commands.Cog):
         for pool in pools:
             for f in pool.formats:
                 label = f"{f.title}: {f.description}" if f.description else f.title
-                if current.casefold() in label.casefold() and f.key not in [c.value for c in out]:
+                wanted = current.strip().casefold()
+                if (wanted in f.key or wanted in f.title.casefold()) and f.key not in [c.value for c in out]:
                     out.append(app_commands.Choice(name=label[:100], value=f.key))
         return out[:25]
 
