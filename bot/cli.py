@@ -77,6 +77,10 @@ def build_parser() -> argparse.ArgumentParser:
     scen_run = scen_sub.add_parser("run", help="run scenario files and report the first mismatch")
     scen_run.add_argument("files", nargs="+")
     scen_run.set_defaults(func=_cmd_scenario)
+
+    from bot.packs_cli import add_parsers as add_pack_parsers
+
+    add_pack_parsers(sub)  # packs, cards
     return parser
 
 

@@ -1,0 +1,70 @@
+"""``cardhost packs`` and ``cardhost cards``: print boosters, write the card contact sheet.
+
+    cardhost packs --seed 7 --count 3 [--set LC] [--slots "13C 4U 1R7M1"]
+    cardhost cards --sheet out/ [--per-page 20] [--set LC]
+"""
+
+from __future__ import annotations
+
+import argparse
+
+RARITY_WORD = {"C": "common", "U": "uncommon", "R": "rare", "M": "mythic"}
+
+
+def format_packs(seed: int, count: int, set_code: str = "LC", slots: str | None = None) -> str:
+    from engines.afrika.cards import card
+    from engines.draft.boosters import DEFAULT_SLOTS, SlotTable, afrika_set, open_boosters
+
+    table = SlotTable.parse(slots) if slots else DEFAULT_SLOTS
+    bset = afrika_set(set_code, table)
+    lines = [f"Chronicles of Afrika, set {set_code}: {count} booster(s), seed {seed}, slots {table.text()}"]
+    for i, pack in enumerate(open_boosters(bset, seed, count), 1):
+        lines.append("")
+        lines.append(f"Pack {i} ({len(pack)} cards)")
+        for cid in pack:
+            c = card(cid)
+            lines.append(f"  {cid}  {c.rarity}  {c.name:<36} {(c.cost.text() if c.type != "terrain" else ""):<22} {c.type_line()}")
+    return "\n".join(lines)
+
+
+def cmd_packs(args: argparse.Namespace) -> int:
+    from engines.draft.boosters import BoosterError
+
+    try:
+        print(format_packs(args.seed, args.count, args.set, args.slots))
+    except BoosterError as exc:
+        print(f"error: {exc}")
+        return 2
+    return 0
+
+
+def cmd_cards(args: argparse.Namespace) -> int:
+    if not args.sheet:
+        from engines.afrika.cards import CARDS
+
+        for c in sorted(CARDS().values(), key=lambda c: c.id):
+            if c.set == args.set or c.basic:
+                print(f"{c.id}  {c.rarity}  {c.name:<36} {(c.cost.text() if c.type != "terrain" else ""):<22} {c.type_line()}")
+        return 0
+    from render.sheet import write_sheets
+
+    paths = write_sheets(args.sheet, set_code=args.set, per_page=args.per_page)
+    for p in paths:
+        print(p)
+    print(f"{len(paths)} page(s) written to {args.sheet}")
+    return 0
+
+
+def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    packs = sub.add_parser("packs", help="print seeded Chronicles of Afrika boosters (R80)")
+    packs.add_argument("--seed", type=int, default=1)
+    packs.add_argument("--count", type=int, default=1)
+    packs.add_argument("--set", default="LC", help="set code (default LC, Cosmic Core)")
+    packs.add_argument("--slots", default=None, help='slot table, e.g. "13C 4U 1R7M1" (the default)')
+    packs.set_defaults(func=cmd_packs)
+
+    cards = sub.add_parser("cards", help="list the Chronicles of Afrika cards, or write contact sheets")
+    cards.add_argument("--sheet", default=None, metavar="DIR", help="write PNG contact sheet pages to DIR")
+    cards.add_argument("--set", default="LC")
+    cards.add_argument("--per-page", type=int, default=20)
+    cards.set_defaults(func=cmd_cards)
