@@ -1,7 +1,7 @@
 """``cardhost packs`` and ``cardhost cards``: print boosters, write the card contact sheet.
 
-    cardhost packs --seed 7 --count 3 [--set LC] [--slots "13C 4U 1R7M1"]
-    cardhost cards --sheet out/ [--per-page 20] [--set LC]
+cardhost packs --seed 7 --count 3 [--set LC] [--slots "13C 4U 1R7M1"]
+cardhost cards --sheet out/ [--per-page 20] [--set LC]
 """
 
 from __future__ import annotations
@@ -23,7 +23,9 @@ def format_packs(seed: int, count: int, set_code: str = "LC", slots: str | None 
         lines.append(f"Pack {i} ({len(pack)} cards)")
         for cid in pack:
             c = card(cid)
-            lines.append(f"  {cid}  {c.rarity}  {c.name:<36} {(c.cost.text() if c.type != "terrain" else ""):<22} {c.type_line()}")
+            lines.append(
+                f"  {cid}  {c.rarity}  {c.name:<36} {(c.cost.text() if c.type != 'terrain' else ''):<22} {c.type_line()}"
+            )
     return "\n".join(lines)
 
 
@@ -44,7 +46,9 @@ def cmd_cards(args: argparse.Namespace) -> int:
 
         for c in sorted(CARDS().values(), key=lambda c: c.id):
             if c.set == args.set or c.basic:
-                print(f"{c.id}  {c.rarity}  {c.name:<36} {(c.cost.text() if c.type != "terrain" else ""):<22} {c.type_line()}")
+                print(
+                    f"{c.id}  {c.rarity}  {c.name:<36} {(c.cost.text() if c.type != 'terrain' else ''):<22} {c.type_line()}"
+                )
         return 0
     from render.sheet import write_sheets
 
