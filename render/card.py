@@ -276,7 +276,7 @@ def _draw_art(img: Image.Image, c: CardDef, box: Box) -> None:
     elif c.type in ("artifact", "tech", "vehicle"):
         d.regular_polygon((cx, cy - 22, 26), 6, rotation=rnd.rng(0, 60), fill=ink, outline=lighten(a, 0.5))
     elif c.type == "spell":
-        for i in range(5):
+        for _ in range(5):
             ang = rnd.rng(0, 2 * math.pi)
             d.line(
                 [(cx, cy - 30), (cx + math.cos(ang) * 60, cy - 30 + math.sin(ang) * 40)],
@@ -437,9 +437,9 @@ def card_fit(card_id: str) -> CardFit:
 
 __all__ = [
     "ENERGY_COLORS",
+    "CardFit",
     "H",
     "W",
-    "CardFit",
     "card_face",
     "card_fit",
     "card_image",

@@ -1,0 +1,155 @@
+"""Cosmic Core balance: sealed pools -> AI-built 40-card Codexes -> AI-vs-AI games per energy pair.
+
+    python bench/afrika_balance.py [--rounds 1] [--seed 1] [--workers 2] [--quick]
+
+For every pair of energies (45 pairs) a Codex is built by ``engines.draft.autobuild`` from its
+own sealed pool (six R80 boosters, R81), forced to that pair. Every pair meets every other pair
+``--rounds`` times (a full round robin is 990 games per round), both seats played by the Afrika
+AI. It prints each pair's win rate, flags pairs outside 40-60%, and reports which set cards were
+played (cast, or played as a terrain) and any game that raised an error. ``--quick`` plays a
+handful of games (the pytest smoke test uses it). Exit status 1 if a game raised an error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+import traceback
+from collections import Counter
+from itertools import combinations
+from multiprocessing import Pool
+
+from engines.afrika import ENGINE
+from engines.afrika.ai import afrika_policy
+from engines.afrika.cards import CARDS, ENERGY
+from engines.afrika.state import thaw
+from engines.core import MatchConfig, PlayerId, Rng
+from engines.draft.autobuild import build_deck
+from engines.draft.boosters import afrika_set, open_boosters
+
+PAIRS: list[tuple[str, str]] = list(combinations(ENERGY, 2))
+LOW, HIGH = 0.40, 0.60
+
+
+def sealed_deck(seed: int, pair: tuple[str, str]) -> list[str]:
+    pool = [cid for pack in open_boosters(afrika_set(), seed, 6) for cid in pack]
+    return build_deck(pool, pair)
+
+
+def play_game(job: tuple[int, int, int, int]) -> tuple[int, int, float, list[str], str, int]:
+    """(pair a, pair b, score of a, cards played, error, actions) for one AI-vs-AI game."""
+    ia, ib, seed, max_actions = job
+    played: set[str] = set()
+    try:
+        decks = [sealed_deck(seed * 2 + 1, PAIRS[ia]), sealed_deck(seed * 2 + 2, PAIRS[ib])]
+        s = ENGINE.setup(MatchConfig(players=2, options={"decks": decks, "format": "limited"}), seed)
+        rng = Rng.from_seed(seed * 7919 + 3)
+        n = 0
+        while ENGINE.outcome(s) is None and n < max_actions:
+            p = min(ENGINE.current_players(s))
+            a = afrika_policy(ENGINE, s, PlayerId(p), rng)
+            if a.kind == "terrain":
+                played.add(thaw(s).objs[int(a.a)].card)
+            s = ENGINE.apply(s, PlayerId(p), a).state
+            for it in s.stack:
+                if it.kind == "spell":
+                    played.add(it.card)
+            n += 1
+        out = ENGINE.outcome(s)
+        if out is None or len(out.winners) != 1:
+            score = 0.5
+        else:
+            score = 1.0 if 0 in out.winners else 0.0
+        return ia, ib, score, sorted(played), "", n
+    except Exception:  # noqa: BLE001 - the bench reports every failure
+        return ia, ib, 0.5, sorted(played), traceback.format_exc(limit=6), 0
+
+
+def schedule(rounds: int, seed: int, quick: bool) -> list[tuple[int, int, int, int]]:
+    jobs = []
+    matchups = list(combinations(range(len(PAIRS)), 2))
+    if quick:
+        matchups = [(i, (i * 7 + 5) % len(PAIRS)) for i in range(0, len(PAIRS), 9)]
+        matchups = [(a, b) for a, b in matchups if a != b]
+    k = 0
+    for r in range(rounds):
+        for a, b in matchups:
+            # alternate who sits in seat 0 between rounds
+            x, y = (a, b) if (r + k) % 2 == 0 else (b, a)
+            jobs.append((x, y, seed * 1_000_003 + k, 3000 if quick else 20_000))
+            k += 1
+    return jobs
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--rounds", type=int, default=1)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--quick", action="store_true")
+    args = ap.parse_args(argv)
+    jobs = schedule(args.rounds, args.seed, args.quick)
+    t0 = time.perf_counter()
+    if args.workers > 1 and len(jobs) > 4:
+        with Pool(args.workers) as pool:
+            results = pool.map(play_game, jobs, chunksize=4)
+    else:
+        results = [play_game(j) for j in jobs]
+    dt = time.perf_counter() - t0
+    score: Counter[int] = Counter()
+    games: Counter[int] = Counter()
+    played: set[str] = set()
+    errors = []
+    actions = 0
+    for ia, ib, sa, cards, err, n in results:
+        games[ia] += 1
+        games[ib] += 1
+        score[ia] += sa
+        score[ib] += 1 - sa
+        played.update(cards)
+        actions += n
+        if err:
+            errors.append((PAIRS[ia], PAIRS[ib], err))
+    print(
+        f"Cosmic Core balance: {len(results)} AI-vs-AI games, sealed pools of 6 boosters, "
+        f"{actions} actions in {dt:.1f} s"
+    )
+    print(f"{'pair':<10} {'games':>5} {'wins':>6} {'win%':>6}")
+    flagged = []
+    for i, pr in sorted(enumerate(PAIRS), key=lambda x: -score[x[0]] / max(1, games[x[0]])):
+        if not games[i]:
+            continue
+        rate = score[i] / games[i]
+        flag = "" if LOW <= rate <= HIGH else "  <-- outside 40-60%"
+        if flag:
+            flagged.append(pr)
+        print(f"{pr[0]}+{pr[1]:<6} {games[i]:>5} {score[i]:>6g} {100 * rate:>5.1f}%{flag}")
+    by_energy: Counter[str] = Counter()
+    games_e: Counter[str] = Counter()
+    for i, pr in enumerate(PAIRS):
+        for e in pr:
+            by_energy[e] += score[i]
+            games_e[e] += games[i]
+    print(
+        "per energy: "
+        + ", ".join(f"{e} {100 * by_energy[e] / games_e[e]:.0f}%" for e in ENERGY if games_e[e])
+    )
+    set_cards = sorted(c.id for c in CARDS().values() if not c.token)
+    missing = [c for c in set_cards if c not in played]
+    print(
+        f"cards played: {len(set_cards) - len(missing)}/{len(set_cards)}"
+        + (f" (not seen: {', '.join(missing[:30])}{' …' if len(missing) > 30 else ''})" if missing else "")
+    )
+    print(
+        f"pairs outside 40-60%: {len(flagged)}"
+        + (f" ({', '.join(a + '+' + b for a, b in flagged)})" if flagged else "")
+    )
+    for a, b, err in errors[:5]:
+        print(f"ERROR in {a} vs {b}:\n{err}")
+    print(f"errors: {len(errors)}")
+    return 1 if errors else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
