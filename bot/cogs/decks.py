@@ -264,7 +264,14 @@ class DeckCog(commands.Cog):
 
     async def stored(self, interaction: discord.Interaction, name: str, game: str | None) -> StoredDeck:
         row = await self.resolve(interaction.user.id, name, game)
-        return await self.bot.db.decks.get(interaction.user.id, row.id)
+        stored = await self.bot.db.decks.get(interaction.user.id, row.id)
+        gone = get_pool(row.game).missing(cid for _, cards in stored.deck.sections for cid, _ in cards)
+        if gone:
+            raise DeckError(
+                f"**{row.name}** holds cards that are no longer in the game ({', '.join(gone[:5])}). "
+                "Import the list again without them."
+            )
+        return stored
 
     # -- autocomplete -----------------------------------------------------------------------
 

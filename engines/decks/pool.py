@@ -186,9 +186,23 @@ class DeckPool:
     def unique_name(self, card: CardInfo) -> bool:
         return len(self._by_name.get(name_key(card.name), ())) == 1
 
+    @cached_property
+    def _suggestions(self) -> dict[tuple[str, int], tuple[str, ...]]:
+        return {}
+
     def suggest(self, name: str, n: int = 3) -> tuple[str, ...]:
         """Up to ``n`` "did you mean" names: close spellings first, then names containing the words."""
-        return _suggest(self._suggestable, name_key(name), n)
+        key = (name_key(name), n)
+        cache = self._suggestions
+        if key not in cache:
+            if len(cache) > 4096:
+                cache.clear()
+            cache[key] = _suggest(self._suggestable, key[0], n)
+        return cache[key]
+
+    def missing(self, card_ids: Iterable[str]) -> list[str]:
+        """The ids among ``card_ids`` this pool no longer has (a saved deck after a card was removed)."""
+        return sorted({c for c in card_ids if c not in self.cards})
 
     def search(self, text: str, limit: int = 25) -> list[CardInfo]:
         """Autocomplete: names starting with ``text``, then containing it, then close spellings."""

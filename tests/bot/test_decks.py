@@ -289,3 +289,16 @@ async def test_list_when_empty_and_play_helper(simcord_env) -> None:
     await _import(alice, t.channel, name="Mine", file=("a.txt", listing().encode()))
     cards = await simcord_env.bot.db.decks.get_for_play(alice.id, "afrika", "mine")
     assert sorted(cards) == sorted(cid for cid, n in STARTER_FLAMES.items() for _ in range(n))
+
+
+async def test_a_deck_with_a_card_that_left_the_game(simcord_env) -> None:
+    from engines.decks import Deck
+
+    t = make_table(simcord_env)
+    alice = t.members["alice"]
+    stale = Deck("afrika", "constructed", (("main", (("LC001", 4), ("ZZ999", 56))),))
+    await simcord_env.bot.db.decks.save(alice.id, "Stale", stale)
+    await alice.slash(t.channel, "deck show", name="Stale")
+    assert_error(simcord_env, CardhostError, contains="no longer in the game (ZZ999)")
+    await alice.slash(t.channel, "deck export", name="Stale")
+    assert_error(simcord_env, CardhostError, contains="Import the list again")
