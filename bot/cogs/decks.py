@@ -20,6 +20,7 @@ from discord.ext import commands
 
 from bot.db.decks import DeckExists, DeckNotFound, DeckRow, StoredDeck
 from engines.core import CardhostError
+from engines.core.registry import KNOWN_GAMES
 from engines.decks import (
     DeckError,
     DeckResult,
@@ -46,7 +47,9 @@ _ID_VALUE = re.compile(r"^#(\d{1,18})$")
 
 
 def _game_choices() -> list[app_commands.Choice[str]]:
-    return [app_commands.Choice(name=p.title, value=g) for g, p in available_pools().items()]
+    return [
+        app_commands.Choice(name=p.title, value=g) for g, p in available_pools().items() if g in KNOWN_GAMES
+    ]
 
 
 def _bot(interaction: discord.Interaction) -> CardhostBot:
