@@ -130,15 +130,21 @@ class BoosterSet:
         need: dict[str, int] = {}
         for s in self.slots.slots:
             if not any(self.by_rarity.get(r) for r in s.rarities):
-                raise BoosterError(f"set {self.code}: no card of rarity {'/'.join(s.rarities)} for slot {s.text()}")
+                raise BoosterError(
+                    f"set {self.code}: no card of rarity {'/'.join(s.rarities)} for slot {s.text()}"
+                )
             if len(s.rarities) == 1:
                 need[s.rarities[0]] = need.get(s.rarities[0], 0) + s.count
         for r, n in need.items():
             if len(self.names(r)) < n:
-                raise BoosterError(f"set {self.code}: {len(self.names(r))} distinct {r} names, a pack needs {n}")
+                raise BoosterError(
+                    f"set {self.code}: {len(self.names(r))} distinct {r} names, a pack needs {n}"
+                )
         total_names = {c.name for c in self.cards}
         if len(total_names) < self.slots.size:
-            raise BoosterError(f"set {self.code}: {len(total_names)} distinct names, a pack has {self.slots.size} cards")
+            raise BoosterError(
+                f"set {self.code}: {len(total_names)} distinct names, a pack has {self.slots.size} cards"
+            )
 
 
 def _weighted(rng: Rng, weights: Sequence[tuple[str, int]]) -> str:
