@@ -13,13 +13,13 @@ from engines.core import ConfigError, get_engine, load_all
 if TYPE_CHECKING:
     from bot.client import CardhostBot
 
-LOBBY_GAMES = ("chrono",)
-"""Games that start from a seat lobby; the rest get their own flows as they land."""
+PLAY_GAMES = ("chrono", "afrika")
+"""Games /play can start: Chrono from a seat lobby, Afrika as a duel (against the AI or a person)."""
 
 
 def _game_choices() -> list[app_commands.Choice[str]]:
     engines = load_all()
-    return [app_commands.Choice(name=engines[g].title, value=g) for g in LOBBY_GAMES if g in engines]
+    return [app_commands.Choice(name=engines[g].title, value=g) for g in PLAY_GAMES if g in engines]
 
 
 class PlayCog(commands.Cog):
@@ -32,6 +32,8 @@ class PlayCog(commands.Cog):
         seats="Most players who can sit (the game's maximum if not set)",
         suits="Epochs Chrono: 3 suits (decks #1+2) or 4 suits (decks #1+2+3)",
         turn_seconds="Seconds per turn before the AI plays for you (reserve time comes on top)",
+        deck="Chronicles of Afrika: your Codex (a saved deck or a starter); a starter if not set",
+        opponent="Chronicles of Afrika: challenge this player (the AI if not set)",
     )
     @app_commands.choices(
         game=_game_choices(),
@@ -45,8 +47,17 @@ class PlayCog(commands.Cog):
         seats: app_commands.Range[int, 2, 10] | None = None,
         suits: int | None = None,
         turn_seconds: app_commands.Range[int, 15, 3600] | None = None,
+        deck: str | None = None,
+        opponent: discord.Member | None = None,
     ) -> None:
         engine = get_engine(game)
+        seconds = float(turn_seconds or self.bot.settings.turn_seconds)
+        if game == "afrika":
+            if opponent is not None:
+                await self.bot.lobbies.challenge(interaction, game, deck, opponent, seconds)
+            else:
+                await self.bot.lobbies.start_duel(interaction, game, deck, seconds)
+            return
         options: dict[str, Any] = {}
         if seats is not None:
             if not engine.min_players <= seats <= engine.max_players:
@@ -58,6 +69,20 @@ class PlayCog(commands.Cog):
             options["suits"] = suits
         options["turn_seconds"] = turn_seconds or self.bot.settings.turn_seconds
         await self.bot.lobbies.create(interaction, game, options)
+
+    @play.autocomplete("deck")
+    async def deck_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        from bot.services.codexes import STARTER_PREFIX, starters
+
+        game = getattr(interaction.namespace, "game", None) or "afrika"
+        names = [f"{STARTER_PREFIX}{label}" for label in starters(game)]
+        store = getattr(self.bot.db, "decks", None)
+        if store is not None:
+            names += [d.name for d in await store.search(interaction.user.id, current, game)]
+        key = current.casefold()
+        return [app_commands.Choice(name=n[:100], value=n[:100]) for n in names if key in n.casefold()][:25]
 
 
 async def setup(bot: CardhostBot) -> None:

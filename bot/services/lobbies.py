@@ -143,12 +143,17 @@ class LobbyService:
         )
 
     async def start(self, interaction: discord.Interaction, lobby: LobbyRow) -> None:
-        bot = self.bot
-        options = {k: v for k, v in lobby.options.items() if k not in ("max_players", "turn_seconds")}
-        live = await bot.matches.create(
+        options = {
+            k: v for k, v in lobby.options.items() if k not in ("max_players", "turn_seconds", "codex")
+        }
+        seats = [(s.user_id, s.display_name, s.is_ai) for s in lobby.seats]
+        if "codex" in lobby.options:
+            options["decks"] = await self._lobby_codexes(lobby)
+        turn_seconds = float(lobby.options.get("turn_seconds", self.bot.settings.turn_seconds))
+        live = await self.bot.matches.create(
             lobby.game,
             options,
-            [(s.user_id, s.display_name, s.is_ai) for s in lobby.seats],
+            seats,
             guild_id=lobby.guild_id,
             channel_id=lobby.channel_id,
             host_id=lobby.host_id,
@@ -157,12 +162,84 @@ class LobbyService:
         lobby = await self.store.get(lobby.id)
         await interaction.edit_original_response(embed=self.embed(lobby), view=None)
         message = await interaction.original_response()
-        thread = await message.create_thread(
-            name=f"{live.engine.title} #{live.id}"[:100], auto_archive_duration=1440
+        await self.launch(live, message, turn_seconds)
+
+    async def _lobby_codexes(self, lobby: LobbyRow) -> list[list[str]]:
+        from bot.services.codexes import ai_codex, resolve_codex
+
+        chosen: dict[str, str] = lobby.options.get("codex", {})
+        decks, labels = [], []
+        for seat in lobby.seats:
+            name = chosen.get(str(seat.user_id)) if seat.user_id is not None else None
+            if name is None:
+                label, cards = ai_codex(lobby.game, labels[0] if labels else "")
+            else:
+                label, cards = await resolve_codex(self.bot, seat.user_id or 0, lobby.game, name)
+            labels.append(label)
+            decks.append(cards)
+        return decks
+
+    async def start_duel(
+        self,
+        interaction: discord.Interaction,
+        game: str,
+        deck: str | None,
+        turn_seconds: float,
+    ) -> None:
+        """A duel against the AI, started at once: the player's Codex against a starter Codex."""
+        from bot.services.codexes import ai_codex, resolve_codex
+
+        user = interaction.user
+        await interaction.response.defer(thinking=True)
+        label, cards = await resolve_codex(self.bot, user.id, game, deck)
+        ai_label, ai_cards = ai_codex(game, label)
+        live = await self.bot.matches.create(
+            game,
+            {"decks": [cards, ai_cards]},
+            [(user.id, user.display_name, False), (None, "AI", True)],
+            guild_id=interaction.guild_id,
+            channel_id=interaction.channel_id,
+            host_id=user.id,
+        )
+        message = await interaction.followup.send(
+            f"⚔️ **{live.engine.title}**: {user.mention} ({label}) vs the AI ({ai_label}). The game thread is below.",
+            wait=True,
+        )
+        await self.launch(live, message, turn_seconds)
+
+    async def challenge(
+        self,
+        interaction: discord.Interaction,
+        game: str,
+        deck: str | None,
+        opponent: discord.abc.User,
+        turn_seconds: float,
+    ) -> None:
+        """A two-seat lobby: the host's Codex is checked now, the opponent joins with a starter Codex."""
+        from bot.services.codexes import resolve_codex
+
+        if opponent.id == interaction.user.id or opponent.bot:
+            raise LobbyError("Challenge another player, or leave out the opponent to play the AI.")
+        label, _ = await resolve_codex(self.bot, interaction.user.id, game, deck)
+        await self.create(
+            interaction,
+            game,
+            {"max_players": 2, "turn_seconds": turn_seconds, "codex": {str(interaction.user.id): label}},
+        )
+        await interaction.followup.send(
+            f"{opponent.mention}, {interaction.user.mention} challenges you to {get_engine(game).title}: click **Join**.",
+            allowed_mentions=discord.AllowedMentions(users=True),
+        )
+
+    async def launch(self, live: Any, message: discord.Message, turn_seconds: float) -> None:
+        """Open the thread under ``message``, greet the players and deal the first board and hands."""
+        bot = self.bot
+        channel = self.bot.get_channel(message.channel.id) or await self.bot.fetch_channel(message.channel.id)
+        thread = await channel.create_thread(  # type: ignore[union-attr]
+            name=f"{live.engine.title} #{live.id}"[:100], message=message, auto_archive_duration=1440
         )
         live.thread_id = thread.id
         await bot.db.matches.set_thread(live.id, thread.id)
-        turn_seconds = float(lobby.options.get("turn_seconds", bot.settings.turn_seconds))
         bot.clocks.configure(live.id, turn_seconds, float(bot.settings.reserve_seconds))
         players = ", ".join(f"{s.name} (AI)" if s.is_ai else f"<@{s.user_id}>" for s in live.seats)
         await thread.send(
@@ -171,7 +248,7 @@ class LobbyService:
             f"Turn clock: {int(turn_seconds)} s per turn plus a {bot.settings.reserve_seconds} s reserve.",
             allowed_mentions=discord.AllowedMentions(users=True),
         )
-        log.info("match started", extra={"ctx": {"match": live.id, "lobby": lobby.id, "game": live.game}})
+        log.info("match started", extra={"ctx": {"match": live.id, "game": live.game}})
         report = await bot.matches.run_ai_seats(live)
         report.turn_changed = report.new_turn = True
         await bot.table.after_report(report)

@@ -1,0 +1,58 @@
+"""Chronicles of Afrika through the bot: a duel against the AI, played only with commands and clicks."""
+
+from __future__ import annotations
+
+from engines.core import PlayerId, Rng, choose_action
+from tests.bot.table import game_thread, last_reply, make_table, move_ids, panel_message
+
+
+async def _human_turn(t, live, member, rng) -> int:
+    """Click the button of the move a sensible player would make (the AI's choice); returns clicks."""
+    panel = panel_message(member, live.id)
+    ids = move_ids(panel)
+    assert ids, "the player must act but their DM has no move buttons"
+    action = choose_action(live.engine, live.state, PlayerId(0), rng).to_id()
+    wanted = [c for c in ids if c.split(":", 3)[3] == action]
+    if not wanted:
+        # The move is on a later page of buttons: page forward until it shows up.
+        for _ in range(10):
+            pager = [
+                c
+                for c in panel.components
+                for c in getattr(c, "children", [])
+                if (c.custom_id or "").startswith("mp:") and c.custom_id.endswith(">")
+            ]
+            assert pager, f"{action} is not offered on any page"
+            await member.user.click(panel, custom_id=pager[0].custom_id)
+            panel = panel_message(member, live.id)
+            wanted = [c for c in move_ids(panel) if c.split(":", 3)[3] == action]
+            if wanted:
+                break
+    result = await member.user.click(panel, custom_id=wanted[0])
+    assert not result.followups, [f.content for f in result.followups]
+    return 1
+
+
+async def test_duel_against_the_ai_to_a_result(simcord_env) -> None:
+    t = make_table(simcord_env)
+    alice = t.members["alice"]
+    result = await alice.slash(t.channel, "play", game="afrika")
+    assert "vs the AI" in last_reply(result).content
+    live = await simcord_env.bot.matches.get(max(simcord_env.bot.matches._cache))
+    thread = game_thread(t)
+    assert any(m.attachments and m.attachments[0].filename.startswith("board-") for m in thread.history())
+    rng = Rng.from_seed(11)
+    clicks = 0
+    while live.active:
+        assert 0 in live.current, "the bot must only wait for the human"
+        clicks += await _human_turn(t, live, alice, rng)
+        assert clicks < 3000
+    final = [m.content for m in thread.history() if "Final ranking" in m.content]
+    assert final
+    actions = await simcord_env.bot.db.matches.actions(live.id)
+    human = [a for a in actions if a.seat == 0 and not a.by_ai]
+    automatic = [a for a in actions if a.seat == 0 and a.by_ai]
+    assert len(human) == clicks
+    assert automatic and all(a.action_id in ("pass", "done") for a in automatic), "auto-pass only ever passes"
+    # Opponent's hand and Codex never appear in public: the thread never names a card of the AI's hand.
+    assert all("**Your hand**" not in m.content for m in thread.history())
