@@ -6,7 +6,11 @@ For every pair of energies (45 pairs) a Codex is built by ``engines.draft.autobu
 own sealed pool (six R80 boosters, R81), forced to that pair. Every pair meets every other pair
 ``--rounds`` times (a full round robin is 990 games per round), both seats played by the Afrika
 AI. It prints each pair's win rate, flags pairs outside 40-60%, and reports which set cards were
-played (cast, or played as a terrain) and any game that raised an error. ``--quick`` plays a
+played (cast, or played as a terrain) and any game that raised an error. Set cards that no
+round-robin game played (rare multi-energy cards seldom reach a deck of their own pair) then get
+coverage games: the card is added three times to a sealed pool of a pair that can cast it, the Codex
+is built from that pool with the card forced in, and it plays the round-robin Codex of another pair
+(up to ``--cover`` games per card; they do not count towards the win rates). ``--quick`` plays a
 handful of games (the pytest smoke test uses it). Exit status 1 if a game raised an error.
 """
 
@@ -25,24 +29,53 @@ from engines.afrika.ai import afrika_policy
 from engines.afrika.cards import CARDS, ENERGY
 from engines.afrika.state import thaw
 from engines.core import MatchConfig, PlayerId, Rng
-from engines.draft.autobuild import build_deck
+from engines.draft.autobuild import build_deck, energy_of
 from engines.draft.boosters import afrika_set, open_boosters
 
 PAIRS: list[tuple[str, str]] = list(combinations(ENERGY, 2))
 LOW, HIGH = 0.40, 0.60
 
 
-def sealed_deck(seed: int, pair: tuple[str, str]) -> list[str]:
+def sealed_deck(seed: int, pair: tuple[str, str], force: str = "") -> list[str]:
     pool = [cid for pack in open_boosters(afrika_set(), seed, 6) for cid in pack]
-    return build_deck(pool, pair)
+    if not force:
+        return build_deck(pool, pair)
+    deck = build_deck([*pool, force, force, force], pair)
+    if force not in deck:  # replace the last-picked spell or the first basic terrain
+        cards = CARDS()
+        terrain = cards[force].type == "terrain"
+        i = next(
+            (
+                k
+                for k in (range(len(deck)) if terrain else range(len(deck) - 1, -1, -1))
+                if (cards[deck[k]].basic if terrain else cards[deck[k]].type != "terrain")
+            ),
+            0,
+        )
+        deck[i] = force
+    return deck
 
 
-def play_game(job: tuple[int, int, int, int]) -> tuple[int, int, float, list[str], str, int]:
+def cover_pair(cid: str) -> tuple[str, str]:
+    """A pair of energies that can cast (or use) the card ``cid``."""
+    need = sorted(energy_of(CARDS()[cid]) & set(ENERGY), key=ENERGY.index)
+    if len(need) >= 2:
+        return need[0], need[1]
+    first = need[0] if need else ENERGY[0]
+    other = next(e for e in ENERGY if e != first)
+    pr = (first, other) if ENERGY.index(first) < ENERGY.index(other) else (other, first)
+    return pr
+
+
+Job = tuple[int, int, int, int, str]
+
+
+def play_game(job: Job) -> tuple[int, int, float, list[str], str, int]:
     """(pair a, pair b, score of a, cards played, error, actions) for one AI-vs-AI game."""
-    ia, ib, seed, max_actions = job
+    ia, ib, seed, max_actions, force = job
     played: set[str] = set()
     try:
-        decks = [sealed_deck(seed * 2 + 1, PAIRS[ia]), sealed_deck(seed * 2 + 2, PAIRS[ib])]
+        decks = [sealed_deck(seed * 2 + 1, PAIRS[ia], force), sealed_deck(seed * 2 + 2, PAIRS[ib])]
         s = ENGINE.setup(MatchConfig(players=2, options={"decks": decks, "format": "limited"}), seed)
         rng = Rng.from_seed(seed * 7919 + 3)
         n = 0
@@ -63,7 +96,7 @@ def play_game(job: tuple[int, int, int, int]) -> tuple[int, int, float, list[str
         return ia, ib, 0.5, sorted(played), traceback.format_exc(limit=6), 0
 
 
-def schedule(rounds: int, seed: int, quick: bool) -> list[tuple[int, int, int, int]]:
+def schedule(rounds: int, seed: int, quick: bool) -> list[Job]:
     jobs = []
     matchups = list(combinations(range(len(PAIRS)), 2))
     if quick:
@@ -74,7 +107,7 @@ def schedule(rounds: int, seed: int, quick: bool) -> list[tuple[int, int, int, i
         for a, b in matchups:
             # alternate who sits in seat 0 between rounds
             x, y = (a, b) if (r + k) % 2 == 0 else (b, a)
-            jobs.append((x, y, seed * 1_000_003 + k, 3000 if quick else 20_000))
+            jobs.append((x, y, seed * 1_000_003 + k, 3000 if quick else 20_000, ""))
             k += 1
     return jobs
 
@@ -85,14 +118,18 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--cover", type=int, default=6, help="coverage games per unplayed card (0: none)")
     args = ap.parse_args(argv)
     jobs = schedule(args.rounds, args.seed, args.quick)
     t0 = time.perf_counter()
-    if args.workers > 1 and len(jobs) > 4:
-        with Pool(args.workers) as pool:
-            results = pool.map(play_game, jobs, chunksize=4)
-    else:
-        results = [play_game(j) for j in jobs]
+    pool = Pool(args.workers) if args.workers > 1 else None
+
+    def run(batch: list[Job]) -> list[tuple[int, int, float, list[str], str, int]]:
+        if pool is not None and len(batch) > 4:
+            return pool.map(play_game, batch, chunksize=4)
+        return [play_game(j) for j in batch]
+
+    results = run(jobs)
     dt = time.perf_counter() - t0
     score: Counter[int] = Counter()
     games: Counter[int] = Counter()
@@ -138,6 +175,28 @@ def main(argv: list[str] | None = None) -> int:
         f"cards played: {len(set_cards) - len(missing)}/{len(set_cards)}"
         + (f" (not seen: {', '.join(missing[:30])}{' …' if len(missing) > 30 else ''})" if missing else "")
     )
+    if missing and args.cover > 0 and not args.quick:
+        cover_jobs = []
+        for n, cid in enumerate(missing):
+            ia = PAIRS.index(cover_pair(cid))
+            for k in range(args.cover):
+                ib = (ia + 1 + (k * 7 + n) % (len(PAIRS) - 1)) % len(PAIRS)
+                cover_jobs.append((ia, ib, args.seed * 7_000_001 + 1000 * n + k, 20_000, cid))
+        cover = run(cover_jobs)
+        seen = {cid: False for cid in missing}
+        for job, (_ia, _ib, _sa, cards, err, n) in zip(cover_jobs, cover, strict=True):
+            seen[job[4]] |= job[4] in cards
+            actions += n
+            if err:
+                errors.append((PAIRS[job[0]], PAIRS[job[1]], err))
+        still = [c for c, ok in seen.items() if not ok]
+        print(
+            f"coverage games: {len(cover_jobs)} ({args.cover} per card, card forced into its pair's Codex); "
+            f"cards played overall: {len(set_cards) - len(still)}/{len(set_cards)}"
+            + (f" (never played: {', '.join(still)})" if still else "")
+        )
+    if pool is not None:
+        pool.close()
     print(
         f"pairs outside 40-60%: {len(flagged)}"
         + (f" ({', '.join(a + '+' + b for a, b in flagged)})" if flagged else "")

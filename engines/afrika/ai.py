@@ -15,7 +15,7 @@ from ..core import PlayerId, Rng, register_policy
 from .actions import AfrikaAction
 from .cards import CardDef, card
 from .flow import EQUIP, TRAVEL, attack_targets, can_block, possible_attackers
-from .rules import cd, entities, opponents, ref_seat, seat_ref, stats
+from .rules import cd, entities, opponents, ref_seat, seat_ref, sick, stats
 from .state import AfrikaState, Choice, Game, Obj, thaw
 
 HARMFUL_OPS = {"damage", "destroy", "exile", "bounce", "charge", "negate", "discard", "mill"}
@@ -46,10 +46,41 @@ def _damage_amount(c: CardDef, x: int) -> int:
     return 0
 
 
+def _shrink_amount(c: CardDef) -> int:
+    """How much health a -X/-X spell takes away (0 if it is not one)."""
+    for e in c.effects:
+        if e.op == "pump":
+            h = int(e.get("health", 0) or 0)
+            if h < 0:
+                return -h
+    return 0
+
+
+def _spell_ops(c: CardDef) -> set[str]:
+    return {e.op for e in c.effects} | {e.op for m in c.modes for e in m}
+
+
+def _opp_entities(g: Game, p: int) -> list[Obj]:
+    return [o for q in opponents(g, p) for o in entities(g, q)]
+
+
+def _threat(g: Game, o: Obj) -> int:
+    """How much bouncing ``o`` gains: its value, its cost to recast, and everything lost with it."""
+    c = cd(o)
+    extra = sum(n for _k, n in o.counters) + sum(
+        3 for q in g.players for a in q.field if g.objs[a].attached_to == o.id
+    )
+    return _value(g, o) + 2 * c.cost.total + extra + (8 if o.token else 0)
+
+
 def _best_target(g: Game, p: int, ch: Choice, options: list[str]) -> str | None:
     c = card(ch.card)
     if ch.ability == TRAVEL:
         return "none" if "none" in options else None
+    if ch.ability == EQUIP:
+        own = [r for r in options if r != "none" and _owner(g, r) == p and r.isdigit()]
+        if own:
+            return max(own, key=lambda r: _equip_score(g, g.objs[int(r)]))
     harmful = ch.ability != EQUIP and (
         _harmful(c, ch.mode)
         if ch.item == "spell"
@@ -60,6 +91,16 @@ def _best_target(g: Game, p: int, ch: Choice, options: list[str]) -> str | None:
     if harmful:
         dmg = _damage_amount(c, max(ch.x, 0)) if ch.item == "spell" else 0
         ents = [r for r in opp_refs if ref_seat(r) is None and r.isdigit() and g.objs[int(r)].zone == "field"]
+        ops = _spell_ops(c) if ch.item == "spell" else set()
+        shrink = _shrink_amount(c) if ch.item == "spell" else 0
+        if shrink and ents:
+            killable = [r for r in ents if _toughness_left(g, g.objs[int(r)]) <= shrink]
+            return max(killable or ents, key=lambda r: _value(g, g.objs[int(r)]))
+        if ops == {"charge"} and ents:
+            ready = [r for r in ents if not g.objs[int(r)].charged] or ents
+            return max(ready, key=lambda r: (max(stats(g, g.objs[int(r)]).power, 0), _value(g, g.objs[int(r)])))
+        if "bounce" in ops and ents:
+            return max(ents, key=lambda r: _threat(g, g.objs[int(r)]))
         if dmg:
             killable = [r for r in ents if stats(g, g.objs[int(r)]).health - g.objs[int(r)].damage <= dmg]
             if killable:
@@ -191,14 +232,93 @@ def _cast_value(g: Game, p: int, o: Obj) -> int:
             return -1
         return 6 + c.cost.total
     # sorceries and quick-play spells
-    ops = {e.op for e in c.effects} | {e.op for m in c.modes for e in m}
+    ops = _spell_ops(c)
     if ops & {"destroy", "exile", "damage"}:
         return 12 + c.cost.total if _has_good_harm_target(g, p, c) else -1
+    shrink = _shrink_amount(c)
+    if shrink and c.targets:
+        # -X/-X: only on an opposing entity it kills
+        kills = [o for o in _opp_entities(g, p) if _toughness_left(g, o) <= shrink]
+        return 12 + c.cost.total if kills else -1
+    if "bounce" in ops and c.targets:
+        # bounce the biggest opposing threat when it is worth the card (a token, or a costly entity)
+        best = max((_threat(g, o) for o in _opp_entities(g, p)), default=0)
+        if best >= 14:
+            return 9 + c.cost.total
+    if ops == {"discard"} and not c.targets and any(g.players[q].hand for q in opponents(g, p)):
+        return 5 + c.cost.total
     if ops & {"draw", "look_pick", "search", "token", "return_from_void", "script", "add_energy"}:
         return 5 + c.cost.total
     if "gain_life" in ops:
         return 4 if g.players[p].life < 12 else -1
-    return -1  # pumps, negation and tricks are kept for combat / responses
+    if ops == {"mill"}:
+        # nothing better to do with the energy: shorten the opponent's Codex
+        return 1 if g.step == "explore2" else -1
+    return -1  # pumps, negation, charge and tricks are kept for combat / responses
+
+
+def _toughness_left(g: Game, o: Obj) -> int:
+    return stats(g, o).health - o.damage
+
+
+def _equip_score(g: Game, o: Obj) -> tuple[int, int]:
+    """Equip the best attacker: an entity that can attack this turn first, then the strongest."""
+    st = stats(g, o)
+    ready = not o.charged and not st.cant_attack and (not sick(g, o) or "Swift" in st.kws)
+    return (1 if ready else 0, _value(g, o))
+
+
+def _should_equip(g: Game, p: int, a: AfrikaAction) -> bool:
+    """Equip when the equipment is loose, or its holder is clearly not our best attacker."""
+    gear = g.objs[int(a.a)]
+    mine = entities(g, p)
+    if not mine:
+        return False
+    best = max(mine, key=lambda o: _equip_score(g, o))
+    holder = g.objs.get(gear.attached_to) if gear.attached_to else None
+    if holder is None or holder.zone != "field" or holder.controller != p:
+        return True
+    return best.id != holder.id and _equip_score(g, best) > _equip_score(g, holder) and (
+        _equip_score(g, best)[0] > _equip_score(g, holder)[0] or _value(g, best) >= _value(g, holder) + 4
+    )
+
+
+def _combat_spell(g: Game, p: int, legal: Sequence[AfrikaAction]) -> AfrikaAction | None:
+    """Quick-play answers at the start of combat (the Dawn of Conflict step, empty stack).
+
+    On the opponent's turn: charge or bounce their biggest would-be attacker, or uncharge our own
+    entities so that they can block. On our turn: charge their only ready blocker so that our
+    attack gets through.
+    """
+    casts = [(cd(g.objs[int(a.a)]), a) for a in legal if a.kind == "cast" and a.b == ""]
+    if not casts:
+        return None
+    opp_turn = g.active != p
+    if opp_turn:
+        attackers = [o for o in possible_attackers(g) if stats(g, o).power > 0]
+        if not attackers:
+            return None
+        biggest = max(attackers, key=lambda o: stats(g, o).power)
+        power = stats(g, biggest).power
+        incoming = sum(stats(g, o).power for o in attackers)
+        for c, a in casts:
+            ops = _spell_ops(c)
+            if ops == {"charge"} and c.targets and (power >= 3 or incoming >= g.players[p].life):
+                return a
+            if "bounce" in ops and c.targets and not c.modes and (power >= 3 or _threat(g, biggest) >= 14):
+                return a
+            if ops == {"uncharge"} and not c.targets:
+                tired = [o for o in entities(g, p) if o.charged and stats(g, o).power > 0]
+                if len(tired) >= 2 or (tired and incoming >= g.players[p].life // 2):
+                    return a
+        return None
+    mine = [o for o in possible_attackers(g) if stats(g, o).power > 0]
+    blockers = [o for o in _opp_entities(g, p) if not o.charged and not stats(g, o).cant_block]
+    if mine and len(blockers) == 1 and sum(stats(g, o).power for o in mine) >= 3:
+        for c, a in casts:
+            if _spell_ops(c) == {"charge"} and c.targets:
+                return a
+    return None
 
 
 def _has_good_harm_target(g: Game, p: int, c: CardDef) -> bool:
@@ -259,7 +379,7 @@ def _priority_action(g: Game, p: int, legal: Sequence[AfrikaAction]) -> AfrikaAc
         if scored:
             return max(scored, key=lambda x: (x[0], -int(x[1].a)))[1]
         for a in legal:
-            if a.kind == "act" and a.b == "equip":
+            if a.kind == "act" and a.b == "equip" and _should_equip(g, p, a):
                 return a
         for a in legal:
             if a.kind == "act" and a.b.isdigit():
@@ -274,6 +394,10 @@ def _priority_action(g: Game, p: int, legal: Sequence[AfrikaAction]) -> AfrikaAc
                 and any(b.kind == "act" and cd(g.objs[int(b.a)]).id == "LC003" for b in legal)
             ):
                 return a
+    if g.step == "dawn" and not g.stack:
+        spell = _combat_spell(g, p, legal)
+        if spell is not None:
+            return spell
     # combat tricks: a +X/+Y spell that saves one of our entities about to die in this combat
     if g.step == "defenses" and g.blockers and _endangered(g, p):
         for a in legal:
