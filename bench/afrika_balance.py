@@ -131,7 +131,7 @@ def main(argv: list[str] | None = None) -> int:
 
     results = run(jobs)
     dt = time.perf_counter() - t0
-    score: Counter[int] = Counter()
+    score: dict[int, float] = dict.fromkeys(range(len(PAIRS)), 0.0)
     games: Counter[int] = Counter()
     played: set[str] = set()
     errors = []
@@ -159,7 +159,7 @@ def main(argv: list[str] | None = None) -> int:
         if flag:
             flagged.append(pr)
         print(f"{pr[0]}+{pr[1]:<6} {games[i]:>5} {score[i]:>6g} {100 * rate:>5.1f}%{flag}")
-    by_energy: Counter[str] = Counter()
+    by_energy: dict[str, float] = dict.fromkeys(ENERGY, 0.0)
     games_e: Counter[str] = Counter()
     for i, pr in enumerate(PAIRS):
         for e in pr:

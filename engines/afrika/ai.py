@@ -98,7 +98,9 @@ def _best_target(g: Game, p: int, ch: Choice, options: list[str]) -> str | None:
             return max(killable or ents, key=lambda r: _value(g, g.objs[int(r)]))
         if ops == {"charge"} and ents:
             ready = [r for r in ents if not g.objs[int(r)].charged] or ents
-            return max(ready, key=lambda r: (max(stats(g, g.objs[int(r)]).power, 0), _value(g, g.objs[int(r)])))
+            return max(
+                ready, key=lambda r: (max(stats(g, g.objs[int(r)]).power, 0), _value(g, g.objs[int(r)]))
+            )
         if "bounce" in ops and ents:
             return max(ents, key=lambda r: _threat(g, g.objs[int(r)]))
         if dmg:
@@ -278,8 +280,12 @@ def _should_equip(g: Game, p: int, a: AfrikaAction) -> bool:
     holder = g.objs.get(gear.attached_to) if gear.attached_to else None
     if holder is None or holder.zone != "field" or holder.controller != p:
         return True
-    return best.id != holder.id and _equip_score(g, best) > _equip_score(g, holder) and (
-        _equip_score(g, best)[0] > _equip_score(g, holder)[0] or _value(g, best) >= _value(g, holder) + 4
+    return (
+        best.id != holder.id
+        and _equip_score(g, best) > _equip_score(g, holder)
+        and (
+            _equip_score(g, best)[0] > _equip_score(g, holder)[0] or _value(g, best) >= _value(g, holder) + 4
+        )
     )
 
 
