@@ -4,6 +4,14 @@ Without DISCORD_TOKEN there is nothing to connect to, so the same CardhostBot (s
 database file, same buttons) is attached to an in-process Discord with a guild, a #table channel
 and a few test users, and simcord's preview serves it on 127.0.0.1 where a person can switch
 between those users, type slash commands and click buttons.
+
+A simcord preview shows exactly one channel, and an Env holds one preview at a time, but a game
+lives in three kinds of place: the lobby in #table, the board in the game's thread, the hands in
+each player's DMs. So the sandbox moves the preview between places, always at the same URL (same
+port, same secret): when a game starts in the channel on screen it follows the game into its
+thread, and the sandbox-only ``/goto`` command (never registered on a real Discord) shows
+#table, any game thread, or any test user's DMs. After a move the open page says the session is
+unavailable: reload it.
 """
 
 from __future__ import annotations
@@ -13,10 +21,138 @@ import contextlib
 import logging
 import signal
 from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import urlsplit
 
 from bot.settings import Settings
 
 log = logging.getLogger("cardhost.sandbox")
+
+# How long a move waits for the click or command that caused it to finish being shown.
+_SETTLE_SECONDS = 10.0
+
+
+@dataclass(frozen=True)
+class _Place:
+    key: str  # "table", "thread:<id>", "dm:<name>"
+    label: str
+    channel: Any  # simcord ChannelHandle
+    viewers: tuple[Any, ...]
+
+
+class _Places:
+    """Where the preview can go, and the one it should show next."""
+
+    def __init__(self, env: Any, table: Any, users: dict[str, Any], members: dict[str, Any]) -> None:
+        self.env = env
+        self.table = table
+        self.users = users
+        self.members = members
+        self.current: _Place | None = None
+        self.wanted: _Place | None = None
+        self.changed = asyncio.Event()
+
+    def threads(self) -> list[Any]:
+        return list(self.table.threads)
+
+    def resolve(self, key: str, first_viewer: str | None = None) -> _Place | None:
+        members = list(self.members.values())
+        if first_viewer in self.members:  # the page opens as its first viewer
+            members.sort(key=lambda m: m is not self.members[first_viewer])
+        if key in ("table", f"#{self.table.name}"):
+            return _Place("table", f"#{self.table.name}", self.table, tuple(members))
+        if key.startswith("thread:"):
+            for thread in self.threads():
+                if str(thread.id) == key.removeprefix("thread:"):
+                    return _Place(key, f"the thread “{thread.name}”", thread, tuple(members))
+            return None
+        if key.startswith("dm:"):
+            name = key.removeprefix("dm:")
+            user = self.users.get(name)
+            if user is None:
+                return None
+            # A DM preview is only ever seen by the user whose DMs they are.
+            return _Place(key, f"{name}'s DMs with the bot", user.dm_channel, (user,))
+        return None
+
+    def choices(self) -> list[tuple[str, str]]:
+        out = [(f"#{self.table.name}", "table")]
+        out += [(f"thread: {t.name}", f"thread:{t.id}") for t in self.threads()]
+        out += [(f"DMs of {name}", f"dm:{name}") for name in self.users]
+        return out
+
+    def request(self, place: _Place) -> None:
+        self.wanted = place
+        self.changed.set()
+
+
+def _add_goto_command(bot: Any, places_ref: list[_Places]) -> None:
+    """``/goto where:`` — sandbox only: show another channel in the preview."""
+    import discord
+    from discord import app_commands
+
+    @app_commands.command(
+        name="goto",
+        description="Sandbox only: show #table, a game thread or a user's DMs in this preview",
+    )
+    @app_commands.describe(where="#table, a game thread, or DMs of a test user")
+    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
+    async def goto(interaction: discord.Interaction, where: str) -> None:
+        places = places_ref[0]
+        key = where
+        for label, value in places.choices():  # accept a typed label as well as a picked value
+            if where.strip().lower() == label.lower():
+                key = value
+        place = places.resolve(key, first_viewer=interaction.user.name)
+        if place is None:
+            known = ", ".join(label for label, _ in places.choices())
+            await interaction.response.send_message(f"No such place. Try one of: {known}.", ephemeral=True)
+            return
+        await interaction.response.send_message(
+            f"Moving the preview to {place.label}: **reload this page** in a moment.", ephemeral=True
+        )
+        places.request(place)
+
+    @goto.autocomplete("where")
+    async def _where(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        places = places_ref[0]
+        needle = current.strip().lower()
+        return [
+            app_commands.Choice(name=label, value=value)
+            for label, value in places.choices()
+            if needle in label.lower()
+        ][:25]
+
+    bot.tree.add_command(goto)
+
+
+async def _wait_until_idle(preview: Any) -> None:
+    """Let the click or command that asked for a move finish and be published first."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + _SETTLE_SECONDS
+    await asyncio.sleep(0.3)
+    while getattr(preview, "_active_action", None) is not None and loop.time() < deadline:
+        await asyncio.sleep(0.1)
+    await asyncio.sleep(0.2)
+
+
+def _banner(url: str, settings: Settings) -> str:
+    users = ", ".join(settings.sandbox_user_names)
+    return (
+        "\ncardhost sandbox (no DISCORD_TOKEN set): the real bot in a simulated Discord.\n"
+        f"  Open {url}\n"
+        f"  Test users: {users}. Pick who you are with 'Viewing as' at the top of the page.\n"
+        "  1. In #table type /play, pick game: Epochs Chrono, press Enter (or the send arrow).\n"
+        "  2. Switch 'Viewing as' to other users and click Join (or Add AI as the host).\n"
+        "  3. As the host click Start. The preview follows the game into its thread:\n"
+        "     when the page says the session is unavailable, reload it (same URL).\n"
+        "  4. In the thread, the player to move clicks 'Show my hand' on the board: the hand\n"
+        "     and the move buttons appear just for them ('View response' / the reply under it).\n"
+        "  /goto where:… shows #table, a game thread, or a user's DMs (sandbox-only command;\n"
+        "  a page shows one channel at a time, so reload after each move).\n"
+        f"  Database: {settings.db_path}. Stop with Ctrl+C.\n"
+    )
 
 
 async def run_sandbox(
@@ -26,33 +162,75 @@ async def run_sandbox(
     stop: asyncio.Event | None = None,
     on_url: Callable[[str], None] | None = None,
 ) -> None:
+    import discord
     import simcord
 
     from bot.client import create_bot
 
     bot = create_bot(settings)
+    places_ref: list[_Places] = []
+    _add_goto_command(bot, places_ref)
+
+    async def follow_new_thread(thread: discord.Thread) -> None:
+        # A game started in the channel on screen: show its thread, where the board is.
+        if not places_ref:
+            return
+        places = places_ref[0]
+        current = places.current
+        if current is None or thread.parent_id != current.channel.id:
+            return
+        place = places.resolve(f"thread:{thread.id}")
+        if place is not None:
+            places.request(place)
+
+    bot.add_listener(follow_new_thread, "on_thread_create")
+
+    stop = stop or asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            loop.add_signal_handler(sig, stop.set)
+
     async with simcord.run(bot, check_errors=False, settle_timeout=30.0) as env:
         guild = env.create_guild("cardhost sandbox")
         table = guild.create_text_channel("table")
-        members = [guild.add_member(env.create_user(name)) for name in settings.sandbox_user_names]
-        async with env.preview(
-            table, viewers=members, layout="channel", port=settings.sandbox_port or None
-        ) as preview:
-            print(
-                "\ncardhost sandbox (no DISCORD_TOKEN set): the real bot in a simulated Discord.\n"
-                f"  Open {preview.url}\n"
-                f"  You can act as: {', '.join(settings.sandbox_user_names)} (switch user in the page).\n"
-                "  Try /play game:Epochs Chrono, then Join as other users and Start.\n"
-                f"  Database: {settings.db_path}. Stop with Ctrl+C.\n",
-                flush=True,
-            )
-            if on_url is not None:
-                on_url(preview.url)
-            stop = stop or asyncio.Event()
-            loop = asyncio.get_running_loop()
-            for sig in (signal.SIGINT, signal.SIGTERM):
-                with contextlib.suppress(NotImplementedError, RuntimeError):
-                    loop.add_signal_handler(sig, stop.set)
-            if ready is not None:
-                ready.set()
-            await stop.wait()
+        users = {name: env.create_user(name) for name in settings.sandbox_user_names}
+        members = {name: guild.add_member(user) for name, user in users.items()}
+        places = _Places(env, table, users, members)
+        places_ref.append(places)
+        place = places.resolve("table")
+        assert place is not None
+        port: int | None = settings.sandbox_port or None
+        capability: str | None = None
+        stopping = asyncio.ensure_future(stop.wait())
+        try:
+            while not stop.is_set():
+                preview = env.preview(place.channel, viewers=place.viewers, layout="channel", port=port)
+                if capability is not None:
+                    preview.capability = capability  # keep the URL the person already has open
+                async with preview:
+                    places.current = place
+                    if capability is None:
+                        capability = preview.capability
+                        port = urlsplit(preview.url).port
+                        print(_banner(preview.url, settings), flush=True)
+                        if on_url is not None:
+                            on_url(preview.url)
+                        if ready is not None:
+                            ready.set()
+                    else:
+                        print(f"  The preview now shows {place.label}: reload the page.", flush=True)
+                    while True:
+                        places.changed.clear()
+                        changed = asyncio.ensure_future(places.changed.wait())
+                        await asyncio.wait({stopping, changed}, return_when=asyncio.FIRST_COMPLETED)
+                        changed.cancel()
+                        if stop.is_set():
+                            break
+                        wanted = places.wanted
+                        if wanted is not None and (wanted.key, wanted.viewers) != (place.key, place.viewers):
+                            await _wait_until_idle(preview)
+                            place = wanted
+                            break
+        finally:
+            stopping.cancel()
