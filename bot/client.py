@@ -20,7 +20,14 @@ from engines.core import CardhostError, load_all
 
 log = logging.getLogger("cardhost")
 
-COGS = ("bot.cogs.play", "bot.cogs.game", "bot.cogs.profile", "bot.cogs.decks")
+COGS = (
+    "bot.cogs.play",
+    "bot.cogs.game",
+    "bot.cogs.profile",
+    "bot.cogs.decks",
+    "bot.cogs.settings",
+    "bot.cogs.cards",
+)
 
 
 class CardhostBot(commands.Bot):

@@ -51,25 +51,26 @@ def choices(engine: Any, state: Any, seat: int) -> list[MoveChoice]:
     return [MoveChoice(aid, label, _STYLE[_kind(aid)]) for aid, label in actions]
 
 
-def only_passing(action_ids: list[str]) -> str | None:
-    """The single pass-like action when nothing else could be done (charging alone is not a play)."""
+def forced(action_ids: list[str]) -> str | None:
+    """The one thing the player can do, when there is exactly one (charging alone is not a play)."""
     real = [a for a in action_ids if not a.startswith("charge:")]
-    if real in (["pass"], ["done"]):
-        return real[0]
-    return None
+    return real[0] if len(real) == 1 else None
 
 
 def auto_action(engine: Any, state: Any, seat: int, stops: frozenset[str]) -> str | None:
+    """Pass when passing is all a player could do, and take a forced choice (the only target left);
+    a stop at this step (on the player's own turn) makes the bot ask even so."""
     from engines.core import PlayerId
 
     ids = [a.to_id() for a in engine.legal_actions(state, PlayerId(seat))]
-    passing = only_passing(ids)
-    if passing is None:
+    only = forced(ids)
+    if only is None:
         return None
-    view = engine.view(state, None)
-    if view.step in stops and view.active == seat:
-        return None
-    return passing
+    if only in ("pass", "done"):
+        view = engine.view(state, None)
+        if view.step in stops and view.active == seat:
+            return None
+    return only
 
 
 def is_response(engine: Any, state: Any, seat: int) -> bool:

@@ -1,0 +1,97 @@
+"""/settings stops: steps where a player wants to be asked even when they could only pass."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.presenters import presenter_for
+from engines.core import CardhostError, get_engine
+
+if TYPE_CHECKING:
+    from bot.client import CardhostBot
+
+
+async def save_stops(bot: CardhostBot, user: discord.abc.User, game: str, steps: list[str]) -> frozenset[str]:
+    known = {step for step, _ in presenter_for(game).stop_steps}
+    chosen = frozenset(s for s in steps if s in known)
+    await bot.db.players.upsert(user.id, getattr(user, "display_name", user.name))
+    settings = await bot.db.players.get_settings(user.id)
+    stops = dict(settings.get("stops", {}))
+    stops[game] = sorted(chosen)
+    await bot.db.players.update_settings(user.id, {"stops": stops})
+    bot.matches.set_stops(user.id, game, chosen)
+    return chosen
+
+
+def describe(game: str, chosen: frozenset[str]) -> str:
+    names = [name for step, name in presenter_for(game).stop_steps if step in chosen]
+    title = get_engine(game).title
+    if not names:
+        return f"{title}: no stops. I pass for you whenever passing is all you could do."
+    return (
+        f"{title}: I'll ask you at these steps of your turn even when you could only pass: "
+        + ", ".join(names)
+        + "."
+    )
+
+
+class StopsSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"stops:(?P<game>[a-z]+)"):
+    def __init__(self, game: str, chosen: frozenset[str] = frozenset()) -> None:
+        steps = presenter_for(game).stop_steps
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"stops:{game}",
+                placeholder="Steps where you want to be asked",
+                min_values=0,
+                max_values=len(steps),
+                options=[
+                    discord.SelectOption(label=name, value=step, default=step in chosen)
+                    for step, name in steps
+                ],
+            )
+        )
+        self.game = game
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Select[Any], match: re.Match[str]
+    ) -> StopsSelect:
+        return cls(match["game"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot: CardhostBot = interaction.client  # type: ignore[assignment]
+        values = list((interaction.data or {}).get("values", []))  # type: ignore[union-attr]
+        chosen = await save_stops(bot, interaction.user, self.game, values)
+        view = discord.ui.View(timeout=None)
+        view.add_item(StopsSelect(self.game, chosen))
+        await interaction.response.edit_message(content=describe(self.game, chosen), view=view)
+
+
+class SettingsCog(commands.GroupCog, group_name="settings", group_description="Your cardhost settings"):
+    def __init__(self, bot: CardhostBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @app_commands.command(
+        name="stops", description="Steps where you want to be asked even if you could only pass"
+    )
+    @app_commands.describe(game="Which game")
+    @app_commands.choices(game=[app_commands.Choice(name="Chronicles of Afrika", value="afrika")])
+    async def stops(self, interaction: discord.Interaction, game: str = "afrika") -> None:
+        if not presenter_for(game).stop_steps:
+            raise CardhostError("That game has no steps to stop at.")
+        settings = await self.bot.db.players.get_settings(interaction.user.id)
+        chosen = frozenset(settings.get("stops", {}).get(game, ()))
+        view = discord.ui.View(timeout=None)
+        view.add_item(StopsSelect(game, chosen))
+        await interaction.response.send_message(describe(game, chosen), view=view, ephemeral=True)
+
+
+async def setup(bot: CardhostBot) -> None:
+    bot.add_dynamic_items(StopsSelect)
+    await bot.add_cog(SettingsCog(bot))
