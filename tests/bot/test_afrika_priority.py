@@ -7,7 +7,6 @@ from bot.presenters import presenter_for
 from engines.core import PlayerId, Rng, choose_action
 from tests.bot.table import last_reply, make_table, move_ids, panel_message
 
-
 SPARK_BOLT = "LC045"
 VOLCANIC = "LB04"
 
@@ -45,7 +44,7 @@ async def test_stops_make_the_bot_ask_where_it_would_pass(simcord_env) -> None:
         view = live.engine.view(live.state, None)
         if view.step == "dusk" and view.active == 0:
             ids = [c.split(":", 3)[3] for c in move_ids(panel_message(alice, live.id))]
-            assert ids and all(i == "pass" or i.startswith("charge:") for i in ids) or len(ids) > 1
+            assert (ids and all(i == "pass" or i.startswith("charge:") for i in ids)) or len(ids) > 1
             asked_at_dusk = True
             break
         await _click_ai_choice(t, live, rng)
