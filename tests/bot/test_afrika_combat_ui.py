@@ -1,0 +1,67 @@
+"""Afrika combat decisions through Discord buttons: two players, blockers, damage order and split.
+
+Digest case T1: a 6/6 attacker blocked by a 2/2 and a 3/3; the attacker orders the blockers and
+assigns lethal damage in that order. Both people decide only by clicking their DM buttons; the bot
+takes the forced choices (the only attacker a blocker can block) by itself.
+"""
+
+from __future__ import annotations
+
+from engines.core import get_engine
+from tests.bot.table import make_table, move_ids, panel_message
+
+POSITION = {
+    "active": 0,
+    "step": "defenses",
+    "enter": True,
+    "attackers": {"101": "P2"},
+    "players": [
+        {"permanents": [{"card": "LC091", "id": 101, "zone": "1", "charged": True}]},
+        {
+            "permanents": [
+                {"card": "LC092", "id": 201, "zone": "1"},
+                {"card": "LC093", "id": 202, "zone": "1"},
+            ]
+        },
+    ],
+}
+
+
+async def test_blockers_order_and_damage_assignment_by_clicks(simcord_env, monkeypatch) -> None:
+    engine = get_engine("afrika")
+    monkeypatch.setattr(type(engine), "setup", lambda self, cfg, seed: self.position(cfg, seed, POSITION))
+    t = make_table(simcord_env)
+    alice, bob = t.members["alice"], t.members["bob"]
+    await alice.slash(t.channel, "play", game="afrika", opponent=bob)
+    lobby = next(m for m in reversed(t.channel.history()) if m.embeds)
+    await bob.click(lobby, label="Join")
+    await alice.click(lobby, label="Start")
+    live = await simcord_env.bot.matches.get(max(simcord_env.bot.matches._cache))
+    assert [s.name for s in live.seats] == ["alice", "bob"] and live.current == {1}
+
+    async def click(member, action: str) -> None:
+        panel = panel_message(member, live.id)
+        ids = [c for c in move_ids(panel) if c.split(":", 3)[3] == action]
+        assert ids, f"{member.name} is not offered {action}: {move_ids(panel)}"
+        result = await member.user.click(panel, custom_id=ids[0])
+        assert not result.followups, [f.content for f in result.followups]
+
+    await click(bob, "blk:201")
+    await click(bob, "blk:202")
+    # With no creature left to block with, "done" is forced and the bot ends the declaration for Bob.
+    assert live.current == {0}
+    log = await simcord_env.bot.db.matches.actions(live.id)
+    assert [(a.seat, a.action_id, a.by_ai) for a in log if a.seat == 1] == [
+        (1, "blk:201", False), (1, "on:101", True), (1, "blk:202", False), (1, "on:101", True), (1, "done", True),
+    ]  # fmt: skip
+    await click(alice, "first:202")
+    assert live.state.order[101] == (202, 201)
+    panel = panel_message(alice, live.id)
+    offered = sorted(c.split(":", 3)[3] for c in move_ids(panel))
+    assert offered == ["dmg:3", "dmg:4", "dmg:5", "dmg:6"], "only lethal-first splits are offered"
+    await click(alice, "dmg:3")
+    view = live.engine.view(live.state, None)
+    assert {c.card for c in view.seats[1].void} >= {"LC092", "LC093"}, "both blockers died"
+    assert view.seats[1].life == 20
+    # The Titan took 5 and survived (its damage is healed again by the end of the turn).
+    assert any(p.card == "LC091" for p in view.seats[0].zone1)
