@@ -53,6 +53,16 @@ async def test_duel_against_the_ai_to_a_result(simcord_env) -> None:
     human = [a for a in actions if a.seat == 0 and not a.by_ai]
     automatic = [a for a in actions if a.seat == 0 and a.by_ai]
     assert len(human) == clicks
-    assert automatic and all(a.action_id in ("pass", "done") for a in automatic), "auto-pass only ever passes"
+    assert automatic
+    # Every move the bot made for Alice was forced: the only thing she could do besides charging.
+    from bot.presenters.afrika import forced
+    from engines.core import MatchConfig, replay
+
+    state = live.engine.setup(MatchConfig(players=2, options=live.cfg.options), live.seed)
+    for a in actions:
+        if a.seat == 0 and a.by_ai:
+            legal = [x.to_id() for x in live.engine.legal_actions(state, PlayerId(0))]
+            assert forced(legal) == a.action_id, (a.action_id, legal)
+        state = replay(live.engine, live.cfg, live.seed, [(a.seat, a.action_id)], state=state)
     # Opponent's hand and Codex never appear in public: the thread never names a card of the AI's hand.
     assert all("**Your hand**" not in m.content for m in thread.history())
