@@ -333,13 +333,19 @@ def board(view: Any, names: Sequence[str], **_options: Any) -> Image.Image:
     return img
 
 
+HAND_SCALE = 0.56
+"""Hand cards are the full 375x525 card images at 210x294: the rules text stays readable."""
+
+
 def hand(view: Any, name: str, **_options: Any) -> Image.Image:
-    """The viewer's own hand (private: send it only to that player)."""
+    """The viewer's own hand as card images (private: send it only to that player)."""
+    from render.card import card_image
+
     if view.viewer is None:
         raise ValueError("a spectator has no hand to draw")
     cards = list(view.hand)
     per_row = 7
-    cw, ch = 190, 250
+    cw, ch = round(375 * HAND_SCALE), round(525 * HAND_SCALE)
     rows = max(1, -(-len(cards) // per_row))
     width = 20 + per_row * (cw + GAP) + 10
     img = canvas(width, 60 + rows * (ch + GAP) + 10)
@@ -350,22 +356,8 @@ def hand(view: Any, name: str, **_options: Any) -> Image.Image:
     for i, c in enumerate(cards):
         x = 20 + (i % per_row) * (cw + GAP)
         y = 60 + (i // per_row) * (ch + GAP)
-        base = _card_color(c.card)
-        panel(draw, (x, y, x + cw, y + ch), fill=mix(base, PANEL, 0.35), outline=EDGE, radius=10)
-        draw_text(draw, (x + 8, y + 6, x + cw - 8, y + 44), c.name, 15, bold=True, max_lines=2, min_size=10)
-        if c.cost:
-            draw_line(draw, (x + cw - 8, y + 52), c.cost, 12, bold=True, anchor="rm", max_width=cw - 16)
-        draw_line(draw, (x + 8, y + 68), c.type_line, 12, fill=TEXT_DIM, max_width=cw - 16)
-        draw_text(
-            draw,
-            (x + 8, y + 88, x + cw - 8, y + ch - 24),
-            c.text or "",
-            12,
-            max_lines=8,
-            min_size=9,
-            valign="top",
-        )
-        draw_line(draw, (x + cw - 8, y + ch - 12), f"#{c.id}", 11, fill=TEXT_FAINT, anchor="rm")
+        face = card_image(c.card).resize((cw, ch), Image.Resampling.LANCZOS)
+        img.paste(face, (x, y))
     return img
 
 
