@@ -141,3 +141,46 @@ async def test_restart_with_a_spell_on_the_stack(simcord_env, db_file, monkeypat
     after = reloaded.engine.view(reloaded.state, None)
     assert not after.stack
     assert after.seats[1].life == 19
+
+
+async def test_a_response_cast_during_the_opponents_turn(simcord_env, monkeypatch) -> None:
+    from engines.core import get_engine
+
+    engine = get_engine("afrika")
+    # The AI's main phase: it casts Magma Hound; Alice answers with Spark Bolt at the AI's face.
+    position = {
+        "active": 1,
+        "step": "explore1",
+        "players": [
+            {
+                "hand": [{"card": SPARK_BOLT, "id": 11}],
+                "permanents": [{"card": VOLCANIC, "id": 60, "zone": "terrain"}],
+            },
+            {
+                "hand": [{"card": "LC011", "id": 21}],
+                "permanents": [
+                    {"card": VOLCANIC, "id": 70, "zone": "terrain"},
+                    {"card": VOLCANIC, "id": 71, "zone": "terrain"},
+                ],
+            },
+        ],
+    }
+    monkeypatch.setattr(type(engine), "setup", lambda self, cfg, seed: self.position(cfg, seed, position))
+    t = make_table(simcord_env)
+    alice = t.members["alice"]
+    live = await _start_duel(simcord_env, t)
+    view = live.engine.view(live.state, None)
+    assert view.active == 1 and view.stack and live.current == {0}, (
+        "the AI cast its spell and Alice may respond"
+    )
+    panel = panel_message(alice, live.id)
+    assert "On the stack" in panel.content and "Magma Hound" in panel.content
+    for action in ("cast:11", "target:P2"):
+        panel = panel_message(alice, live.id)
+        ids = [c for c in move_ids(panel) if c.split(":", 3)[3] == action]
+        assert ids, f"{action} not offered: {move_ids(panel)}"
+        result = await alice.user.click(panel, custom_id=ids[0])
+        assert not result.followups
+    after = live.engine.view(live.state, None)
+    assert after.seats[1].life == 19, "the response resolved first"
+    assert any(p.card == "LC011" for p in after.seats[1].zone1 + after.seats[1].zone2), "then the Hound"
