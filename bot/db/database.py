@@ -13,6 +13,13 @@ repository calls (create the match, mark the lobby started) one atomic unit:
 
 Do not start other tasks that use the database from inside a block: they would wait for the lock
 the block holds.
+
+Hot paths use ``Database.write(fn)`` / ``Database.query(fn)`` instead: ``fn`` is a plain function
+of the ``sqlite3.Connection`` that runs on the connection's thread, so the whole transaction
+(BEGIN, statements, COMMIT) costs one thread hop instead of one per statement. Writes that arrive
+while another is in flight are grouped into one transaction (group commit), each in its own
+SAVEPOINT so one failing write does not undo the others; every caller is answered only after the
+COMMIT that made its write durable.
 """
 
 from __future__ import annotations
@@ -26,7 +33,7 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from pathlib import Path
 from types import TracebackType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import aiosqlite
 
@@ -39,6 +46,11 @@ if TYPE_CHECKING:
     from .players import PlayerStore
 
 DEFAULT_BUSY_TIMEOUT_MS = 5000
+MAX_GROUP = 256
+"""Most writes committed by one group commit."""
+
+T = TypeVar("T")
+SyncFn = Callable[[sqlite3.Connection], Any]
 
 
 def dump_json(value: Any) -> str:
@@ -85,6 +97,10 @@ class Database:
         self._lock = asyncio.Lock()
         self._owner: asyncio.Task[Any] | None = None
         self._depth = 0
+        self._pending: list[tuple[SyncFn, asyncio.Future[Any]]] = []
+        self._flusher: asyncio.Task[None] | None = None
+        self.group_commits = 0
+        """How many transactions ``write`` has committed (for the benchmarks)."""
         self._matches: MatchStore | None = None
         self._lobbies: LobbyStore | None = None
         self._players: PlayerStore | None = None
@@ -215,8 +231,117 @@ class Database:
         """A read-only block: one consistent view of the database for several SELECTs."""
         return self.transaction(write=False)
 
+    # -- one-hop transactions ---------------------------------------------------------------
+
+    def _in_block(self) -> bool:
+        task = asyncio.current_task()
+        return task is not None and self._owner is task
+
+    async def _hop(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run ``fn(*args)`` on the connection's thread (one queue round trip)."""
+        # aiosqlite runs every statement this way; its ``_execute`` is the one entry point for
+        # running our own function there. The caller holds ``_lock`` (or owns the open block).
+        result: T = await self.conn._execute(fn, *args)
+        return result
+
+    async def write(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+        """Run ``fn(sqlite3_connection)`` in a write transaction; one thread hop, group commit.
+
+        Returns ``fn``'s result once the transaction that holds its changes has committed; if
+        ``fn`` raises, its changes are rolled back and the exception is raised here. Inside a
+        ``transaction()`` block of this task, ``fn`` runs in a SAVEPOINT of that block instead.
+        """
+        raw = self.conn._conn
+        if self._in_block():
+            return await self._hop(_in_savepoint, raw, fn, f"sp{self._depth + 1}")
+        future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+        self._pending.append((fn, future))
+        if self._flusher is None or self._flusher.done():
+            self._flusher = asyncio.create_task(self._flush(), name="cardhost-group-commit")
+        return await future
+
+    async def _flush(self) -> None:
+        while self._pending:
+            async with self._lock:
+                batch, self._pending = self._pending[:MAX_GROUP], self._pending[MAX_GROUP:]
+                batch = [(fn, fut) for fn, fut in batch if not fut.cancelled()]
+                if not batch:
+                    continue
+                try:
+                    outcomes = await self._hop(_group_commit, self.conn._conn, [fn for fn, _ in batch])
+                    self.group_commits += 1
+                except BaseException as exc:  # the COMMIT itself failed: nobody's write is durable
+                    for _, fut in batch:
+                        if not fut.done():
+                            fut.set_exception(exc if isinstance(exc, Exception) else RuntimeError(str(exc)))
+                    if not isinstance(exc, Exception):
+                        raise
+                    continue
+            for (_, fut), (ok, value) in zip(batch, outcomes, strict=True):
+                if fut.done():
+                    continue
+                if ok:
+                    fut.set_result(value)
+                else:
+                    fut.set_exception(value)
+
+    async def query(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+        """Run the read-only ``fn(sqlite3_connection)`` in one thread hop (one consistent view)."""
+        raw = self.conn._conn
+        if self._in_block():
+            return await self._hop(fn, raw)
+        async with self._lock:
+            return await self._hop(_in_read, raw, fn)
+
     def now(self) -> float:
         return self.clock()
+
+
+def _in_savepoint(raw: sqlite3.Connection, fn: SyncFn, name: str) -> Any:
+    raw.execute(f"SAVEPOINT {name}")
+    try:
+        result = fn(raw)
+    except BaseException:
+        raw.execute(f"ROLLBACK TO {name}")
+        raw.execute(f"RELEASE {name}")
+        raise
+    raw.execute(f"RELEASE {name}")
+    return result
+
+
+def _in_read(raw: sqlite3.Connection, fn: SyncFn) -> Any:
+    raw.execute("BEGIN")
+    try:
+        return fn(raw)
+    finally:
+        if raw.in_transaction:
+            raw.execute("COMMIT")
+
+
+def _group_commit(raw: sqlite3.Connection, fns: list[SyncFn]) -> list[tuple[bool, Any]]:
+    """One transaction for several writes, each in a SAVEPOINT; (ok, result or exception) each."""
+    outcomes: list[tuple[bool, Any]] = []
+    raw.execute("BEGIN IMMEDIATE")
+    try:
+        for fn in fns:
+            if len(fns) == 1:
+                try:
+                    outcomes.append((True, fn(raw)))
+                except Exception as exc:
+                    raw.execute("ROLLBACK")
+                    return [(False, exc)]
+                continue
+            try:
+                outcomes.append((True, _in_savepoint(raw, fn, "gc")))
+            except Exception as exc:
+                outcomes.append((False, exc))
+        raw.execute("COMMIT")
+    except BaseException:
+        if raw.in_transaction:
+            with contextlib.suppress(sqlite3.Error):
+                raw.execute("ROLLBACK")
+        raise
+    return outcomes
 
 
 async def rollback_quietly(conn: aiosqlite.Connection) -> None:

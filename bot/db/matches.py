@@ -10,7 +10,7 @@ setup); loading takes the newest snapshot and replays the actions after it.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -197,6 +197,15 @@ def _clock(r: aiosqlite.Row) -> ClockRow:
     )
 
 
+def _statement(sql: str, params: tuple[Any, ...]) -> Callable[[sqlite3.Connection], None]:
+    """One statement as a ``Database.write`` job."""
+
+    def job(conn: sqlite3.Connection) -> None:
+        conn.execute(sql, params)
+
+    return job
+
+
 def encode_outcome(outcome: Outcome | Mapping[str, Any] | None) -> str | None:
     if outcome is None:
         return None
@@ -286,8 +295,13 @@ class MatchStore:
         return match_id
 
     async def get(self, match_id: int) -> MatchRow:
-        async with self.db.read() as conn:
-            return await self._get(conn, match_id)
+        def read(conn: sqlite3.Connection) -> MatchRow:
+            row = conn.execute("SELECT * FROM matches WHERE id = ?", (match_id,)).fetchone()
+            if row is None:
+                raise MatchNotFound(match_id)
+            return _match(row)
+
+        return await self.db.query(read)
 
     async def _get(self, conn: aiosqlite.Connection, match_id: int) -> MatchRow:
         row = await fetch_one(conn, "SELECT * FROM matches WHERE id = ?", (match_id,))
@@ -324,31 +338,38 @@ class MatchStore:
 
     async def load(self, match_id: int) -> LoadedMatch:
         """The match, its seats, its newest snapshot and the actions after it, read consistently."""
-        async with self.db.read() as conn:
-            match = await self._get(conn, match_id)
-            seats = await fetch_all(
-                conn, "SELECT * FROM match_seats WHERE match_id = ? ORDER BY seat", (match_id,)
+
+        def read(conn: sqlite3.Connection) -> LoadedMatch:
+            row = conn.execute("SELECT * FROM matches WHERE id = ?", (match_id,)).fetchone()
+            if row is None:
+                raise MatchNotFound(match_id)
+            seats = conn.execute(
+                "SELECT * FROM match_seats WHERE match_id = ? ORDER BY seat", (match_id,)
+            ).fetchall()
+            last = int(
+                conn.execute(
+                    "SELECT COALESCE(MAX(seq), 0) FROM match_actions WHERE match_id = ?", (match_id,)
+                ).fetchone()[0]
             )
-            last = await self._last_seq(conn, match_id)
-            snap = await fetch_one(
-                conn,
+            snap = conn.execute(
                 "SELECT match_id, seq, state FROM match_snapshots WHERE match_id = ? AND seq <= ?"
                 " ORDER BY seq DESC LIMIT 1",
                 (match_id, last),
-            )
+            ).fetchone()
             after = 0 if snap is None else int(snap["seq"])
-            actions = await fetch_all(
-                conn,
+            actions = conn.execute(
                 "SELECT * FROM match_actions WHERE match_id = ? AND seq > ? ORDER BY seq",
                 (match_id, after),
+            ).fetchall()
+            return LoadedMatch(
+                match=_match(row),
+                seats=tuple(_seat(r) for r in seats),
+                snapshot=None if snap is None else SnapshotRow(snap["match_id"], snap["seq"], snap["state"]),
+                actions=tuple(_action(r) for r in actions),
+                last_seq=last,
             )
-        return LoadedMatch(
-            match=match,
-            seats=tuple(_seat(r) for r in seats),
-            snapshot=None if snap is None else SnapshotRow(snap["match_id"], snap["seq"], snap["state"]),
-            actions=tuple(_action(r) for r in actions),
-            last_seq=last,
-        )
+
+        return await self.db.query(read)
 
     def restore_state(
         self, loaded: LoadedMatch, engine: Any, *, check_version: bool = True
@@ -364,19 +385,20 @@ class MatchStore:
         return [_match(r) for r in rows]
 
     async def active_in_channel(self, channel_id: int) -> list[MatchRow]:
-        async with self.db.read() as conn:
-            rows = await fetch_all(
-                conn,
+        rows = await self.db.query(
+            lambda conn: conn.execute(
                 "SELECT * FROM matches WHERE channel_id = ? AND status = 'active' ORDER BY id",
                 (channel_id,),
-            )
+            ).fetchall()
+        )
         return [_match(r) for r in rows]
 
     async def by_thread(self, thread_id: int) -> MatchRow | None:
-        async with self.db.read() as conn:
-            row = await fetch_one(
-                conn, "SELECT * FROM matches WHERE thread_id = ? ORDER BY id DESC LIMIT 1", (thread_id,)
-            )
+        row = await self.db.query(
+            lambda conn: conn.execute(
+                "SELECT * FROM matches WHERE thread_id = ? ORDER BY id DESC LIMIT 1", (thread_id,)
+            ).fetchone()
+        )
         return None if row is None else _match(row)
 
     # -- the log ----------------------------------------------------------------------------
@@ -401,29 +423,43 @@ class MatchStore:
         as a state value or as JSON text) is given and the snapshot policy says so for this seq, the
         snapshot is saved in the same transaction. Returns whether a snapshot was written.
         """
-        async with self.db.transaction() as conn:
-            match = await fetch_one(conn, "SELECT status FROM matches WHERE id = ?", (match_id,))
+        snapshot: str | None = None
+        if state_after is not None and self.should_snapshot(seq):
+            snapshot = state_after if isinstance(state_after, str) else codec.dumps(state_after)
+        at = self.db.now()
+
+        def append(conn: sqlite3.Connection) -> bool:
+            # One thread hop for the whole transaction (see Database.write); same checks as before.
+            match = conn.execute("SELECT status FROM matches WHERE id = ?", (match_id,)).fetchone()
             if match is None:
                 raise MatchNotFound(match_id)
-            if match["status"] != "active":
-                raise MatchClosed(match_id, seq, match["status"])
-            expected = await self._last_seq(conn, match_id) + 1
+            if match[0] != "active":
+                raise MatchClosed(match_id, seq, match[0])
+            row = conn.execute(
+                "SELECT COALESCE(MAX(seq), 0) FROM match_actions WHERE match_id = ?", (match_id,)
+            ).fetchone()
+            expected = int(row[0]) + 1
             if seq != expected:
                 raise StaleAction(match_id, seq, expected)
             try:
-                await conn.execute(
+                conn.execute(
                     "INSERT INTO match_actions (match_id, seq, seat, action_id, at, by_ai)"
                     " VALUES (?, ?, ?, ?, ?, ?)",
-                    (match_id, seq, seat, action_id, self.db.now(), int(by_ai)),
+                    (match_id, seq, seat, action_id, at, int(by_ai)),
                 )
             except sqlite3.IntegrityError as exc:
                 if "UNIQUE" in str(exc) or "PRIMARY KEY" in str(exc):
                     raise StaleAction(match_id, seq, expected) from exc
                 raise
-            if state_after is None or not self.should_snapshot(seq):
+            if snapshot is None:
                 return False
-            await self._put_snapshot(conn, match_id, seq, state_after)
+            conn.execute(
+                "INSERT OR REPLACE INTO match_snapshots (match_id, seq, state) VALUES (?, ?, ?)",
+                (match_id, seq, snapshot),
+            )
             return True
+
+        return await self.db.write(append)
 
     async def save_snapshot(self, match_id: int, seq: int, state: Any) -> None:
         """Store the state after the actions with seq <= ``seq`` (a state value or JSON text)."""
@@ -478,11 +514,13 @@ class MatchStore:
     # -- Discord bookkeeping ----------------------------------------------------------------
 
     async def _update(self, sql: str, params: tuple[Any, ...], match_id: int) -> None:
-        async with self.db.transaction() as conn:
-            cur = await conn.execute(sql, params)
-            if cur.rowcount == 0:
-                await self._get(conn, match_id)  # MatchNotFound, else the seat is unknown
+        def update(conn: sqlite3.Connection) -> None:
+            if conn.execute(sql, params).rowcount == 0:
+                if conn.execute("SELECT 1 FROM matches WHERE id = ?", (match_id,)).fetchone() is None:
+                    raise MatchNotFound(match_id)
                 raise ValueError(f"match {match_id}: no such seat ({params})")
+
+        await self.db.write(update)
 
     async def set_thread(self, match_id: int, thread_id: int | None) -> None:
         await self._update("UPDATE matches SET thread_id = ? WHERE id = ?", (thread_id, match_id), match_id)
@@ -540,40 +578,39 @@ class MatchStore:
     # -- turn clocks ------------------------------------------------------------------------
 
     async def get_clock(self, match_id: int) -> ClockRow | None:
-        async with self.db.read() as conn:
-            row = await fetch_one(conn, "SELECT * FROM match_clocks WHERE match_id = ?", (match_id,))
+        row = await self.db.query(
+            lambda conn: conn.execute("SELECT * FROM match_clocks WHERE match_id = ?", (match_id,)).fetchone()
+        )
         return None if row is None else _clock(row)
 
     async def set_clock(self, clock: ClockRow) -> None:
         """Insert or replace the match's clock."""
-        async with self.db.transaction() as conn:
-            await conn.execute(
-                "INSERT INTO match_clocks (match_id, seat, turn_seq, deadline, warned, reserve,"
-                " turn_seconds, reserve_seconds, kind) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
-                " ON CONFLICT (match_id) DO UPDATE SET seat = excluded.seat, turn_seq = excluded.turn_seq,"
-                " deadline = excluded.deadline, warned = excluded.warned, reserve = excluded.reserve,"
-                " turn_seconds = excluded.turn_seconds, reserve_seconds = excluded.reserve_seconds,"
-                " kind = excluded.kind",
-                (
-                    clock.match_id,
-                    clock.seat,
-                    clock.turn_seq,
-                    clock.deadline,
-                    int(clock.warned),
-                    dump_json({str(k): v for k, v in clock.reserve.items()}),
-                    clock.turn_seconds,
-                    clock.reserve_seconds,
-                    clock.kind,
-                ),
-            )
+        sql = (
+            "INSERT INTO match_clocks (match_id, seat, turn_seq, deadline, warned, reserve,"
+            " turn_seconds, reserve_seconds, kind) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            " ON CONFLICT (match_id) DO UPDATE SET seat = excluded.seat, turn_seq = excluded.turn_seq,"
+            " deadline = excluded.deadline, warned = excluded.warned, reserve = excluded.reserve,"
+            " turn_seconds = excluded.turn_seconds, reserve_seconds = excluded.reserve_seconds,"
+            " kind = excluded.kind"
+        )
+        params = (
+            clock.match_id,
+            clock.seat,
+            clock.turn_seq,
+            clock.deadline,
+            int(clock.warned),
+            dump_json({str(k): v for k, v in clock.reserve.items()}),
+            clock.turn_seconds,
+            clock.reserve_seconds,
+            clock.kind,
+        )
+        await self.db.write(_statement(sql, params))
 
     async def mark_clock_warned(self, match_id: int) -> None:
-        async with self.db.transaction() as conn:
-            await conn.execute("UPDATE match_clocks SET warned = 1 WHERE match_id = ?", (match_id,))
+        await self.db.write(_statement("UPDATE match_clocks SET warned = 1 WHERE match_id = ?", (match_id,)))
 
     async def delete_clock(self, match_id: int) -> None:
-        async with self.db.transaction() as conn:
-            await conn.execute("DELETE FROM match_clocks WHERE match_id = ?", (match_id,))
+        await self.db.write(_statement("DELETE FROM match_clocks WHERE match_id = ?", (match_id,)))
 
     async def clocks(self) -> list[ClockRow]:
         """Every running clock of an active match, soonest deadline first (to re-arm after a restart)."""

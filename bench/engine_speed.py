@@ -1,0 +1,112 @@
+"""Item 4, engine speed: random legal actions per second per game, and AI-vs-AI full games per second.
+
+Random play: from a fresh setup, the lowest current player picks a uniformly random legal action
+(``legal_actions`` + ``apply``, which is what a click costs the engine); a finished game starts a new
+one. The floor is one ``dataclasses.replace`` of a small frozen dataclass (the primitive every
+engine step is made of), so the ratio says "an action costs N such replaces".
+AI games: every seat plays ``engines.core.choose_action`` (the game's AI policy) to the end.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from typing import Any
+
+from bench.core import Context, Figure, median, time_each, us
+from engines.core import MatchConfig, PlayerId, Rng, choose_action, load_all, random_action
+
+PLAYERS = {"chrono": 4, "afrika": 2}
+MAX_ACTIONS = 30_000
+
+
+@dataclasses.dataclass(frozen=True)
+class _Small:
+    a: int = 0
+    b: tuple[int, ...] = ()
+    c: str = ""
+    d: float = 0.0
+
+
+def reference_step_seconds(repeat: int = 7) -> float:
+    x = _Small(1, (1, 2, 3), "x", 1.0)
+
+    def work() -> None:
+        y = x
+        for i in range(1000):
+            y = dataclasses.replace(y, a=i)
+
+    return median(time_each(work, repeat)) / 1000
+
+
+def _players(game: str) -> int:
+    return PLAYERS.get(game, 2)
+
+
+def random_actions(engine: Any, seconds: float, seed: int) -> tuple[int, float]:
+    """(actions, elapsed) of random legal play for about ``seconds``."""
+    rng = Rng.from_seed(seed)
+    n = 0
+    game = 0
+    t0 = time.perf_counter()
+    while True:
+        s = engine.setup(MatchConfig(players=_players(engine.name)), seed + game)
+        game += 1
+        k = 0
+        while engine.outcome(s) is None and k < MAX_ACTIONS:
+            p = PlayerId(min(engine.current_players(s)))
+            s = engine.apply(s, p, random_action(engine, s, p, rng)).state
+            n += 1
+            k += 1
+            if n % 64 == 0 and time.perf_counter() - t0 >= seconds:
+                return n, time.perf_counter() - t0
+
+
+def ai_games(engine: Any, seconds: float, seed: int, min_games: int = 1) -> tuple[int, int, float]:
+    """(games, actions, elapsed) of AI-vs-AI games until ``seconds`` have passed (at least one game)."""
+    games = actions = 0
+    t0 = time.perf_counter()
+    while games < min_games or time.perf_counter() - t0 < seconds:
+        rng = Rng.from_seed(seed * 7919 + games)
+        s = engine.setup(MatchConfig(players=_players(engine.name)), seed + games)
+        k = 0
+        while engine.outcome(s) is None and k < MAX_ACTIONS:
+            p = PlayerId(min(engine.current_players(s)))
+            s = engine.apply(s, p, choose_action(engine, s, p, rng)).state
+            k += 1
+        games += 1
+        actions += k
+    return games, actions, time.perf_counter() - t0
+
+
+def run(ctx: Context) -> list[Figure]:
+    figures: list[Figure] = []
+    ref = reference_step_seconds()
+    for name, engine in sorted(load_all().items()):
+        n, dt = random_actions(engine, 0.3 if ctx.quick else 3.0, ctx.seed)
+        per = dt / n
+        figures.append(
+            Figure(
+                f"engines.{name}.random_action_us",
+                f"{name}: random legal action ({_players(name)}p)",
+                us(per),
+                "us",
+                floor=us(ref),
+                floor_label="dataclasses.replace",
+            )
+        )
+        figures.append(
+            Figure(f"engines.{name}.random_actions_per_s", f"{name}: random actions per second", n / dt, "/s")
+        )
+        g, a, dt_ai = ai_games(engine, 0.2 if ctx.quick else 4.0, ctx.seed)
+        figures.append(
+            Figure(
+                f"engines.{name}.ai_games_per_s",
+                f"{name}: AI-vs-AI full games per second",
+                g / dt_ai,
+                "/s",
+                note=f"{g} games, {a / g:.0f} actions per game",
+            )
+        )
+        ctx.log(f"   {name}: {n / dt:.0f} random actions/s, {g / dt_ai:.2f} AI games/s")
+    return figures

@@ -1,0 +1,139 @@
+"""Item 2, render: board and hand images per game, render + PNG encode (``render.common.to_png``, what
+the bot sends), as a ratio to encoding a blank canvas of the same size with the same settings.
+
+Positions are the consecutive states of random games (every few actions), so each image differs
+from the last the way a game's boards do, and any cache in the renderers is exercised as in a real
+match (warmed by a few positions of another game first). Board = spectator view with the table's
+names; hand = the view of the player to act, with the bot's render options (Chrono card titles).
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from bench.core import Context, Figure, median, ms, time_each
+from engines.core import MatchConfig, PlayerId, Rng, load_all, random_action
+
+PLAYERS = {"chrono": 4, "afrika": 2}
+
+
+def positions(engine: Any, players: int, seed: int, count: int, every: int) -> list[Any]:
+    """Up to ``count`` states, ``every`` random actions apart, across as many games as needed."""
+    rng = Rng.from_seed(seed)
+    out: list[Any] = []
+    game = 0
+    while len(out) < count and game < 50:
+        s = engine.setup(MatchConfig(players=players), seed * 101 + game)
+        game += 1
+        k = 0
+        while engine.outcome(s) is None and len(out) < count and k < 5000:
+            p = PlayerId(min(engine.current_players(s)))
+            s = engine.apply(s, p, random_action(engine, s, p, rng)).state
+            k += 1
+            if k % every == 0:
+                out.append(s)
+    return out
+
+
+def _blank_floor(size: tuple[int, int], cache: dict[tuple[int, int], float], repeat: int) -> float:
+    from render.common import canvas, to_png
+
+    if size not in cache:
+        blank = canvas(*size)
+        cache[size] = median(time_each(lambda: to_png(blank), repeat, warmup=2))
+    return cache[size]
+
+
+def measure(
+    game: str, kind: str, states: list[Any], engine: Any, names: list[str], repeat: int
+) -> dict[str, float]:
+    from bot.presenters import presenter_for
+    from render import board_image, hand_image
+    from render.common import to_png
+
+    opts = presenter_for(game).render_options() if kind == "hand" else {}
+
+    def image(s: Any) -> Any:
+        if kind == "board":
+            return board_image(game, engine.view(s, None), names)
+        seat = min(engine.current_players(s), default=0)
+        return hand_image(game, engine.view(s, PlayerId(seat)), names[seat], **opts)
+
+    draw_t: list[float] = []
+    enc_t: list[float] = []
+    total_t: list[float] = []
+    sizes: list[int] = []
+    floors: list[float] = []
+    blank_cache: dict[tuple[int, int], float] = {}
+    for s in states:
+        t0 = time.perf_counter()
+        img = image(s)
+        t1 = time.perf_counter()
+        data = to_png(img)
+        t2 = time.perf_counter()
+        draw_t.append(t1 - t0)
+        enc_t.append(t2 - t1)
+        total_t.append(t2 - t0)
+        sizes.append(len(data))
+        floors.append(_blank_floor(img.size, blank_cache, repeat))
+    return {
+        "total": median(total_t),
+        "draw": median(draw_t),
+        "encode": median(enc_t),
+        "floor": median(floors),
+        "bytes": sum(sizes) / len(sizes),
+        "width": img.size[0],
+        "height": img.size[1],
+    }
+
+
+def run(ctx: Context) -> list[Figure]:
+    figures: list[Figure] = []
+    count = ctx.n(40, 4)
+    repeat = ctx.n(9, 3)
+    for game, engine in sorted(load_all().items()):
+        players = PLAYERS.get(game, 2)
+        names = [f"Player {i + 1}" for i in range(players)]
+        # Warm fonts and caches with another game's positions, as a running bot would be.
+        warm = positions(engine, players, ctx.seed + 1000, 3, 7)
+        states = positions(engine, players, ctx.seed, count, 5 if game == "chrono" else 9)
+        for kind in ("board", "hand"):
+            measure(game, kind, warm, engine, names, 1)
+            r = measure(game, kind, states, engine, names, repeat)
+            size = f"{r['width']:.0f}x{r['height']:.0f}"
+            figures.append(
+                Figure(
+                    f"render.{game}.{kind}.render_encode_ms",
+                    f"{game} {kind} render + PNG ({size})",
+                    ms(r["total"]),
+                    "ms",
+                    floor=ms(r["floor"]),
+                    floor_label="PNG of a blank canvas, same size and settings",
+                    target=2.0 if kind == "board" else None,
+                    note=f"draw {ms(r['draw']):.1f} ms + encode {ms(r['encode']):.1f} ms",
+                )
+            )
+            figures.append(
+                Figure(f"render.{game}.{kind}.draw_ms", f"{game} {kind} draw only", ms(r["draw"]), "ms")
+            )
+            figures.append(
+                Figure(
+                    f"render.{game}.{kind}.encode_ms",
+                    f"{game} {kind} PNG encode only",
+                    ms(r["encode"]),
+                    "ms",
+                    floor=ms(r["floor"]),
+                    floor_label="PNG of a blank canvas",
+                )
+            )
+            figures.append(
+                Figure(
+                    f"render.{game}.{kind}.kib", f"{game} {kind} bytes per image", r["bytes"] / 1024, "KiB"
+                )
+            )
+            ctx.log(
+                f"   {game} {kind} {size}: {ms(r['total']):.1f} ms (draw {ms(r['draw']):.1f},"
+                f" encode {ms(r['encode']):.1f}) vs blank {ms(r['floor']):.1f} ms, {r['bytes'] / 1024:.0f} KiB"
+            )
+    return figures
