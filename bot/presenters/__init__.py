@@ -27,6 +27,8 @@ class Presenter:
     """(engine, state, seat, stops) -> an action the bot takes for the player, or None to ask them."""
     is_response: Callable[[Any, Any, int], bool] = generic.never
     """True when the seat is only being offered a response (short prompt, passes when it expires)."""
+    multi: Callable[[Any, Any, int], tuple[Any, str] | None] = generic.no_multi
+    """(engine, state, seat) -> (MultiChoice, the action that finishes the batch) or None."""
     pass_action: str = "pass"
     """What the bot plays for a player whose response prompt runs out."""
     stop_steps: tuple[tuple[str, str], ...] = ()

@@ -51,6 +51,16 @@ def choices(engine: Any, state: Any, seat: int) -> list[MoveChoice]:
     return [MoveChoice(aid, label, _STYLE[_kind(aid)]) for aid, label in actions]
 
 
+def attackers(engine: Any, state: Any, seat: int) -> tuple[Any, str] | None:
+    """When two or more entities could attack: one select to declare them all, then "done"."""
+    from bot.ui.components import MultiChoice
+
+    options = [c for c in choices(engine, state, seat) if c.action_id.startswith("atk:")]
+    if len(options) < 2:
+        return None
+    return MultiChoice("Declare attackers (choose all that attack)", options), "done"
+
+
 def forced(action_ids: list[str]) -> str | None:
     """The one thing the player can do, when there is exactly one (charging alone is not a play)."""
     real = [a for a in action_ids if not a.startswith("charge:")]
@@ -125,5 +135,6 @@ PRESENTER = register(
         auto_action=auto_action,
         is_response=is_response,
         stop_steps=_stop_steps(),
+        multi=attackers,
     )
 )

@@ -50,6 +50,10 @@ def no_auto_action(engine: Any, state: Any, seat: int, stops: frozenset[str]) ->
     return None
 
 
+def no_multi(engine: Any, state: Any, seat: int) -> None:
+    return None
+
+
 def never(engine: Any, state: Any, seat: int) -> bool:
     return False
 

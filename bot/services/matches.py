@@ -299,6 +299,31 @@ class MatchService:
             events += await self._run_ai(live, acted)
             return await self._report(live, events, before, acted)
 
+    async def submit_many(
+        self, match_id: int, user_id: int, action_ids: list[str], expected_seq: int, finish: str | None
+    ) -> MoveReport:
+        """Several moves chosen in one gesture, played in order while each is still legal (a choice
+        the engine asks in between, like a target with several options, stops the batch), then
+        ``finish`` if it is legal by then."""
+        live = await self.get(match_id)
+        async with live.lock:
+            seat = self.check_can_act(live, user_id, expected_seq)
+            before = live.turn_key()
+            events: list[Event] = []
+            acted: list[tuple[int, str, bool]] = []
+            for action_id in [*action_ids, *([finish] if finish else [])]:
+                if seat.seat not in live.current or live.outcome is not None:
+                    break
+                legal = {a.to_id() for a in live.engine.legal_actions(live.state, PlayerId(seat.seat))}
+                if action_id not in legal:
+                    break
+                events += await self._append(live, seat.seat, action_id, by_ai=False)
+                acted.append((seat.seat, action_id, False))
+                events += await self._run_ai(live, acted)
+            if not acted:
+                raise IllegalAction("None of those moves can be made now.")
+            return await self._report(live, events, before, acted)
+
     async def play_for(self, live: LiveMatch, seat: int, until_turn_changes: bool = True) -> MoveReport:
         """The AI plays for ``seat`` (a timed-out human) until the turn passes; caller holds the lock."""
         before = live.turn_key()

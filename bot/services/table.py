@@ -152,7 +152,13 @@ class TableService:
     def panel_view(self, live: LiveMatch, seat: int, page: int = 0) -> discord.ui.View | None:
         if not live.active or live.outcome is not None or seat not in live.current or live.seats[seat].is_ai:
             return None
-        choices = presenter_for(live.game).choices(live.engine, live.state, seat)
+        presenter = presenter_for(live.game)
+        choices = presenter.choices(live.engine, live.state, seat)
+        multi = presenter.multi(live.engine, live.state, seat)
+        if multi is not None:
+            chosen = {c.action_id for c in multi[0].options}
+            choices = [c for c in choices if c.action_id not in chosen]
+            return move_view(live.id, live.seq, choices, page, multi=multi[0])
         return move_view(live.id, live.seq, choices, page)
 
     def _signature(self, live: LiveMatch, seat: int) -> Any:
@@ -258,6 +264,30 @@ class TableService:
         await interaction.response.defer()
         try:
             report = await self.matches.submit(match_id, interaction.user.id, action_id, seq)
+        except CardhostError as exc:
+            await interaction.followup.send(str(exc), ephemeral=True)
+            return
+        live = report.match
+        seat = live.seat_of(interaction.user.id)
+        await self.after_report(report)
+        if (
+            seat is not None
+            and interaction.message is not None
+            and interaction.message.id != seat.dm_message_id
+        ):
+            await self._edit_panel(interaction, live, seat.seat)
+
+    async def on_multi(
+        self, interaction: discord.Interaction, match_id: int, seq: int, action_ids: list[str]
+    ) -> None:
+        await interaction.response.defer()
+        try:
+            live = await self.matches.get(match_id)
+            multi = presenter_for(live.game).multi(
+                live.engine, live.state, min(live.current) if live.current else 0
+            )
+            finish = multi[1] if multi else None
+            report = await self.matches.submit_many(match_id, interaction.user.id, action_ids, seq, finish)
         except CardhostError as exc:
             await interaction.followup.send(str(exc), ephemeral=True)
             return

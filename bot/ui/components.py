@@ -61,6 +61,38 @@ class MoveButton(
         await _bot(interaction).table.on_move(interaction, self.match_id, self.seq, self.action_id)
 
 
+class MultiMoveSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"mm:(?P<match>[0-9]+):(?P<seq>[0-9]+)",
+):
+    """Several moves of one kind in one gesture (all attackers at once); the service plays them in order."""
+
+    def __init__(
+        self, match_id: int, seq: int, placeholder: str = "Choose", options: list[MoveChoice] | None = None
+    ) -> None:
+        opts = [discord.SelectOption(label=c.label[:100], value=c.action_id) for c in (options or [])[:25]]
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"mm:{match_id}:{seq}",
+                placeholder=placeholder[:150],
+                min_values=1,
+                max_values=max(1, len(opts)),
+                options=opts or [discord.SelectOption(label="-", value="-")],
+            )
+        )
+        self.match_id, self.seq = match_id, seq
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Select[Any], match: re.Match[str]
+    ) -> MultiMoveSelect:
+        return cls(int(match["match"]), int(match["seq"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = [str(v) for v in (interaction.data or {}).get("values", [])]  # type: ignore[union-attr]
+        await _bot(interaction).table.on_multi(interaction, self.match_id, self.seq, values)
+
+
 class PageButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"mp:(?P<match>[0-9]+):(?P<seq>[0-9]+):(?P<page>[0-9]+):(?P<dir>[<>])",
@@ -145,21 +177,37 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
 )
 
 
-def page_count(n: int) -> int:
-    return max(1, -(-n // BUTTONS_PER_PAGE))
+@dataclass(frozen=True)
+class MultiChoice:
+    """A select for choosing several moves of one kind at once, e.g. every attacker."""
+
+    placeholder: str
+    options: list[MoveChoice]
 
 
-def move_view(match_id: int, seq: int, choices: list[MoveChoice], page: int = 0) -> discord.ui.View | None:
-    """Up to 20 move buttons of one page, plus paging; None when there is nothing to click."""
-    if not choices:
+def page_count(n: int, per_page: int = BUTTONS_PER_PAGE) -> int:
+    return max(1, -(-n // per_page))
+
+
+def move_view(
+    match_id: int, seq: int, choices: list[MoveChoice], page: int = 0, multi: MultiChoice | None = None
+) -> discord.ui.View | None:
+    """Up to 20 move buttons of one page (15 under a multi-select), plus paging; None when empty."""
+    if not choices and multi is None:
         return None
-    pages = page_count(len(choices))
+    per_page = BUTTONS_PER_PAGE - 5 if multi else BUTTONS_PER_PAGE
+    first_row = 1 if multi else 0
+    pages = page_count(len(choices), per_page)
     page = min(max(page, 0), pages - 1)
     view = discord.ui.View(timeout=None)
-    chunk = choices[page * BUTTONS_PER_PAGE : (page + 1) * BUTTONS_PER_PAGE]
+    if multi is not None:
+        select = MultiMoveSelect(match_id, seq, multi.placeholder, multi.options)
+        select.item.row = 0
+        view.add_item(select)
+    chunk = choices[page * per_page : (page + 1) * per_page]
     for i, choice in enumerate(chunk):
         button = MoveButton(match_id, seq, choice.action_id, choice.label, choice.style)
-        button.item.row = i // 5
+        button.item.row = first_row + i // 5
         view.add_item(button)
     if pages > 1:
         if page > 0:

@@ -65,3 +65,35 @@ async def test_blockers_order_and_damage_assignment_by_clicks(simcord_env, monke
     assert view.seats[1].life == 20
     # The Titan took 5 and survived (its damage is healed again by the end of the turn).
     assert any(p.card == "LC091" for p in view.seats[0].zone1)
+
+
+async def test_all_attackers_in_one_select(simcord_env, monkeypatch) -> None:
+    engine = get_engine("afrika")
+    position = {
+        "active": 0,
+        "step": "dawn",
+        "players": [
+            {
+                "permanents": [
+                    {"card": "LC091", "id": 101, "zone": "1"},
+                    {"card": "LC092", "id": 102, "zone": "1"},
+                ]
+            },
+            {"life": 20},
+        ],
+    }
+    monkeypatch.setattr(type(engine), "setup", lambda self, cfg, seed: self.position(cfg, seed, position))
+    t = make_table(simcord_env)
+    alice = t.members["alice"]
+    await alice.slash(t.channel, "play", game="afrika")
+    live = await simcord_env.bot.matches.get(max(simcord_env.bot.matches._cache))
+    panel = panel_message(alice, live.id)
+    selects = [c for row in panel.components for c in row.children if (c.custom_id or "").startswith("mm:")]
+    assert selects and {o.value for o in selects[0].options} == {"atk:101", "atk:102"}
+    before = live.seq
+    await alice.user.select(panel, ["atk:101", "atk:102"], custom_id=selects[0].custom_id)
+    log = await simcord_env.bot.db.matches.actions(live.id, after_seq=before)
+    ids = [a.action_id for a in log if a.seat == 0]
+    assert ids[:5] == ["atk:101", "at:P2", "atk:102", "at:P2", "done"], ids
+    # One gesture: both attack, the only target is taken for her, and combat runs to damage.
+    assert live.engine.view(live.state, None).seats[1].life == 20 - 6 - 2

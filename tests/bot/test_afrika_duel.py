@@ -12,6 +12,20 @@ async def _human_turn(t, live, member, rng) -> int:
     ids = move_ids(panel)
     assert ids, "the player must act but their DM has no move buttons"
     action = choose_action(live.engine, live.state, PlayerId(0), rng).to_id()
+    selects = [
+        c
+        for row in panel.components
+        for c in getattr(row, "children", [])
+        if (c.custom_id or "").startswith("mm:")
+    ]
+    if action.startswith("atk:") and selects:
+        # Attackers are declared with one select (the declaration ends with it): one gesture, and the
+        # log holds the attacker and the closing "done" as the player's own moves.
+        before = live.seq
+        result = await member.user.select(panel, [action], custom_id=selects[0].custom_id)
+        assert not result.followups, [f.content for f in result.followups]
+        made = await t.env.bot.db.matches.actions(live.id, after_seq=before)
+        return len([a for a in made if a.seat == 0 and not a.by_ai])
     wanted = [c for c in ids if c.split(":", 3)[3] == action]
     if not wanted:
         # The move is on a later page of buttons: page forward until it shows up.
