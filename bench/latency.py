@@ -277,6 +277,7 @@ async def measure(ctx: Context, live_matches: int, rounds: int) -> dict[str, lis
         finally:
             stop.set()
             background = await load
+    await bot.db.close()  # simcord's shutdown does not close the bot; its sqlite thread would outlive us
     ctx.log(
         f"   {live_matches} live: {rounds} rounds, {background} background moves rendered,"
         f" click p99 {ms(percentile(out['click'], 99)):.1f} ms, board p99 {ms(percentile(out['board'], 99)):.0f} ms"

@@ -128,6 +128,7 @@ async def resume(path: Path) -> dict[str, Any]:
             "armed": armed,
             "seqs": {mid: (live.seq, digest(live.state)) for mid, live in loaded.items()},
         }
+    await bot.db.close()  # simcord's shutdown does not close the bot; its sqlite thread would outlive us
     return result
 
 
