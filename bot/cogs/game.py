@@ -68,8 +68,9 @@ class GameCog(commands.GroupCog, group_name="game", group_description="The game 
 
     @app_commands.command(name="status", description="See the board and whose turn it is (only you see it)")
     async def status(self, interaction: discord.Interaction) -> None:
-        live = await self._match_here(interaction, active_only=False)
+        # Defer before touching the database: the first response must never wait on storage.
         await interaction.response.defer(ephemeral=True, thinking=True)
+        live = await self._match_here(interaction, active_only=False)
         file = await self.bot.table.board_file(live)
         content = self.bot.table.board_content(live, mention=False)
         if live.status != "active":
