@@ -267,15 +267,7 @@ class TableService:
         except CardhostError as exc:
             await interaction.followup.send(str(exc), ephemeral=True)
             return
-        live = report.match
-        seat = live.seat_of(interaction.user.id)
-        await self.after_report(report)
-        if (
-            seat is not None
-            and interaction.message is not None
-            and interaction.message.id != seat.dm_message_id
-        ):
-            await self._edit_panel(interaction, live, seat.seat)
+        await self._after_click(interaction, report)
 
     async def on_multi(
         self, interaction: discord.Interaction, match_id: int, seq: int, action_ids: list[str]
@@ -291,6 +283,11 @@ class TableService:
         except CardhostError as exc:
             await interaction.followup.send(str(exc), ephemeral=True)
             return
+        await self._after_click(interaction, report)
+
+    async def _after_click(self, interaction: discord.Interaction, report: MoveReport) -> None:
+        """Update the table, then the panel that was clicked if it was an ephemeral copy (the DM
+        panel is edited by ``after_report`` already)."""
         live = report.match
         seat = live.seat_of(interaction.user.id)
         await self.after_report(report)
