@@ -16,28 +16,17 @@ if TYPE_CHECKING:
     from bot.client import CardhostBot
 
 
-def _index() -> dict[str, str]:
-    """name (case-folded) -> card id, for the Chronicles of Afrika pool."""
-    from engines.afrika.cards import load_cards
-
-    return {c.name.casefold(): cid for cid, c in load_cards().items()}
-
-
 def find_card(query: str) -> str:
-    from engines.afrika.cards import load_cards
+    """The card id for a name or number, with the deck importer's "did you mean" on a miss."""
+    from engines.decks.pool import get_pool
 
-    cards = load_cards()
-    if query.upper() in cards:
-        return query.upper()
-    index = _index()
-    key = query.strip().casefold()
-    if key in index:
-        return index[key]
-    import difflib
-
-    close = difflib.get_close_matches(key, list(index), n=3, cutoff=0.6)
-    hint = f" Did you mean {', '.join(cards[index[c]].name for c in close)}?" if close else ""
-    raise CardhostError(f"There is no card called {query!r}.{hint}")
+    pool = get_pool("afrika")
+    found = pool.by_name(query) or ([c] if (c := pool.by_code(query)) else [])
+    if found:
+        return found[0].id
+    hint = pool.suggest(query)
+    more = f" Did you mean {', '.join(hint)}?" if hint else ""
+    raise CardhostError(f"There is no card called {query.strip()[:60]!r}.{more}")
 
 
 class CardCog(commands.Cog):

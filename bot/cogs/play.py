@@ -78,9 +78,7 @@ class PlayCog(commands.Cog):
 
         game = getattr(interaction.namespace, "game", None) or "afrika"
         names = [f"{STARTER_PREFIX}{label}" for label in starters(game)]
-        store = getattr(self.bot.db, "decks", None)
-        if store is not None:
-            names += [d.name for d in await store.search(interaction.user.id, current, game)]
+        names += [d.name for d in await self.bot.db.decks.search(interaction.user.id, current, game)]
         key = current.casefold()
         return [app_commands.Choice(name=n[:100], value=n[:100]) for n in names if key in n.casefold()][:25]
 

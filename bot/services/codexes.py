@@ -41,10 +41,7 @@ async def resolve_codex(bot: CardhostBot, user_id: int, game: str, name: str | N
     for label, cards in options.items():
         if label.casefold() == plain.casefold():
             return f"{STARTER_PREFIX}{label}", cards
-    store = getattr(bot.db, "decks", None)
-    if store is None:
-        raise CardhostError(f"There is no deck called {name!r}. Starter Codexes: {', '.join(options)}.")
-    cards = await store.get_for_play(user_id, game, name)
+    cards = await bot.db.decks.get_for_play(user_id, game, name)
     problem = check(game, cards)
     if problem:
         raise CardhostError(f"Your deck {name!r} can't be played: {problem}")
