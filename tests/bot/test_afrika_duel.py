@@ -80,3 +80,19 @@ async def test_duel_against_the_ai_to_a_result(simcord_env) -> None:
         state = replay(live.engine, live.cfg, live.seed, [(a.seat, a.action_id)], state=state)
     # Opponent's hand and Codex never appear in public: the thread never names a card of the AI's hand.
     assert all("**Your hand**" not in m.content for m in thread.history())
+
+
+async def test_play_with_a_saved_deck(simcord_env) -> None:
+    from engines.afrika.cards import card
+    from engines.afrika.decks import STARTERS
+
+    t = make_table(simcord_env)
+    alice = t.members["alice"]
+    counts = STARTERS["Savanna Wilds"]
+    text = "; ".join(f"{n} {card(cid).name}" for cid, n in counts.items())
+    saved = await alice.slash(t.channel, "deck import", game="afrika", name="My Wilds", text=text)
+    assert "My Wilds" in last_reply(saved).content
+    result = await alice.slash(t.channel, "play", game="afrika", deck="My Wilds")
+    assert "(My Wilds) vs the AI (Starter: Stellar Flames)" in last_reply(result).content
+    live = await simcord_env.bot.matches.get(max(simcord_env.bot.matches._cache))
+    assert sorted(live.cfg.options["decks"][0]) == sorted(cid for cid, n in counts.items() for _ in range(n))
