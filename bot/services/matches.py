@@ -12,7 +12,7 @@ import asyncio
 import logging
 import random
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -148,6 +148,10 @@ class MatchService:
         """Where new matches get their seed; tests replace it to make games reproducible."""
         self._cache: dict[int, LiveMatch] = {}
         self._load_locks: dict[int, asyncio.Lock] = {}
+        self.finish_listeners: list[Callable[[LiveMatch], Awaitable[None]]] = []
+        """Called after a match is stored as finished or aborted (``live.status`` says which), e.g.
+        so a draft pod can record the result of one of its pairings. A listener may run while the
+        match's lock is held: it must not wait for that match; start longer work as a task."""
 
     # ------------------------------------------------------------------ loading
 
@@ -403,6 +407,14 @@ class MatchService:
         if status == "finished":
             seats = [SeatInfo(s.user_id, s.name, s.is_ai) for s in live.seats]
             await self.db.players.record_results(live.id, live.game, outcome, seats)
+        await self._notify_finished(live)
+
+    async def _notify_finished(self, live: LiveMatch) -> None:
+        for listener in list(self.finish_listeners):
+            try:
+                await listener(live)
+            except Exception:
+                log.exception("finish listener failed", extra={"ctx": {"match": live.id}})
 
     async def concede(self, match_id: int, user_id: int) -> tuple[LiveMatch, Outcome]:
         live = await self.get(match_id)
@@ -426,7 +438,8 @@ class MatchService:
             await self.db.matches.finish(live.id, "aborted", None, reason)
             await self.db.matches.delete_clock(live.id)
             live.log_lines.append(reason)
-            return live
+        await self._notify_finished(live)
+        return live
 
     async def hand_over_to_ai(self, live: LiveMatch, seat: int) -> None:
         live.seats[seat].is_ai = True
