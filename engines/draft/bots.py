@@ -1,0 +1,125 @@
+"""Draft bots (issue #8 item 2): fill empty seats, pick on timeouts (R86) and for seats taken over.
+
+Public API
+----------
+``bot_pick(pack, pool, rng=None) -> str``
+    The card a bot takes from ``pack`` given the ``pool`` it has drafted so far: card quality
+    (``autobuild.card_rating``) plus a bias towards the two energies the pool has committed to,
+    a bias that grows with the number of picks made. Always a card of ``pack``; deterministic
+    given its inputs (``rng`` only breaks exact ties; without it the first tied card in pack order
+    is taken).
+``rating_pick(pack, pool, rng=None) -> str``
+    Card quality alone, no energy commitment (a baseline for ``bench/draft_bots.py``).
+``random_pick(pack, pool, rng) -> str``
+    A uniformly random card of the pack (R86's plain default; another baseline).
+``commitment(pool) -> dict[str, float]``
+    How much of each energy the pool holds, weighted by card quality.
+``pick_score(card, pool) -> float``
+    The number ``bot_pick`` maximises, for explanations and tests.
+
+Pure: depends only on the card data.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from functools import lru_cache
+
+from engines.afrika.cards import CARDS, ENERGY
+from engines.core import Rng
+
+from .autobuild import card_rating, energy_of
+
+COMMIT_PICKS = 12
+"""Picks after which the energy bias reaches its full weight."""
+COMMIT_WEIGHT = 3.0
+"""The bonus (in rating points) of a card within the committed energies once fully committed."""
+OFF_PAIR_PENALTY = 1.0
+"""Extra malus per energy outside the committed pair, at full commitment."""
+
+
+@lru_cache(maxsize=4096)
+def _card(cid: str) -> tuple[float, frozenset[str], bool]:
+    """(rating, energies, is a terrain) of a card id, cached: bots call this a lot."""
+    c = CARDS()[cid]
+    return card_rating(c), energy_of(c), c.type == "terrain"
+
+
+def commitment(pool: Sequence[str]) -> dict[str, float]:
+    """Per energy, the quality the pool holds in it (non-terrain cards; a card counts at least 0.5)."""
+    weight = dict.fromkeys(ENERGY, 0.0)
+    for cid in pool:
+        rating, energies, terrain = _card(cid)
+        if terrain:
+            continue
+        value = max(rating, 0.0) + 0.5
+        for e in energies:
+            if e in weight:
+                weight[e] += value
+    return weight
+
+
+def committed_pair(pool: Sequence[str]) -> tuple[str, ...]:
+    """The (up to) two energies the pool leans to, strongest first (ties in ``ENERGY`` order)."""
+    weight = commitment(pool)
+    ranked = sorted((e for e in ENERGY if weight[e] > 0), key=lambda e: (-weight[e], ENERGY.index(e)))
+    return tuple(ranked[:2])
+
+
+def _fit(energies: frozenset[str], terrain: bool, pair: tuple[str, ...]) -> float:
+    """1 for a card the pair can cast (or a colourless one), less the more energies it is off."""
+    if terrain:
+        return 0.5 if energies & set(pair) else 0.0
+    off = len(energies - set(pair))
+    if off == 0:
+        return 1.0
+    return -OFF_PAIR_PENALTY / COMMIT_WEIGHT * off
+
+
+def _score(cid: str, pair: tuple[str, ...], strength: float) -> float:
+    rating, energies, terrain = _card(cid)
+    return rating + strength * COMMIT_WEIGHT * _fit(energies, terrain, pair)
+
+
+def pick_score(card: str, pool: Sequence[str]) -> float:
+    strength = min(1.0, len(pool) / COMMIT_PICKS)
+    return _score(card, committed_pair(pool), strength)
+
+
+def _best(pack: Sequence[str], key: Callable[[str], float], rng: Rng | None) -> str:
+    if not pack:
+        raise ValueError("a bot cannot pick from an empty pack")
+    scores = [key(c) for c in pack]
+    top = max(scores)
+    tied = [c for c, s in zip(pack, scores, strict=True) if s == top]
+    if rng is None or len(tied) == 1:
+        return tied[0]
+    return rng.choice(tied)
+
+
+def bot_pick(pack: Sequence[str], pool: Sequence[str], rng: Rng | None = None) -> str:
+    strength = min(1.0, len(pool) / COMMIT_PICKS)
+    pair = committed_pair(pool)
+    return _best(pack, lambda c: _score(c, pair, strength), rng)
+
+
+def rating_pick(pack: Sequence[str], pool: Sequence[str], rng: Rng | None = None) -> str:
+    return _best(pack, lambda c: _card(c)[0], rng)
+
+
+def random_pick(pack: Sequence[str], pool: Sequence[str], rng: Rng) -> str:
+    if not pack:
+        raise ValueError("a bot cannot pick from an empty pack")
+    return rng.choice(list(pack))
+
+
+__all__ = [
+    "COMMIT_PICKS",
+    "COMMIT_WEIGHT",
+    "bot_pick",
+    "commitment",
+    "committed_pair",
+    "pick_score",
+    "random_pick",
+    "rating_pick",
+]
