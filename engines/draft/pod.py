@@ -171,7 +171,8 @@ class SeatView:
 
 
 @lru_cache(maxsize=16)
-def _booster_set(set_code: str, slots: str) -> BoosterSet:
+def booster_set(set_code: str, slots: str) -> BoosterSet:
+    """The set's ``BoosterSet`` with the slot table ``slots`` (cached); ``ConfigError`` if unusable."""
     try:
         return afrika_set(set_code, SlotTable.parse(slots))
     except BoosterError as exc:
@@ -180,7 +181,7 @@ def _booster_set(set_code: str, slots: str) -> BoosterSet:
 
 def new_pod(config: PodConfig, seed: int) -> PodState:
     """Opens every seat's first booster (round 1)."""
-    boosters = open_boosters(_booster_set(config.set_code, config.slots), seed, config.seats * config.packs)
+    boosters = open_boosters(booster_set(config.set_code, config.slots), seed, config.seats * config.packs)
     per_seat = [tuple(boosters[s * config.packs : (s + 1) * config.packs]) for s in range(config.seats)]
     size = len(boosters[0])
     state = PodState(
@@ -331,7 +332,7 @@ def sealed_pools(
         raise ConfigError("A sealed event needs at least one player.")
     if boosters < 1:
         raise ConfigError("Each player opens at least one booster.")
-    packs = open_boosters(_booster_set(config_set_code, slots), seed, players * boosters)
+    packs = open_boosters(booster_set(config_set_code, slots), seed, players * boosters)
     return [[c for p in packs[i * boosters : (i + 1) * boosters] for c in p] for i in range(players)]
 
 
@@ -347,6 +348,7 @@ __all__ = [
     "SeatProgress",
     "SeatView",
     "StalePick",
+    "booster_set",
     "current_pack",
     "current_ref",
     "direction",
