@@ -12,6 +12,7 @@ spectator's board and is safe for a public channel.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -19,6 +20,7 @@ from PIL import Image, ImageDraw
 
 from render.common import (
     ACCENT,
+    BLACK,
     DANGER,
     EDGE,
     INFO,
@@ -30,15 +32,20 @@ from render.common import (
     TEXT,
     TEXT_DIM,
     TEXT_FAINT,
+    WHITE,
     Box,
+    ImageCache,
     canvas,
     card_back,
     darken,
     draw_line,
     draw_text,
+    font,
     mix,
     panel,
     pill,
+    put_text,
+    text_width,
 )
 
 ENERGY_COLORS: dict[str, RGB] = {
@@ -54,32 +61,192 @@ ENERGY_COLORS: dict[str, RGB] = {
     "MTN": (136, 116, 96),
 }
 GENERIC: RGB = (112, 118, 130)
-KW_SHORT = {
-    "Phasewalk": "Phase",
-    "Guardianship": "Guard",
-    "First Attack": "1st",
-    "Soaring": "Soar",
-    "Cloaking": "Cloak",
-    "Invincible": "Invinc",
-    "Terrainwalk": "Walk",
-    "Lifelink": "Life",
-    "Trample": "Trmpl",
-    "Alertness": "Alert",
-    "Aerial": "Aerial",
-    "Rampage": "Ramp",
-    "Swift": "Swift",
-    "Rush": "Rush",
-    "Shield": "Shield",
-    "Warp": "Warp",
-    "Bond": "Bond",
-    "Equip": "Equip",
-}
 
 WIDTH = 1400
 SIDE = 230
 CARD_W, CARD_H = 120, 150
 GAP = 10
 PER_ROW = 4
+ICON = 24
+"""Keyword icon size on a permanent's tile (px); 4 fit a row of the 120 px tile."""
+ICON_STEP = ICON + 2
+LEGEND_ICON = 24
+LEGEND_LINE = 30
+
+# ------------------------------------------------------------------------------ keyword icons
+# Every keyword of engines.afrika.cards.KEYWORDS has a disc colour and a glyph drawn with Pillow
+# primitives (no font, no emoji): drawn at 4x on a 100-unit grid and reduced, so edges are smooth.
+# Families share hues (evasion blue/teal, attack red/orange, defence green/steel, card tricks
+# purple/pink) and every glyph has its own shape, so two icons never differ by colour alone.
+
+KEYWORD_COLORS: dict[str, RGB] = {
+    "Phasewalk": (112, 90, 190),
+    "Guardianship": (96, 112, 132),
+    "Bond": (196, 88, 160),
+    "Equip": (150, 118, 84),
+    "First Attack": (204, 64, 52),
+    "Warp": (140, 70, 200),
+    "Soaring": (48, 128, 214),
+    "Rush": (226, 112, 28),
+    "Cloaking": (72, 78, 98),
+    "Invincible": (156, 170, 186),
+    "Terrainwalk": (60, 140, 84),
+    "Lifelink": (214, 60, 92),
+    "Shield": (32, 150, 190),
+    "Trample": (150, 96, 48),
+    "Alertness": (196, 156, 24),
+    "Swift": (236, 188, 20),
+    "Aerial": (26, 156, 150),
+    "Rampage": (176, 36, 64),
+}
+"""Disc colour of each keyword's icon (the keyword names of engines.afrika.cards.KEYWORDS)."""
+
+_SS = 4
+"""Supersampling factor for icons."""
+
+
+def split_keyword(kw: str) -> tuple[str, str]:
+    """``"Rampage 2"`` -> ``("Rampage", "2")``; ``"Shield from VOL"`` -> ``("Shield", "from VOL")``."""
+    for name in sorted(KEYWORD_COLORS, key=len, reverse=True):
+        if kw == name or kw.startswith(name + " "):
+            return name, kw[len(name) :].strip()
+    return kw, ""
+
+
+def _glyph(d: ImageDraw.ImageDraw, name: str, ink: RGB, disc: RGB, u: float) -> None:
+    """Draw ``name``'s glyph in ``ink`` on a disc of colour ``disc``; coordinates are in 0..100 * ``u``."""
+
+    def P(pts: Sequence[tuple[float, float]]) -> list[tuple[float, float]]:
+        return [(x * u, y * u) for x, y in pts]
+
+    def B(x0: float, y0: float, x1: float, y1: float) -> tuple[float, float, float, float]:
+        return (x0 * u, y0 * u, x1 * u, y1 * u)
+
+    w = max(1, round(8 * u))
+    if name == "Soaring":  # a bird in flight: two swept wings
+        d.line(
+            P([(10, 34), (30, 40), (50, 64), (70, 40), (90, 34)]),
+            fill=ink,
+            width=round(11 * u),
+            joint="curve",
+        )
+    elif name == "Aerial":  # reaching up: an arrow pointing up
+        d.polygon(P([(50, 14), (78, 44), (59, 44), (59, 84), (41, 84), (41, 44), (22, 44)]), fill=ink)
+    elif name == "Phasewalk":  # a broken (dashed) ring around a dot
+        for k in range(6):
+            d.arc(B(18, 18, 82, 82), k * 60, k * 60 + 36, fill=ink, width=w)
+        d.ellipse(B(40, 40, 60, 60), fill=ink)
+    elif name == "Terrainwalk":  # a mountain range
+        d.polygon(P([(12, 76), (38, 30), (52, 54), (64, 40), (88, 76)]), fill=ink)
+    elif name in ("Alertness", "Cloaking"):  # an eye; Cloaking's is struck through
+        d.chord(B(14, 22, 86, 86), 200, 340, fill=ink)
+        d.chord(B(14, 14, 86, 78), 20, 160, fill=ink)
+        d.ellipse(B(38, 38, 62, 62), fill=disc)
+        if name == "Alertness":
+            d.ellipse(B(44, 44, 56, 56), fill=ink)
+        else:
+            d.line(P([(20, 82), (80, 18)]), fill=disc, width=round(16 * u))
+            d.line(P([(22, 80), (78, 20)]), fill=ink, width=w)
+    elif name == "First Attack":  # a sword, point up
+        d.polygon(P([(44, 64), (44, 24), (50, 12), (56, 24), (56, 64)]), fill=ink)
+        d.rectangle(B(30, 60, 70, 68), fill=ink)
+        d.rectangle(B(46, 68, 54, 84), fill=ink)
+        d.ellipse(B(43, 80, 57, 92), fill=ink)
+    elif name == "Trample":  # a heavy arrow crushing a bar
+        d.polygon(P([(50, 66), (78, 38), (61, 38), (61, 14), (39, 14), (39, 38), (22, 38)]), fill=ink)
+        d.rectangle(B(16, 74, 84, 84), fill=ink)
+    elif name == "Rampage":  # a bold plus (it grows +N/+N per extra blocker)
+        d.rectangle(B(40, 16, 60, 84), fill=ink)
+        d.rectangle(B(16, 40, 84, 60), fill=ink)
+    elif name == "Rush":  # a double chevron pointing right
+        for dx in (0, 26):
+            d.polygon(
+                P([(18 + dx, 20), (34 + dx, 20), (60 + dx, 50), (34 + dx, 80), (18 + dx, 80), (44 + dx, 50)]),
+                fill=ink,
+            )
+    elif name == "Swift":  # a lightning bolt
+        d.polygon(P([(58, 8), (24, 56), (46, 56), (38, 92), (76, 40), (54, 40), (66, 8)]), fill=ink)
+    elif name == "Shield":  # a heater shield with a rim
+        d.polygon(P([(20, 16), (80, 16), (80, 50), (50, 88), (20, 50)]), fill=ink)
+        d.line(P([(50, 24), (50, 76)]), fill=disc, width=max(1, round(6 * u)))
+    elif name == "Invincible":  # a cut gem
+        d.polygon(P([(30, 18), (70, 18), (88, 40), (50, 88), (12, 40)]), fill=ink)
+        d.line(P([(12, 40), (88, 40)]), fill=disc, width=max(1, round(5 * u)))
+        d.line(P([(36, 40), (50, 86), (64, 40)]), fill=disc, width=max(1, round(4 * u)))
+    elif name == "Guardianship":  # a wall with battlements
+        d.polygon(
+            P(
+                [
+                    (20, 84),
+                    (20, 28),
+                    (32, 28),
+                    (32, 40),
+                    (44, 40),
+                    (44, 28),
+                    (56, 28),
+                    (56, 40),
+                    (68, 40),
+                    (68, 28),
+                    (80, 28),
+                    (80, 84),
+                ]
+            ),
+            fill=ink,
+        )
+        d.rectangle(B(44, 62, 56, 84), fill=disc)
+    elif name == "Lifelink":  # a heart
+        d.ellipse(B(16, 22, 52, 56), fill=ink)
+        d.ellipse(B(48, 22, 84, 56), fill=ink)
+        d.polygon(P([(18, 46), (82, 46), (50, 84)]), fill=ink)
+    elif name == "Warp":  # a four-point sparkle
+        d.polygon(P([(50, 8), (59, 41), (92, 50), (59, 59), (50, 92), (41, 59), (8, 50), (41, 41)]), fill=ink)
+    elif name == "Bond":  # two chain links
+        d.ellipse(B(10, 32, 58, 68), outline=ink, width=w)
+        d.ellipse(B(42, 32, 90, 68), outline=ink, width=w)
+    elif name == "Equip":  # a gear
+        for k in range(8):
+            a = math.pi / 4 * k
+            c, s_ = math.cos(a), math.sin(a)
+            pts = [
+                (50 + c * r - s_ * t, 50 + s_ * r + c * t) for r, t in ((24, -8), (38, -6), (38, 6), (24, 8))
+            ]
+            d.polygon(P(pts), fill=ink)
+        d.ellipse(B(22, 22, 78, 78), fill=ink)
+        d.ellipse(B(40, 40, 60, 60), fill=disc)
+    else:  # unknown keyword: a ring
+        d.ellipse(B(26, 26, 74, 74), outline=ink, width=w)
+
+
+_ICONS = ImageCache(200_000)
+
+
+def keyword_icon(kw: str, size: int, bg: RGB) -> Image.Image:
+    """The icon of keyword ``kw`` (with its parameter: a number badge, an energy pip) on ``bg``."""
+    return _ICONS.get(("kw", kw, size, bg), lambda: _keyword_icon(kw, size, bg))
+
+
+def _keyword_icon(kw: str, size: int, bg: RGB) -> Image.Image:
+    from render.card import draw_energy_symbol
+
+    name, param = split_keyword(kw)
+    disc = KEYWORD_COLORS.get(name, GENERIC)
+    big = size * _SS
+    img = Image.new("RGB", (big, big), bg)
+    d = ImageDraw.Draw(img)
+    d.ellipse((0, 0, big - 1, big - 1), fill=disc, outline=darken(disc, 0.45), width=_SS)
+    ink = (20, 22, 28) if sum(disc) > 480 else WHITE
+    _glyph(d, name, ink, disc, big / 100)
+    img = img.reduce(_SS)
+    code = param[5:] if param.startswith("from ") else param
+    r = max(4, size // 4)
+    cx = cy = size - r - 1
+    if code in ENERGY_COLORS:  # Terrainwalk JUN, Shield from VOL: the energy's own pip
+        draw_energy_symbol(ImageDraw.Draw(img), (cx, cy), r, code)
+    elif param.isdigit():  # Rampage 2: the number in a small white badge
+        d = ImageDraw.Draw(img)
+        d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=WHITE, outline=darken(disc, 0.3))
+        put_text(d, (cx, cy + 0.5), param, font(max(7, 2 * r - 1), True), BLACK, "mm")
+    return img
 
 
 def _card_color(card_id: str) -> RGB:
@@ -90,40 +257,90 @@ def _card_color(card_id: str) -> RGB:
     return ENERGY_COLORS.get(codes[0], GENERIC) if codes else GENERIC
 
 
-def _kw_text(kws: Sequence[str]) -> str:
-    out = []
-    for k in kws:
-        head = next((name for name in KW_SHORT if k == name or k.startswith(name + " ")), k)
-        tail = k[len(head) :].strip()
-        out.append(KW_SHORT.get(head, head) + (f" {tail}" if tail else ""))
-    return " · ".join(out)
+def charged_fill(base: RGB) -> RGB:
+    """A charged (tapped) permanent's colour: its energy colour drained to grey and darkened."""
+    grey = round(0.3 * base[0] + 0.59 * base[1] + 0.11 * base[2])
+    return mix((grey, grey, grey), PANEL, 0.6)
 
 
-def _perm_tile(draw: ImageDraw.ImageDraw, box: Box, p: Any, names: dict[int, str]) -> None:
-    """One permanent: colour by energy, dimmed when charged, with all of its public state."""
+# ------------------------------------------------------------------------------ tiles
+_TILES = ImageCache(3_000_000)
+"""Permanent tiles and terrain chips (~130 tiles): consecutive boards of a match reuse most."""
+
+
+def _perm_tile(img: Image.Image, draw: ImageDraw.ImageDraw, box: Box, p: Any, names: dict[int, str]) -> None:
+    """One permanent: its tile (cached by what it shows) and its id on top."""
     x0, y0, x1, y1 = box
+    attached = ("on " + names.get(p.attached_to, f"#{p.attached_to}")) if p.attached_to else ""
+    if p.attacking:
+        target = names.get(int(p.attacking), p.attacking) if p.attacking.isdigit() else p.attacking
+        role = "ATK → " + target
+    elif p.blocking:
+        role = "BLK " + names.get(p.blocking, "")
+    else:
+        role = ""
+    key = (
+        "perm",
+        x1 - x0,
+        y1 - y0,
+        p.card,
+        p.name,
+        p.type,
+        p.token,
+        p.keywords,
+        p.charged,
+        p.sick,
+        p.phased_out,
+        p.active,
+        p.counters,
+        p.power,
+        p.health,
+        p.damage,
+        attached,
+        bool(p.attacking),
+        bool(p.blocking),
+        role,
+    )
+    tile = _TILES.get(key, lambda: _draw_perm_tile(x1 - x0, y1 - y0, p, attached, role))
+    img.paste(tile, (x0, y0))
+    draw_line(draw, (x1 - 6, y0 + 48), f"#{p.id}", 10, fill=TEXT_FAINT, anchor="rm")
+
+
+def _draw_perm_tile(w: int, h: int, p: Any, attached: str, role: str) -> Image.Image:
+    """A permanent's tile: colour by energy (grey when charged), name, type, keyword icons, state."""
+    tile = canvas(w, h, SLOT)
+    draw = ImageDraw.Draw(tile)
+    x0, y0, x1, y1 = 0, 0, w, h
     base = _card_color(p.card)
-    fill = darken(base, 0.55) if p.charged else mix(base, PANEL, 0.35)
-    outline = ACCENT if p.attacking else INFO if p.blocking else (EDGE if p.active else TEXT_FAINT)
-    panel(draw, box, fill=fill, outline=outline, width=3 if (p.attacking or p.blocking) else 1, radius=8)
+    fill = charged_fill(base) if p.charged else mix(base, PANEL, 0.35)
+    if p.attacking:
+        outline, width = ACCENT, 3
+    elif p.blocking:
+        outline, width = INFO, 3
+    else:
+        outline, width = (TEXT_FAINT if p.charged or not p.active else EDGE), 1
+    panel(draw, (0, 0, w, h), fill=fill, outline=outline, width=width, radius=8)
+    ink = TEXT_DIM if p.charged else TEXT
     draw_text(
-        draw, (x0 + 6, y0 + 4, x1 - 6, y0 + 40), p.name, 14, bold=True, max_lines=2, min_size=10, valign="top"
+        draw,
+        (x0 + 6, y0 + 4, x1 - 6, y0 + 40),
+        p.name,
+        14,
+        bold=True,
+        max_lines=2,
+        min_size=10,
+        valign="top",
+        fill=ink,
     )
     sub = p.type.capitalize() + (" (token)" if p.token else "")
     draw_line(draw, (x0 + 6, y0 + 48), sub, 11, fill=TEXT_DIM, max_width=x1 - x0 - 52)
-    y = y0 + 64
-    if p.keywords:
-        draw_text(
-            draw,
-            (x0 + 6, y, x1 - 6, y + 30),
-            _kw_text(p.keywords),
-            11,
-            max_lines=2,
-            min_size=9,
-            fill=TEXT,
-            valign="top",
-        )
-    y = y0 + 96
+    per_row = max(1, (w - 12 + 2) // ICON_STEP)
+    icon_rows = 0
+    for i, kw in enumerate(p.keywords[: 2 * per_row]):
+        r, c = divmod(i, per_row)
+        icon_rows = r + 1
+        tile.paste(keyword_icon(kw, ICON, fill), (x0 + 6 + c * ICON_STEP, y0 + 58 + r * ICON_STEP))
+    y = y0 + 96 if icon_rows < 2 else y0 + 118
     tags: list[tuple[str, RGB]] = []
     if p.charged:
         tags.append(("CHARGED", DANGER))
@@ -134,62 +351,130 @@ def _perm_tile(draw: ImageDraw.ImageDraw, box: Box, p: Any, names: dict[int, str
     if not p.active:
         tags.append(("inactive", TEXT_FAINT))
     for kind, n in p.counters:
-        tags.append((f"{kind}×{n}" if kind != "shield" else f"shield×{n}", SUCCESS))
+        tags.append((f"{kind}×{n}", SUCCESS))
     tx = x0 + 5
     for text, color in tags[:3]:
         b = pill(draw, (tx, y), text, 10, fill=color)
         tx = b[2] + 3
-    if p.attached_to:
-        draw_line(
-            draw,
-            (x0 + 6, y0 + 114),
-            "on " + names.get(p.attached_to, f"#{p.attached_to}"),
-            10,
-            fill=TEXT_DIM,
-            max_width=x1 - x0 - 12,
-        )
-    if p.attacking:
+    if attached:
+        draw_line(draw, (x0 + 6, y + 18), attached, 10, fill=TEXT_DIM, max_width=x1 - x0 - 12)
+    if role:
         draw_line(
             draw,
             (x0 + 6, y1 - 14),
-            "ATK → " + names.get(int(p.attacking), p.attacking)
-            if p.attacking.isdigit()
-            else f"ATK → {p.attacking}",
+            role,
             11,
-            fill=ACCENT,
-            bold=True,
-            max_width=x1 - x0 - 60,
-        )
-    elif p.blocking:
-        draw_line(
-            draw,
-            (x0 + 6, y1 - 14),
-            "BLK " + names.get(p.blocking, ""),
-            11,
-            fill=INFO,
+            fill=ACCENT if p.attacking else INFO,
             bold=True,
             max_width=x1 - x0 - 60,
         )
     if p.type == "entity":
-        draw_line(draw, (x1 - 6, y1 - 16), f"{p.power}/{p.health}", 18, bold=True, anchor="rm")
+        draw_line(draw, (x1 - 6, y1 - 16), f"{p.power}/{p.health}", 18, bold=True, anchor="rm", fill=ink)
         if p.damage:
             pill(draw, (x1 - 6, y1 - 40), f"-{p.damage}", 12, fill=DANGER, anchor="right")
-    draw_line(draw, (x1 - 6, y0 + 48), f"#{p.id}", 10, fill=TEXT_FAINT, anchor="rm")
+    return tile
 
 
-def _terrain_chip(draw: ImageDraw.ImageDraw, box: Box, t: Any) -> None:
+def _terrain_chip(img: Image.Image, box: Box, t: Any, bg: RGB) -> None:
     x0, y0, x1, y1 = box
+    key = ("terrain", x1 - x0, y1 - y0, t.card, t.name, t.charged, bg)
+    img.paste(_TILES.get(key, lambda: _draw_terrain_chip(x1 - x0, y1 - y0, t, bg)), (x0, y0))
+
+
+def _draw_terrain_chip(w: int, h: int, t: Any, bg: RGB) -> Image.Image:
+    chip = canvas(w, h, bg)
+    draw = ImageDraw.Draw(chip)
     base = _card_color(t.card)
-    panel(draw, box, fill=darken(base, 0.6) if t.charged else mix(base, PANEL, 0.3), outline=EDGE, radius=6)
+    panel(
+        draw,
+        (0, 0, w, h),
+        fill=charged_fill(base) if t.charged else mix(base, PANEL, 0.3),
+        outline=EDGE,
+        radius=6,
+    )
     draw_text(
         draw,
-        (x0 + 5, y0 + 2, x1 - 5, y1 - 2),
+        (5, 2, w - 5, h - 2),
         t.name + (" (ch)" if t.charged else ""),
         11,
         min_size=8,
         max_lines=2,
         align="center",
+        fill=TEXT_DIM if t.charged else TEXT,
     )
+    return chip
+
+
+def _hand_backs(img: Image.Image, xy: tuple[int, int], n: int, bg: RGB) -> None:
+    """Up to 10 overlapping card backs for the hand count (one cached strip per count)."""
+    n = min(n, 10)
+    if n <= 0:
+        return
+
+    def make() -> Image.Image:
+        strip = canvas(14 * (n - 1) + 22, 32, bg)
+        d = ImageDraw.Draw(strip)
+        for i in range(n):
+            card_back(d, (i * 14, 0, i * 14 + 22, 32))
+        return strip
+
+    img.paste(_TILES.get(("backs", n, bg), make), xy)
+
+
+def keywords_on_board(view: Any) -> list[str]:
+    """The keywords (names, in the rules' order) of the permanents on the board."""
+    present: set[str] = set()
+    for s in view.seats:
+        for p in [*s.zone1, *s.zone2]:
+            present.update(split_keyword(k)[0] for k in p.keywords)
+    return [k for k in KEYWORD_COLORS if k in present] + sorted(present - set(KEYWORD_COLORS))
+
+
+def _legend_entries(view: Any) -> list[tuple[str, str]]:
+    return [("kw", k) for k in keywords_on_board(view)]
+
+
+def _legend_layout(view: Any) -> list[tuple[int, int, str, str]]:
+    """(x, line, kind, label) of each legend entry; line 0 is the first line."""
+    x0, x1 = 130, WIDTH - 24
+    x, line = x0, 0
+    out: list[tuple[int, int, str, str]] = []
+    entries = [("charged", "charged (tapped)"), *_legend_entries(view)]
+    if len(entries) == 1:
+        entries.append(("none", "no keywords in play"))
+    for kind, label in entries:
+        w = LEGEND_ICON + 6 + int(text_width(label, font(13))) + 22
+        if x + w > x1 and x > x0:
+            x, line = x0, line + 1
+        out.append((x, line, kind, label))
+        x += w
+    return out
+
+
+def _legend_height(view: Any) -> int:
+    lines = max(ln for _, ln, _, _ in _legend_layout(view)) + 1
+    return 12 + lines * LEGEND_LINE + 6
+
+
+def _draw_legend(img: Image.Image, draw: ImageDraw.ImageDraw, y: int, view: Any) -> int:
+    h = _legend_height(view)
+    panel(draw, (10, y, WIDTH - 10, y + h), fill=PANEL, outline=EDGE)
+    draw_line(draw, (24, y + 9 + LEGEND_LINE // 2), "Keywords", 14, bold=True)
+    for x, line, kind, label in _legend_layout(view):
+        cy = y + 9 + line * LEGEND_LINE + LEGEND_LINE // 2
+        if kind == "kw":
+            img.paste(keyword_icon(label, LEGEND_ICON, PANEL), (x, cy - LEGEND_ICON // 2))
+        elif kind == "charged":
+            base = ENERGY_COLORS["JUN"]
+            panel(
+                draw,
+                (x + 1, cy - 11, x + LEGEND_ICON - 1, cy + 11),
+                fill=charged_fill(base),
+                outline=TEXT_FAINT,
+                radius=4,
+            )
+        draw_line(draw, (x + LEGEND_ICON + 6, cy), label, 13, fill=TEXT_DIM if kind == "none" else TEXT)
+    return h
 
 
 def _rows(n: int) -> int:
@@ -241,8 +526,7 @@ def _draw_seat(
             fill=DANGER if text == "LOST" else TEXT,
             max_width=SIDE - 30,
         )
-    for i in range(min(seat.hand_count, 10)):
-        card_back(draw, (sx + i * 14, y + h - 46, sx + i * 14 + 22, y + h - 14))
+    _hand_backs(img, (sx, y + h - 46), seat.hand_count, PANEL_HI if active else PANEL)
     # the two battlefield zones
     zx0 = SIDE + 10
     zw = (WIDTH - 20 - zx0 - GAP) // 2
@@ -257,18 +541,18 @@ def _draw_seat(
         if at is None:
             draw_line(draw, (bx + 86, y + 27), "no active terrain", 12, fill=TEXT_FAINT)
         else:
-            _terrain_chip(draw, tb, at)
+            _terrain_chip(img, tb, at, SLOT)
         for i, p in enumerate(perms):
             cx = bx + 10 + (i % PER_ROW) * (CARD_W + GAP)
             cy = y + 50 + (i // PER_ROW) * (CARD_H + GAP)
-            _perm_tile(draw, (cx, cy, cx + CARD_W, cy + CARD_H), p, names)
+            _perm_tile(img, draw, (cx, cy, cx + CARD_W, cy + CARD_H), p, names)
     # terrain stack and artifact stack
     ry = y + 10 + 36 + 40 + rows_h + 8
     draw_line(draw, (zx0, ry + 16), "Terrains:", 13, bold=True)
     tx = zx0 + 78
     shown = seat.terrain_stack[:8]
     for t in shown:
-        _terrain_chip(draw, (tx, ry + 2, tx + 92, ry + 32), t)
+        _terrain_chip(img, (tx, ry + 2, tx + 92, ry + 32), t, PANEL_HI if active else PANEL)
         tx += 96
     if len(seat.terrain_stack) > len(shown):
         draw_line(draw, (tx + 4, ry + 16), f"+{len(seat.terrain_stack) - len(shown)}", 13, fill=TEXT_DIM)
@@ -292,7 +576,8 @@ def board(view: Any, names: Sequence[str], **_options: Any) -> Image.Image:
             obj_names[p.id] = p.name
     order = list(reversed(seats)) if len(seats) == 2 else seats
     stack_h = 40 + 26 * max(1, len(view.stack))
-    height = 70 + sum(_seat_height(s) + 12 for s in order) + stack_h + 20
+    legend_h = _legend_height(view)
+    height = 70 + sum(_seat_height(s) + 12 for s in order) + stack_h + 12 + legend_h + 20
     img = canvas(WIDTH, height)
     draw = ImageDraw.Draw(img)
 
@@ -330,6 +615,7 @@ def board(view: Any, names: Sequence[str], **_options: Any) -> Image.Image:
                 text = f"{'top: ' if j == 0 else ''}{label(it.controller)}: {it.text}{tg}"
                 draw_line(draw, (140, y + 20 + 26 * j), text, 13, max_width=WIDTH - 180)
             y += stack_h + 12
+    _draw_legend(img, draw, y, view)
     return img
 
 

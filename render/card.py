@@ -34,6 +34,7 @@ from render.common import (
     lighten,
     line_height,
     mix,
+    put_text,
     text_width,
     wrap,
 )
@@ -210,7 +211,7 @@ def draw_energy_symbol(draw: ImageDraw.ImageDraw, center: tuple[float, float], r
         draw.polygon(pts([(-1, 0.8), (-0.25, -0.6), (0.2, 0.1), (0.45, -0.25), (1, 0.8)]), fill=ink)
     else:  # generic number or X
         fnt = font(max(6, round(r * 1.25)), True)
-        draw.text((cx, cy + 0.5), code, font=fnt, fill=(20, 20, 24), anchor="mm")
+        put_text(draw, (cx, cy + 0.5), code, fnt, (20, 20, 24), "mm")
 
 
 def cost_symbols(c: CardDef) -> list[str]:
@@ -380,14 +381,14 @@ def card_face(c: CardDef) -> tuple[Image.Image, CardFit]:
     f, fv = font(lay.size), font(max(TEXT_MIN, lay.size - 1))
     y = float(TEXT_BOX[1])
     for line in lay.rules:
-        d.text((TEXT_BOX[0], y), line, font=f, fill=(16, 16, 20), anchor="la")
+        put_text(d, (TEXT_BOX[0], y), line, f, (16, 16, 20), "la")
         y += line_height(f) + 2
     if lay.rules and lay.verse:
         y += 4
         d.line([(TEXT_BOX[0] + 40, y), (TEXT_BOX[2] - 40, y)], fill=darken(plate, 0.3), width=1)
         y += 6
     for line in lay.verse:
-        d.text((TEXT_BOX[0], y), line, font=fv, fill=(78, 70, 64), anchor="la")
+        put_text(d, (TEXT_BOX[0], y), line, fv, (78, 70, 64), "la")
         y += line_height(fv) + 1
     # footer: set number / rarity, and power/health or produced energy
     foot = f"{c.id} · {RARITY_NAMES[c.rarity]} · {SET_NAMES.get(c.set, c.set)}"

@@ -45,6 +45,7 @@ from render.common import (
     panel,
     pill,
     place_color,
+    put_text,
     roman,
     text_width,
 )
@@ -147,7 +148,7 @@ def draw_card(
     top_h = max(14, int(h * 0.17))
     glyph_size = max(10, int(top_h * 0.85))
     gf = font(glyph_size, True)
-    draw.text((x0 + pad, y0 + pad + top_h / 2 - 1), style.glyph, font=gf, fill=ink, anchor="lm")
+    put_text(draw, (x0 + pad, y0 + pad + top_h / 2 - 1), style.glyph, gf, ink, "lm")
     if show_suit_name:
         gx = x0 + pad + text_width(style.glyph, gf) + 4
         draw_text(
@@ -182,8 +183,8 @@ def draw_card(
         size -= 2
         nf = font(size, True)
     cx, cy = (area[0] + area[2]) / 2, (area[1] + area[3]) / 2
-    draw.text((cx + 2, cy + 2), num, font=nf, fill=darken(base, 0.45), anchor="mm")
-    draw.text((cx, cy), num, font=nf, fill=ink, anchor="mm")
+    put_text(draw, (cx + 2, cy + 2), num, nf, darken(base, 0.45), "mm")
+    put_text(draw, (cx, cy), num, nf, ink, "mm")
     if title:
         band = (x0 + inset + 1, y1 - inset - title_h, x1 - inset - 1, y1 - inset - 1)
         draw.rectangle(band, fill=darken(base, 0.35))
@@ -215,13 +216,7 @@ def draw_slot(draw: ImageDraw.ImageDraw, box: Box, *, edge_color: RGB | None = N
         radius=radius,
     )
     size = max(12, (x1 - x0) // 3)
-    draw.text(
-        ((x0 + x1) / 2, (y0 + y1) / 2),
-        "+",
-        font=font(size, True),
-        fill=mix(bg, edge_color, 0.75),
-        anchor="mm",
-    )
+    put_text(draw, ((x0 + x1) / 2, (y0 + y1) / 2), "+", font(size, True), mix(bg, edge_color, 0.75), "mm")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -362,23 +357,23 @@ def _draw_header(draw: ImageDraw.ImageDraw, lay: BoardLayout, view: ChronoView) 
     x0, y0, x1, y1 = lay.header
     panel(draw, lay.header, fill=PANEL, radius=14)
     cy = (y0 + y1) // 2
-    draw.text((x0 + 20, cy), "EPOCHS", font=font(30, True), fill=TEXT, anchor="lm")
+    put_text(draw, (x0 + 20, cy), "EPOCHS", font(30, True), TEXT, "lm")
     tx = x0 + 20 + text_width("EPOCHS", font(30, True)) + 10
-    draw.text((tx, cy), "CHRONO", font=font(30), fill=TEXT_DIM, anchor="lm")
+    put_text(draw, (tx, cy), "CHRONO", font(30), TEXT_DIM, "lm")
     # right side, from the right edge leftwards
     label, color = _phase_label(view.phase)
     b = pill(draw, (x1 - 18, cy), label, 20, fill=color, anchor="right", pad_x=14)
     x = b[0] - 28
     deck = f"Deck {view.deck_count}"
     deck_w = text_width(deck, font(24, True))
-    draw.text((x, cy), deck, font=font(24, True), fill=TEXT, anchor="rm")
+    put_text(draw, (x, cy), deck, font(24, True), TEXT, "rm")
     card_back(draw, (int(x - deck_w - 34), cy - 17, int(x - deck_w - 10), cy + 17))
     x = int(x - deck_w - 34 - 32)
     turn = f"Turn {view.turn}"
-    draw.text((x, cy), turn, font=font(24, True), fill=TEXT, anchor="rm")
+    put_text(draw, (x, cy), turn, font(24, True), TEXT, "rm")
     x = int(x - text_width(turn, font(24, True)) - 32)
     grid = f"{len(view.suits)} suits × {view.epochs} epochs"
-    draw.text((x, cy), grid, font=font(18), fill=TEXT_FAINT, anchor="rm")
+    put_text(draw, (x, cy), grid, font(18), TEXT_FAINT, "rm")
 
 
 def _common_size(texts: Sequence[str], width: int, size: int, min_size: int) -> int:
@@ -412,17 +407,17 @@ def _draw_matrix(
         cx, cy = (col[0] + col[2]) / 2, (col[1] + col[3]) / 2
         numeral = roman(e) if e <= 3999 else str(e)
         if start:
-            draw.text((cx, cy - 6), numeral, font=font(24, True), fill=ACCENT, anchor="mm")
-            draw.text((cx, cy + 15), "start", font=font(12, True), fill=mix(PANEL, ACCENT, 0.8), anchor="mm")
+            put_text(draw, (cx, cy - 6), numeral, font(24, True), ACCENT, "mm")
+            put_text(draw, (cx, cy + 15), "start", font(12, True), mix(PANEL, ACCENT, 0.8), "mm")
         else:
-            draw.text((cx, cy), numeral, font=font(24, True), fill=TEXT_DIM, anchor="mm")
+            put_text(draw, (cx, cy), numeral, font(24, True), TEXT_DIM, "mm")
     extended = set(view.rows_extended)
     name_size = _common_size([s.name for s in styles], LABEL_W - 10 - 52, 22, 13)
     for r, style in enumerate(styles):
         lx0, ly0, lx1, ly1 = lay.labels[r]
         draw.rounded_rectangle((lx0, ly0, lx0 + 7, ly1 - 1), radius=3, fill=style.color)
         gx = lx0 + 18
-        draw.text((gx, ly0 + 24), style.glyph, font=font(24, True), fill=style.color, anchor="lm")
+        put_text(draw, (gx, ly0 + 24), style.glyph, font(24, True), style.color, "lm")
         name_x = gx + 34
         draw_text(
             draw,
@@ -545,9 +540,9 @@ def _draw_players(
     x0, y0, x1, _ = lay.players
     panel(draw, lay.players, fill=PANEL, radius=14)
     out = sum(1 for s in view.seats if s.out_place is not None)
-    draw.text((x0 + 18, y0 + 24), "Players", font=font(22, True), fill=TEXT, anchor="lm")
+    put_text(draw, (x0 + 18, y0 + 24), "Players", font(22, True), TEXT, "lm")
     info = f"{len(view.seats)} seats · {out} out" if out else f"{len(view.seats)} seats"
-    draw.text((x1 - 18, y0 + 24), info, font=font(16), fill=TEXT_DIM, anchor="rm")
+    put_text(draw, (x1 - 18, y0 + 24), info, font(16), TEXT_DIM, "rm")
     for i, seat in enumerate(view.seats):
         if i >= len(lay.seats):
             break
@@ -573,12 +568,13 @@ def _draw_seat(
     d = max(18, min(34, h - 18))
     bx = x0 + 12
     draw.ellipse((bx, cy - d // 2, bx + d, cy - d // 2 + d), fill=ACCENT if current else EDGE)
-    draw.text(
+    put_text(
+        draw,
         (bx + d / 2, cy),
         str(seat_no + 1),
-        font=font(max(10, int(d * 0.5)), True),
-        fill=BG if current else TEXT,
-        anchor="mm",
+        font(max(10, int(d * 0.5)), True),
+        BG if current else TEXT,
+        "mm",
     )
     # right block, drawn right to left: finishing place, or LOSER, and the hand size
     rx = x1 - 12
@@ -648,7 +644,7 @@ def _draw_seat(
 def _draw_hand_count(draw: ImageDraw.ImageDraw, rx1: int, cy: int, h: int, n: int) -> int:
     """Up to 4 fanned card backs and the number, right-aligned at ``rx1``; returns the left x."""
     nf = font(max(14, min(26, h // 2 - 4)), True)
-    draw.text((rx1, cy), str(n), font=nf, fill=TEXT, anchor="rm")
+    put_text(draw, (rx1, cy), str(n), nf, TEXT, "rm")
     left = int(rx1 - text_width(str(n), nf) - 8)
     ch = max(14, min(30, h - 28))
     cw = int(ch * 0.7)
@@ -773,7 +769,7 @@ def hand(view: ChronoView, name: str, *, titles: Mapping[str, str] | None = None
     count_text = f"{len(cards)} card{'s' if len(cards) != 1 else ''}"
     cf = font(24, True)
     cw = text_width(count_text, cf)
-    draw.text((hx1, hy0 + 22), count_text, font=cf, fill=TEXT, anchor="rm")
+    put_text(draw, (hx1, hy0 + 22), count_text, cf, TEXT, "rm")
     card_back(draw, (int(hx1 - cw - 36), hy0 + 6, int(hx1 - cw - 12), hy0 + 38))
     draw_text(
         draw,

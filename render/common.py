@@ -16,9 +16,14 @@ Contents
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+import math
+import struct
+import zlib
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from functools import lru_cache
+from typing import Any, Literal
 
 from PIL import Image, ImageDraw
 
@@ -50,6 +55,7 @@ __all__ = [
     "Box",
     "Font",
     "HAlign",
+    "ImageCache",
     "TextFit",
     "VAlign",
     "canvas",
@@ -68,6 +74,7 @@ __all__ = [
     "panel",
     "pill",
     "place_color",
+    "put_text",
     "roman",
     "text_width",
     "to_png",
@@ -148,9 +155,40 @@ def canvas(width: int, height: int, color: RGB = BG) -> Image.Image:
 ELLIPSIS = "…"
 
 
+@lru_cache(maxsize=32768)
 def text_width(text: str, fnt: Font) -> float:
-    """Advance width of ``text`` in pixels (what the pen moves; glyphs stay within it)."""
+    """Advance width of ``text`` in pixels (what the pen moves; glyphs stay within it). Cached."""
     return fnt.getlength(text)
+
+
+@lru_cache(maxsize=16384)
+def _text_mask(text: str, fnt: Font, anchor: str, fx: float, fy: float) -> tuple[Any, tuple[int, int]]:
+    return fnt.getmask2(text, "L", None, None, None, 0, anchor, 0, (fx, fy), stroke_filled=True)
+
+
+def put_text(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    line: str,
+    fnt: Font,
+    fill: RGB = TEXT,
+    anchor: str = "la",
+) -> None:
+    """``draw.text`` for one line (same pixels), with the glyph mask cached.
+
+    Labels repeat from board to board (card names, numbers, headings), and rasterising them is
+    most of a board's drawing time; the mask depends only on the text, font, anchor and the
+    sub-pixel start, so it is cached on exactly those and drawn with the fill colour.
+    """
+    if not line:
+        return
+    if "\n" in line:
+        draw.text(xy, line, font=fnt, fill=fill, anchor=anchor)
+        return
+    x, y = xy
+    fx, fy = math.modf(x)[0], math.modf(y)[0]
+    mask, (ox, oy) = _text_mask(line, fnt, anchor, fx, fy)
+    draw.draw.draw_bitmap((int(x) + ox, int(y) + oy), mask, draw.draw.draw_ink(fill))
 
 
 def line_height(fnt: Font) -> int:
@@ -384,7 +422,7 @@ def draw_text(
             x = x1 - w
         else:
             x = x0 + ((x1 - x0) - w) / 2
-        draw.text((x, y), line, font=fnt, fill=fill, anchor="la")
+        put_text(draw, (x, y), line, fnt, fill, "la")
         y += lh + gap
     return fit
 
@@ -402,11 +440,9 @@ def draw_line(
 ) -> float:
     """Draw one line at ``xy`` with a PIL anchor, ellipsized to ``max_width``. Returns its width."""
     fnt = font(size, bold)
-    if max_width is not None:
-        text = ellipsize(text, fnt, max_width)
-    if text:
-        draw.text(xy, text, font=fnt, fill=fill, anchor=anchor)
-    return text_width(text, fnt)
+    line = ellipsize(text, fnt, max_width) if max_width is not None else text
+    put_text(draw, xy, line, fnt, fill, anchor)
+    return text_width(line, fnt)
 
 
 # --------------------------------------------------------------------------------------------
@@ -451,7 +487,7 @@ def pill(
         x -= w // 2
     box = (x, yc - h // 2, x + w, yc - h // 2 + h)
     panel(draw, box, fill=fill, radius=h // 2)
-    draw.text((x + w / 2, box[1] + h / 2), text, font=fnt, fill=text_fill, anchor="mm")
+    put_text(draw, (x + w / 2, box[1] + h / 2), text, fnt, text_fill, "mm")
     return box
 
 
@@ -463,6 +499,44 @@ def card_back(draw: ImageDraw.ImageDraw, box: Box, color: RGB = CARD_BACK) -> No
     inset = max(2, (x1 - x0) // 5)
     if x1 - x0 > 2 * inset + 2 and y1 - y0 > 2 * inset + 2:
         draw.rectangle((x0 + inset, y0 + inset, x1 - 1 - inset, y1 - 1 - inset), outline=lighten(color, 0.25))
+
+
+class ImageCache:
+    """An LRU of rendered pieces (tiles, icons) keyed by everything they show, bounded in pixels.
+
+    A piece must be a pure function of its key, so a board drawn from cached pieces has the same
+    bytes as one drawn from scratch (replays compare boards byte for byte). Callers paste the
+    returned image and must not draw on it.
+    """
+
+    def __init__(self, max_pixels: int) -> None:
+        self.max_pixels = max_pixels
+        self.pixels = 0
+        self.hits = 0
+        self.misses = 0
+        self._items: OrderedDict[Hashable, Image.Image] = OrderedDict()
+
+    def get(self, key: Hashable, make: Callable[[], Image.Image]) -> Image.Image:
+        img = self._items.get(key)
+        if img is not None:
+            self._items.move_to_end(key)
+            self.hits += 1
+            return img
+        self.misses += 1
+        img = make()
+        self._items[key] = img
+        self.pixels += img.width * img.height
+        while self.pixels > self.max_pixels and len(self._items) > 1:
+            _, old = self._items.popitem(last=False)
+            self.pixels -= old.width * old.height
+        return img
+
+    def clear(self) -> None:
+        self._items.clear()
+        self.pixels = 0
+
+    def __len__(self) -> int:
+        return len(self._items)
 
 
 # --------------------------------------------------------------------------------------------
@@ -514,34 +588,54 @@ def join_names(parts: Sequence[str], sep: str = " · ") -> str:
 # --------------------------------------------------------------------------------------------
 # Encoding
 
-PNG_COMPRESS_LEVEL = 1
+PNG_COMPRESS_LEVEL = 3
+_PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+def _chunk(kind: bytes, data: bytes) -> bytes:
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
 
 def to_png(img: Image.Image, *, compress_level: int = PNG_COMPRESS_LEVEL) -> bytes:
-    """Encode ``img`` as PNG bytes (RGB, no alpha).
+    """Encode ``img`` as PNG bytes: 8-bit RGB, no alpha, every row with filter type 0 (None).
 
-    zlib level 1 was chosen by measurement (``bench/render_chrono.py``, 2-core dev machine,
-    Pillow 13, medians of 15 runs; blank = a plain canvas of the same size):
+    Chosen by measurement (``bench/render_bench.py`` and ``bench/render_chrono.py``, 2-core
+    shared machine, Pillow 13, medians; "adaptive" is Pillow's own PNG encoder, which tries the
+    five PNG filters on every row and keeps the one with the smallest sum):
 
-    ================================  =========  =========  ========  =========
-    1600x888 board, 4 suits 10 seats  board ms   blank ms   ratio     board KiB
-    ================================  =========  =========  ========  =========
-    level 0 (stored)                  19.8       8.3        2.4       4165
-    level 1  <- used                  26.4       13.4       2.0       136
-    level 3                           27.0       13.5       2.0       133
-    level 6 (Pillow default)          36.1       19.2       1.9       116
-    level 9                           141        27.4       5.1       113
-    level 6 + optimize                146        27.2       5.4       113
-    ================================  =========  =========  ========  =========
+    ===================================  ==========  ==========  ==========
+    1400x796 Afrika board                encode ms   blank ms    KiB
+    ===================================  ==========  ==========  ==========
+    Pillow, adaptive filter, level 1     16-24       10-15       57
+    Pillow, level 0 (stored)             14          8           3267
+    filter None, zlib level 1            5-7         5-8         57
+    filter None, zlib level 3  <- used   5-7         5-8         52
+    filter None, zlib level 6            11          13          38
+    filter Sub / Up, zlib level 1        17-26       16-25       59-65
+    ===================================  ==========  ==========  ==========
 
-    (1600x751, 3 suits 4 seats: 20.6 ms / 98 KiB at level 1.) Level 1 is ~10 ms faster than the
-    default for ~15% more bytes, which Discord does not care about; ``optimize`` and level 9 cost
-    4-5x for ~3% less. Strategies Z_RLE/Z_FILTERED and palette quantisation (FASTOCTREE ~17 ms
-    plus encode) were no faster in total, and quantising would dull anti-aliased text. Drawing the
-    board itself takes ~10-16 ms, so draw + encode stays under ~45 ms.
+    A board is flat panels and anti-aliased text: deflate's string matching already finds the
+    repeated pixels of a row, so a PNG filter buys no size here, and choosing one per row
+    (Pillow's only mode for RGB) costs more than the compression itself. The Sub/Up rows were
+    made with ``ImageChops.subtract_modulo`` and Z_RLE/Z_FILTERED were no better. Level 3 is as
+    fast as level 1 on these images and ~10% smaller; level 6 and up double the time. Chrono's
+    1600x751 board: 6-7 ms, 90 KiB (Pillow level 1: 20-28 ms, 93 KiB).
     """
     if img.mode != "RGB":
         img = img.convert("RGB")
-    buf = io.BytesIO()
-    img.save(buf, format="PNG", compress_level=compress_level)
-    return buf.getvalue()
+    w, h = img.size
+    if w == 0 or h == 0:
+        buf = io.BytesIO()
+        img.save(buf, format="PNG", compress_level=compress_level)
+        return buf.getvalue()
+    data = memoryview(img.tobytes())
+    stride = 3 * w
+    raw = b"\0" + b"\0".join([data[i : i + stride] for i in range(0, len(data), stride)])
+    return b"".join(
+        (
+            _PNG_SIGNATURE,
+            _chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0)),
+            _chunk(b"IDAT", zlib.compress(raw, compress_level)),
+            _chunk(b"IEND", b""),
+        )
+    )
