@@ -42,19 +42,29 @@ from engines.draft.autobuild import best_pair, build_deck, card_rating, energy_o
 from engines.draft.bots import bot_pick, random_pick, rating_pick  # noqa: E402
 
 SEATS = 8
-KINDS: tuple[str, ...] = ("bot", "rating", "random")
 LAYOUT: tuple[str, ...] = ("bot", "rating", "random", "bot", "rating", "random", "bot", "rating")
-PICKERS: dict[str, Callable[[Sequence[str], Sequence[str], Rng], str]] = {
+Picker = Callable[[Sequence[str], Sequence[str], Rng], str]
+PICKERS: dict[str, Picker] = {
     "bot": lambda pack, pool, rng: bot_pick(pack, pool, rng),
     "rating": lambda pack, pool, rng: rating_pick(pack, pool, rng),
     "random": random_pick,
 }
 
 
-def seating(pod_no: int) -> list[str]:
-    """The drafter kind of each seat in pod ``pod_no``: ``LAYOUT`` rotated by the pod number."""
-    k = pod_no % SEATS
-    return list(LAYOUT[k:] + LAYOUT[:k])
+def picker(kind: str) -> Picker:
+    """``bot``, ``rating``, ``random``, or ``bot@W``: ``bot_pick`` with ``commit_weight=W``."""
+    if kind in PICKERS:
+        return PICKERS[kind]
+    if kind.startswith("bot@"):
+        w = float(kind[4:])
+        return lambda pack, pool, rng: bot_pick(pack, pool, rng, commit_weight=w)
+    raise SystemExit(f"unknown drafter kind {kind!r}: bot, rating, random or bot@WEIGHT")
+
+
+def seating(pod_no: int, layout: Sequence[str] = LAYOUT) -> list[str]:
+    """The drafter kind of each seat in pod ``pod_no``: ``layout`` rotated by the pod number."""
+    k = pod_no % len(layout)
+    return list(layout[k:]) + list(layout[:k])
 
 
 def draft(seed: int, kinds: Sequence[str]) -> tuple[list[list[str]], list[list[str]]]:
@@ -65,7 +75,7 @@ def draft(seed: int, kinds: Sequence[str]) -> tuple[list[list[str]], list[list[s
         seat = rng.choice(sorted(pod.waiting_seats(state)))
         pack = pod.current_pack(state, seat)
         assert pack is not None
-        card = PICKERS[kinds[seat]](pack.cards, state.pools[seat], rng)
+        card = picker(kinds[seat])(pack.cards, state.pools[seat], rng)
         state = pod.pick(state, seat, card, pod.current_ref(state, seat))
     return [build_deck(list(p)) for p in state.pools], [list(p) for p in state.pools]
 
@@ -112,7 +122,18 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--quick", action="store_true", help="two pods: a smoke run")
+    ap.add_argument(
+        "--layout",
+        default=",".join(LAYOUT),
+        help="the 8 seats' drafters, comma-separated: bot, rating, random or bot@WEIGHT (an experiment)",
+    )
     args = ap.parse_args(argv)
+    layout = tuple(args.layout.split(","))
+    if len(layout) != SEATS:
+        ap.error(f"--layout needs {SEATS} drafters")
+    for kind in layout:
+        picker(kind)
+    kinds_all = list(dict.fromkeys(layout))
     pods = 2 if args.quick else args.pods
     max_actions = 3000 if args.quick else 20_000
 
@@ -121,7 +142,7 @@ def main(argv: list[str] | None = None) -> int:
     kinds_of: list[list[str]] = []
     stats: dict[str, list[tuple[int, float]]] = defaultdict(list)
     for p in range(pods):
-        kinds = seating(p)
+        kinds = seating(p, layout)
         kinds_of.append(kinds)
         seed = args.seed * 1_000_003 + p
         decks, pools = draft(seed, kinds)
@@ -165,12 +186,12 @@ def main(argv: list[str] | None = None) -> int:
             errors.append(err)
 
     print(
-        f"Draft bots: {pods} pods of {SEATS} (seating {'/'.join(LAYOUT)}, rotated per pod), "
+        f"Draft bots: {pods} pods of {SEATS} (seating {'/'.join(layout)}, rotated per pod), "
         f"{len(results)} AI-vs-AI games, {actions} actions; drafting+building {t_draft:.1f} s, "
         f"total {dt:.1f} s"
     )
     print(f"\n{'drafter':<8} {'games':>6} {'win%':>7} {'±95%':>6}  {'pair cards':>10} {'deck rating':>11}")
-    for k in KINDS:
+    for k in kinds_all:
         if not games[k]:
             continue
         rate = score[k] / games[k]
@@ -180,10 +201,10 @@ def main(argv: list[str] | None = None) -> int:
             f"{k:<8} {games[k]:>6} {100 * rate:>6.1f}% {100 * _ci(rate, games[k]):>5.1f}  {on:>10.1f} {rt:>11.2f}"
         )
     print("\nhead to head (row's win% against column):")
-    print(f"{'':<8} " + " ".join(f"{k:>14}" for k in KINDS))
-    for ka in KINDS:
+    print(f"{'':<8} " + " ".join(f"{k:>14}" for k in kinds_all))
+    for ka in kinds_all:
         cells = []
-        for kb in KINDS:
+        for kb in kinds_all:
             xs = h2h.get((ka, kb), [])
             cells.append(f"{100 * sum(xs) / len(xs):>6.1f}% (n={len(xs):>3})" if xs else f"{'-':>14}")
         print(f"{ka:<8} " + " ".join(cells))

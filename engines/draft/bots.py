@@ -78,12 +78,15 @@ def _fit(energies: frozenset[str], terrain: bool, pair: tuple[str, ...]) -> floa
 
 def _score(cid: str, pair: tuple[str, ...], strength: float) -> float:
     rating, energies, terrain = _card(cid)
-    return rating + strength * COMMIT_WEIGHT * _fit(energies, terrain, pair)
+    return rating + strength * _fit(energies, terrain, pair)
 
 
-def pick_score(card: str, pool: Sequence[str]) -> float:
-    strength = min(1.0, len(pool) / COMMIT_PICKS)
-    return _score(card, committed_pair(pool), strength)
+def _strength(pool: Sequence[str], weight: float) -> float:
+    return weight * min(1.0, len(pool) / COMMIT_PICKS)
+
+
+def pick_score(card: str, pool: Sequence[str], commit_weight: float = COMMIT_WEIGHT) -> float:
+    return _score(card, committed_pair(pool), _strength(pool, commit_weight))
 
 
 def _best(pack: Sequence[str], key: Callable[[str], float], rng: Rng | None) -> str:
@@ -97,8 +100,11 @@ def _best(pack: Sequence[str], key: Callable[[str], float], rng: Rng | None) -> 
     return rng.choice(tied)
 
 
-def bot_pick(pack: Sequence[str], pool: Sequence[str], rng: Rng | None = None) -> str:
-    strength = min(1.0, len(pool) / COMMIT_PICKS)
+def bot_pick(
+    pack: Sequence[str], pool: Sequence[str], rng: Rng | None = None, *, commit_weight: float = COMMIT_WEIGHT
+) -> str:
+    """``commit_weight``: the energy bias at full commitment (0 = ``rating_pick``; for experiments)."""
+    strength = _strength(pool, commit_weight)
     pair = committed_pair(pool)
     return _best(pack, lambda c: _score(c, pair, strength), rng)
 

@@ -99,6 +99,8 @@ def draft_randomly(cfg: PodConfig, seed: int, order_seed: int, check: bool = Tru
                 assert pod.seat_view(other, seat) == view
                 assert pod.progress(other) == pod.progress(s2)
                 assert not CARD_ID.search(dumps(pod.progress(s2), PodProgress))
+            if step % 97 == 0:
+                assert loads(PodState, dumps(s2)) == s2
         picks.append((seat, card))
         s = s2
         step += 1
