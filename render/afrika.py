@@ -619,6 +619,9 @@ def board(view: Any, names: Sequence[str], **_options: Any) -> Image.Image:
     return img
 
 
+_FACES = ImageCache(2_500_000)
+"""Card faces at hand size (~40): resizing a face costs more than drawing a whole board."""
+
 HAND_SCALE = 0.56
 """Hand cards are the full 375x525 card images at 210x294: the rules text stays readable."""
 
@@ -642,7 +645,9 @@ def hand(view: Any, name: str, **_options: Any) -> Image.Image:
     for i, c in enumerate(cards):
         x = 20 + (i % per_row) * (cw + GAP)
         y = 60 + (i // per_row) * (ch + GAP)
-        face = card_image(c.card).resize((cw, ch), Image.Resampling.LANCZOS)
+        face = _FACES.get(
+            (c.card, cw, ch), lambda cid=c.card: card_image(cid).resize((cw, ch), Image.Resampling.LANCZOS)
+        )
         img.paste(face, (x, y))
     return img
 

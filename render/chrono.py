@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING
 
 from PIL import Image, ImageDraw
@@ -32,6 +33,7 @@ from render.common import (
     TEXT_DIM,
     TEXT_FAINT,
     Box,
+    ImageCache,
     canvas,
     card_back,
     darken,
@@ -384,7 +386,65 @@ def _common_size(texts: Sequence[str], width: int, size: int, min_size: int) -> 
     return min_size
 
 
+_TILES = ImageCache(1_500_000)
+"""Matrix cells (cards and slots) by what they show: the same in every match, ~150 of them."""
+
+
+def _cell(
+    img: Image.Image,
+    box: Box,
+    bg: RGB,
+    style: SuitStyle,
+    epoch: int,
+    count: int,
+    title: str | None,
+    edge_color: RGB | None,
+) -> None:
+    """A matrix cell (a pile when ``count`` > 0, else a slot) on a ``bg`` background, from the cache."""
+    x0, y0, x1, y1 = box
+    w, h = x1 - x0, y1 - y0
+
+    def make() -> Image.Image:
+        tile = canvas(w, h, bg)
+        d = ImageDraw.Draw(tile)
+        if count > 0:
+            draw_card(d, (0, 0, w, h), style, epoch, count=count, title=title)
+        else:
+            draw_slot(d, (0, 0, w, h), edge_color=edge_color)
+        return tile
+
+    key = (w, h, bg, style, epoch, count, title, None if count > 0 else edge_color)
+    img.paste(_TILES.get(key, make), (x0, y0))
+
+
+def _draw_label(
+    draw: ImageDraw.ImageDraw, box: Box, style: SuitStyle, name_size: int, span: str, total: int, ext: bool
+) -> None:
+    """A matrix row's label: suit colour bar, glyph, name, span of epochs, card count."""
+    lx0, ly0, lx1, ly1 = box
+    draw.rounded_rectangle((lx0, ly0, lx0 + 7, ly1 - 1), radius=3, fill=style.color)
+    gx = lx0 + 18
+    put_text(draw, (gx, ly0 + 24), style.glyph, font(24, True), style.color, "lm")
+    draw_text(
+        draw, (gx + 34, ly0 + 8, lx1, ly0 + 40), style.name, name_size, bold=True, min_size=13, fill=TEXT
+    )
+    draw_text(draw, (gx, ly0 + 44, lx1, ly0 + 66), f"span {span}", 16, fill=TEXT_DIM, min_size=11)
+    cards = f"{total} card{'s' if total != 1 else ''}"
+    draw_text(draw, (gx, ly0 + 66, lx1, ly0 + 88), cards, 16, fill=TEXT_FAINT, min_size=11)
+    if ext:
+        pill(draw, (gx, ly1 - 14), "extended", 13, fill=mix(PANEL, style.color, 0.5))
+
+
+def _label_tile(
+    w: int, h: int, style: SuitStyle, name_size: int, span: str, total: int, ext: bool
+) -> Image.Image:
+    tile = canvas(w, h, PANEL)
+    _draw_label(ImageDraw.Draw(tile), (0, 0, w, h), style, name_size, span, total, ext)
+    return tile
+
+
 def _draw_matrix(
+    img: Image.Image,
     draw: ImageDraw.ImageDraw,
     lay: BoardLayout,
     view: ChronoView,
@@ -393,13 +453,14 @@ def _draw_matrix(
 ) -> None:
     panel(draw, lay.matrix, fill=PANEL, radius=14)
     # start column band
+    band = mix(PANEL, ACCENT, 0.07)
     if 1 <= START_EPOCH <= view.epochs:
         col = lay.columns[START_EPOCH - 1]
         last = lay.cells[-1][START_EPOCH - 1]
         panel(
             draw,
             (col[0] + 1, col[1] - 4, col[2] - 1, last[3] + 6),
-            fill=mix(PANEL, ACCENT, 0.07),
+            fill=band,
             radius=10,
         )
     for e, col in enumerate(lay.columns, start=1):
@@ -415,37 +476,27 @@ def _draw_matrix(
     name_size = _common_size([s.name for s in styles], LABEL_W - 10 - 52, 22, 13)
     for r, style in enumerate(styles):
         lx0, ly0, lx1, ly1 = lay.labels[r]
-        draw.rounded_rectangle((lx0, ly0, lx0 + 7, ly1 - 1), radius=3, fill=style.color)
-        gx = lx0 + 18
-        put_text(draw, (gx, ly0 + 24), style.glyph, font(24, True), style.color, "lm")
-        name_x = gx + 34
-        draw_text(
-            draw,
-            (name_x, ly0 + 8, lx1, ly0 + 40),
-            style.name,
-            name_size,
-            bold=True,
-            min_size=13,
-            fill=TEXT,
-        )
         lo, hi = view.spans[r] if r < len(view.spans) else (START_EPOCH, START_EPOCH)
         span = roman(lo) if lo == hi else f"{roman(lo)}–{roman(hi)}"
         total = sum(view.piles[r]) if r < len(view.piles) else 0
-        draw_text(draw, (gx, ly0 + 44, lx1, ly0 + 66), f"span {span}", 16, fill=TEXT_DIM, min_size=11)
-        cards = f"{total} card{'s' if total != 1 else ''}"
-        draw_text(draw, (gx, ly0 + 66, lx1, ly0 + 88), cards, 16, fill=TEXT_FAINT, min_size=11)
-        if r in extended and view.phase != "over":
-            pill(draw, (gx, ly1 - 14), "extended", 13, fill=mix(PANEL, style.color, 0.5))
+        ext = r in extended and view.phase != "over"
+        lw, lh = lx1 - lx0, ly1 - ly0
+
+        key = ("label", lw, lh, style, name_size, span, total, ext)
+        img.paste(
+            _TILES.get(key, partial(_label_tile, lw, lh, style, name_size, span, total, ext)), (lx0, ly0)
+        )
         piles = view.piles[r] if r < len(view.piles) else ()
         for e in range(1, view.epochs + 1):
             box = lay.cells[r][e - 1]
             count = piles[e - 1] if e - 1 < len(piles) else 0
+            bg = band if e == START_EPOCH else PANEL
             if count > 0:
                 title = titles.get(f"{style.key}{e}") if titles else None
-                draw_card(draw, box, style, e, count=count, title=title)
+                _cell(img, box, bg, style, e, count, title, None)
             else:
                 is_edge = e in (lo - 1, hi + 1) and view.phase != "over" and r not in extended
-                draw_slot(draw, box, edge_color=style.color if is_edge else None)
+                _cell(img, box, bg, style, e, 0, None, style.color if is_edge else None)
 
 
 RULE_HINTS = (
@@ -535,7 +586,7 @@ def _draw_status(
 
 
 def _draw_players(
-    draw: ImageDraw.ImageDraw, lay: BoardLayout, view: ChronoView, names: Sequence[str]
+    img: Image.Image, draw: ImageDraw.ImageDraw, lay: BoardLayout, view: ChronoView, names: Sequence[str]
 ) -> None:
     x0, y0, x1, _ = lay.players
     panel(draw, lay.players, fill=PANEL, radius=14)
@@ -546,7 +597,28 @@ def _draw_players(
     for i, seat in enumerate(view.seats):
         if i >= len(lay.seats):
             break
-        _draw_seat(draw, lay.seats[i], view, seat.seat, names)
+        x0, y0, x1, y1 = lay.seats[i]
+        w, h = x1 - x0, y1 - y0
+
+        key = (
+            "seat",
+            w,
+            h,
+            seat.seat,
+            seat_name(names, seat.seat),
+            view.current == seat.seat and view.phase != "over",
+            view.dealer == seat.seat,
+            seat.lost,
+            seat.out_place,
+            seat.hand_count,
+        )
+        img.paste(_TILES.get(key, partial(_seat_tile, w, h, view, seat.seat, names)), (x0, y0))
+
+
+def _seat_tile(w: int, h: int, view: ChronoView, seat_no: int, names: Sequence[str]) -> Image.Image:
+    tile = canvas(w, h, PANEL)
+    _draw_seat(ImageDraw.Draw(tile), (0, 0, w, h), view, seat_no, names)
+    return tile
 
 
 def _draw_seat(
@@ -667,9 +739,9 @@ def board(view: ChronoView, names: Sequence[str], *, titles: Mapping[str, str] |
     img = canvas(*lay.size)
     draw = ImageDraw.Draw(img)
     _draw_header(draw, lay, view)
-    _draw_matrix(draw, lay, view, styles, titles)
+    _draw_matrix(img, draw, lay, view, styles, titles)
     _draw_status(draw, lay, view, styles, names)
-    _draw_players(draw, lay, view, names)
+    _draw_players(img, draw, lay, view, names)
     return img
 
 

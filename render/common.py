@@ -18,6 +18,7 @@ from __future__ import annotations
 import io
 import math
 import struct
+import threading
 import zlib
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
@@ -515,25 +516,31 @@ class ImageCache:
         self.hits = 0
         self.misses = 0
         self._items: OrderedDict[Hashable, Image.Image] = OrderedDict()
+        self._lock = threading.Lock()
 
     def get(self, key: Hashable, make: Callable[[], Image.Image]) -> Image.Image:
-        img = self._items.get(key)
-        if img is not None:
-            self._items.move_to_end(key)
-            self.hits += 1
-            return img
-        self.misses += 1
-        img = make()
-        self._items[key] = img
-        self.pixels += img.width * img.height
-        while self.pixels > self.max_pixels and len(self._items) > 1:
-            _, old = self._items.popitem(last=False)
-            self.pixels -= old.width * old.height
+        with self._lock:
+            img = self._items.get(key)
+            if img is not None:
+                self._items.move_to_end(key)
+                self.hits += 1
+                return img
+            self.misses += 1
+        img = make()  # outside the lock: the bot renders in worker threads
+        with self._lock:
+            if key in self._items:  # another thread made it meanwhile: keep one
+                return self._items[key]
+            self._items[key] = img
+            self.pixels += img.width * img.height
+            while self.pixels > self.max_pixels and len(self._items) > 1:
+                _, old = self._items.popitem(last=False)
+                self.pixels -= old.width * old.height
         return img
 
     def clear(self) -> None:
-        self._items.clear()
-        self.pixels = 0
+        with self._lock:
+            self._items.clear()
+            self.pixels = 0
 
     def __len__(self) -> int:
         return len(self._items)
