@@ -355,13 +355,71 @@ def _ranking_text(view: ChronoView, names: Sequence[str]) -> str:
     return "  ·  ".join(parts)
 
 
-def _draw_header(draw: ImageDraw.ImageDraw, lay: BoardLayout, view: ChronoView) -> None:
-    x0, y0, x1, y1 = lay.header
+LEGEND_H = 34
+
+_BACKGROUNDS = ImageCache(4_000_000)
+"""Board backgrounds by layout (about 1.2 Mpx each): panels, column numerals, legend."""
+
+
+def _background(lay: BoardLayout, over: bool, style: SuitStyle) -> Image.Image:
+    """Everything on the board that depends only on the layout, whether the game is over, and the
+    first suit's colour (used by the legend): drawn once per layout and copied for each board."""
+    return _BACKGROUNDS.get(("bg", lay, over, style), partial(_draw_background, lay, over, style))
+
+
+def _draw_background(lay: BoardLayout, over: bool, style: SuitStyle) -> Image.Image:
+    img = canvas(*lay.size)
+    draw = ImageDraw.Draw(img)
     panel(draw, lay.header, fill=PANEL, radius=14)
+    hx0, hy0, _, hy1 = lay.header
+    put_text(draw, (hx0 + 20, (hy0 + hy1) // 2), "EPOCHS", font(30, True), TEXT, "lm")
+    tx = hx0 + 20 + text_width("EPOCHS", font(30, True)) + 10
+    put_text(draw, (tx, (hy0 + hy1) // 2), "CHRONO", font(30), TEXT_DIM, "lm")
+    panel(draw, lay.matrix, fill=PANEL, radius=14)
+    # start column band
+    band = mix(PANEL, ACCENT, 0.07)
+    if 1 <= START_EPOCH <= len(lay.columns):
+        col = lay.columns[START_EPOCH - 1]
+        last = lay.cells[-1][START_EPOCH - 1]
+        panel(
+            draw,
+            (col[0] + 1, col[1] - 4, col[2] - 1, last[3] + 6),
+            fill=band,
+            radius=10,
+        )
+    for e, col in enumerate(lay.columns, start=1):
+        start = e == START_EPOCH
+        cx, cy = (col[0] + col[2]) / 2, (col[1] + col[3]) / 2
+        numeral = roman(e) if e <= 3999 else str(e)
+        if start:
+            put_text(draw, (cx, cy - 6), numeral, font(24, True), ACCENT, "mm")
+            put_text(draw, (cx, cy + 15), "start", font(12, True), mix(PANEL, ACCENT, 0.8), "mm")
+        else:
+            put_text(draw, (cx, cy), numeral, font(24, True), TEXT_DIM, "mm")
+    x0, _, x1, y1 = lay.status
+    panel(draw, lay.status, fill=PANEL, radius=14)
+    px0, px1 = x0 + 22, x1 - 22
+    legend_h = LEGEND_H
+    ly = y1 - 12 - legend_h // 2
+    x = px0
+    if not over:
+        draw_slot(draw, (x, ly - 14, x + 20, ly + 14), edge_color=style.color)
+        x += 28
+        x += int(draw_line(draw, (x, ly), "next epoch may go here", 15, fill=TEXT_FAINT)) + 26
+    draw.rounded_rectangle((x, ly - 14, x + 20, ly + 14), radius=4, fill=mix(PANEL, ACCENT, 0.18))
+    x += 28
+    x += int(draw_line(draw, (x, ly), "V: starting column", 15, fill=TEXT_FAINT)) + 26
+    b = pill(draw, (x, ly), "×3", 13, fill=darken(style.color, 0.55), pad_x=5)
+    x = b[2] + 8
+    draw_line(draw, (x, ly), "cards in the pile", 15, fill=TEXT_FAINT, max_width=px1 - x)
+    panel(draw, lay.players, fill=PANEL, radius=14)
+    put_text(draw, (lay.players[0] + 18, lay.players[1] + 24), "Players", font(22, True), TEXT, "lm")
+    return img
+
+
+def _draw_header(draw: ImageDraw.ImageDraw, lay: BoardLayout, view: ChronoView) -> None:
+    _, y0, x1, y1 = lay.header
     cy = (y0 + y1) // 2
-    put_text(draw, (x0 + 20, cy), "EPOCHS", font(30, True), TEXT, "lm")
-    tx = x0 + 20 + text_width("EPOCHS", font(30, True)) + 10
-    put_text(draw, (tx, cy), "CHRONO", font(30), TEXT_DIM, "lm")
     # right side, from the right edge leftwards
     label, color = _phase_label(view.phase)
     b = pill(draw, (x1 - 18, cy), label, 20, fill=color, anchor="right", pad_x=14)
@@ -451,27 +509,7 @@ def _draw_matrix(
     styles: Sequence[SuitStyle],
     titles: Mapping[str, str] | None,
 ) -> None:
-    panel(draw, lay.matrix, fill=PANEL, radius=14)
-    # start column band
     band = mix(PANEL, ACCENT, 0.07)
-    if 1 <= START_EPOCH <= view.epochs:
-        col = lay.columns[START_EPOCH - 1]
-        last = lay.cells[-1][START_EPOCH - 1]
-        panel(
-            draw,
-            (col[0] + 1, col[1] - 4, col[2] - 1, last[3] + 6),
-            fill=band,
-            radius=10,
-        )
-    for e, col in enumerate(lay.columns, start=1):
-        start = e == START_EPOCH
-        cx, cy = (col[0] + col[2]) / 2, (col[1] + col[3]) / 2
-        numeral = roman(e) if e <= 3999 else str(e)
-        if start:
-            put_text(draw, (cx, cy - 6), numeral, font(24, True), ACCENT, "mm")
-            put_text(draw, (cx, cy + 15), "start", font(12, True), mix(PANEL, ACCENT, 0.8), "mm")
-        else:
-            put_text(draw, (cx, cy), numeral, font(24, True), TEXT_DIM, "mm")
     extended = set(view.rows_extended)
     name_size = _common_size([s.name for s in styles], LABEL_W - 10 - 52, 22, 13)
     for r, style in enumerate(styles):
@@ -515,9 +553,8 @@ def _draw_status(
     names: Sequence[str],
 ) -> None:
     x0, y0, x1, y1 = lay.status
-    panel(draw, lay.status, fill=PANEL, radius=14)
     px0, px1 = x0 + 22, x1 - 22
-    legend_h = 34
+    legend_h = LEGEND_H
     body = (px0, y0 + 14, px1, y1 - legend_h - 10)
     who = seat_name(names, view.current) if view.current is not None else ""
     if view.phase == "over":
@@ -569,29 +606,13 @@ def _draw_status(
                 break
             draw_line(draw, (body[0], y), hint, 17, fill=TEXT_FAINT, max_width=body[2] - body[0], anchor="la")
             y += step
-    # legend
-    ly = y1 - 12 - legend_h // 2
-    x = px0
-    style = styles[0] if styles else SuitStyle("?", "?", UNKNOWN_SUIT, "?")
-    if view.phase != "over":
-        draw_slot(draw, (x, ly - 14, x + 20, ly + 14), edge_color=style.color)
-        x += 28
-        x += int(draw_line(draw, (x, ly), "next epoch may go here", 15, fill=TEXT_FAINT)) + 26
-    draw.rounded_rectangle((x, ly - 14, x + 20, ly + 14), radius=4, fill=mix(PANEL, ACCENT, 0.18))
-    x += 28
-    x += int(draw_line(draw, (x, ly), "V: starting column", 15, fill=TEXT_FAINT)) + 26
-    b = pill(draw, (x, ly), "×3", 13, fill=darken(style.color, 0.55), pad_x=5)
-    x = b[2] + 8
-    draw_line(draw, (x, ly), "cards in the pile", 15, fill=TEXT_FAINT, max_width=px1 - x)
 
 
 def _draw_players(
     img: Image.Image, draw: ImageDraw.ImageDraw, lay: BoardLayout, view: ChronoView, names: Sequence[str]
 ) -> None:
     x0, y0, x1, _ = lay.players
-    panel(draw, lay.players, fill=PANEL, radius=14)
     out = sum(1 for s in view.seats if s.out_place is not None)
-    put_text(draw, (x0 + 18, y0 + 24), "Players", font(22, True), TEXT, "lm")
     info = f"{len(view.seats)} seats · {out} out" if out else f"{len(view.seats)} seats"
     put_text(draw, (x1 - 18, y0 + 24), info, font(16), TEXT_DIM, "rm")
     for i, seat in enumerate(view.seats):
@@ -736,7 +757,8 @@ def board(view: ChronoView, names: Sequence[str], *, titles: Mapping[str, str] |
     """
     styles = suit_styles(view)
     lay = board_layout(len(view.suits), view.epochs, len(view.seats))
-    img = canvas(*lay.size)
+    first = styles[0] if styles else SuitStyle("?", "?", UNKNOWN_SUIT, "?")
+    img = _background(lay, view.phase == "over", first).copy()
     draw = ImageDraw.Draw(img)
     _draw_header(draw, lay, view)
     _draw_matrix(img, draw, lay, view, styles, titles)
