@@ -294,3 +294,11 @@ def test_sealed_pools_are_six_r80_boosters() -> None:
         pod.sealed_pools("LC", "13C 4U 1R7M1", 1, 0)
     with pytest.raises(ConfigError):
         pod.sealed_pools("ZZ", "13C 4U 1R7M1", 1, 2)
+
+
+def test_the_draft_is_not_a_registered_game() -> None:
+    from engines.core import load_all
+
+    games = load_all()
+    assert "draft" not in games and "pod" not in games
+    assert all(not type(e).__module__.startswith("engines.draft") for e in games.values())
