@@ -138,15 +138,17 @@ def _glyph(d: ImageDraw.ImageDraw, name: str, ink: RGB, disc: RGB, u: float) -> 
         d.ellipse(B(40, 40, 60, 60), fill=ink)
     elif name == "Terrainwalk":  # a mountain range
         d.polygon(P([(12, 76), (38, 30), (52, 54), (64, 40), (88, 76)]), fill=ink)
-    elif name in ("Alertness", "Cloaking"):  # an eye; Cloaking's is struck through
+    elif name == "Alertness":  # an open eye
         d.chord(B(14, 22, 86, 86), 200, 340, fill=ink)
         d.chord(B(14, 14, 86, 78), 20, 160, fill=ink)
         d.ellipse(B(38, 38, 62, 62), fill=disc)
-        if name == "Alertness":
-            d.ellipse(B(44, 44, 56, 56), fill=ink)
-        else:
-            d.line(P([(20, 82), (80, 18)]), fill=disc, width=round(16 * u))
-            d.line(P([(22, 80), (78, 20)]), fill=ink, width=w)
+        d.ellipse(B(44, 44, 56, 56), fill=ink)
+    elif name == "Cloaking":  # a target reticle, struck through: it can't be targeted
+        d.ellipse(B(22, 22, 78, 78), outline=ink, width=w)
+        for x0, y0, x1, y1 in ((50, 8, 50, 30), (50, 70, 50, 92), (8, 50, 30, 50), (70, 50, 92, 50)):
+            d.line(P([(x0, y0), (x1, y1)]), fill=ink, width=w)
+        d.line(P([(18, 82), (82, 18)]), fill=disc, width=round(18 * u))
+        d.line(P([(20, 80), (80, 20)]), fill=ink, width=w)
     elif name == "First Attack":  # a sword, point up
         d.polygon(P([(44, 64), (44, 24), (50, 12), (56, 24), (56, 64)]), fill=ink)
         d.rectangle(B(30, 60, 70, 68), fill=ink)
@@ -543,9 +545,7 @@ def _draw_seat(
         else:
             _terrain_chip(img, tb, at, SLOT)
         for i, p in enumerate(perms):
-            cx = bx + 10 + (i % PER_ROW) * (CARD_W + GAP)
-            cy = y + 50 + (i // PER_ROW) * (CARD_H + GAP)
-            _perm_tile(img, draw, (cx, cy, cx + CARD_W, cy + CARD_H), p, names)
+            _perm_tile(img, draw, _tile_box(y, zi, i), p, names)
     # terrain stack and artifact stack
     ry = y + 10 + 36 + 40 + rows_h + 8
     draw_line(draw, (zx0, ry + 16), "Terrains:", 13, bold=True)
@@ -567,6 +567,39 @@ def _draw_seat(
     return h
 
 
+def _tile_box(seat_y: int, zone: int, i: int) -> Box:
+    """Where the ``i``-th permanent of a zone (0 or 1) goes on a seat panel starting at ``seat_y``."""
+    zx0 = SIDE + 10
+    zw = (WIDTH - 20 - zx0 - GAP) // 2
+    cx = zx0 + zone * (zw + GAP) + 10 + (i % PER_ROW) * (CARD_W + GAP)
+    cy = seat_y + 50 + (i // PER_ROW) * (CARD_H + GAP)
+    return (cx, cy, cx + CARD_W, cy + CARD_H)
+
+
+def _seat_order(view: Any) -> list[Any]:
+    """Seats top to bottom: in a duel the first seat sits at the bottom, facing the other."""
+    seats = list(view.seats)
+    return list(reversed(seats)) if len(seats) == 2 else seats
+
+
+def _stack_height(view: Any) -> int:
+    return 40 + 26 * max(1, len(view.stack))
+
+
+def tile_boxes(view: Any) -> dict[int, Box]:
+    """The box of every permanent's tile in Zone 1 and Zone 2 on ``board(view)``, by object id."""
+    out: dict[int, Box] = {}
+    y = 70
+    for n, s in enumerate(_seat_order(view)):
+        for zi, perms in enumerate((s.zone1, s.zone2)):
+            for i, p in enumerate(perms):
+                out[p.id] = _tile_box(y, zi, i)
+        y += _seat_height(s) + 12
+        if n == 0:
+            y += _stack_height(view) + 12
+    return out
+
+
 def board(view: Any, names: Sequence[str], **_options: Any) -> Image.Image:
     """The public Afrika board for ``view`` (any seat's view or the spectator's gives the same image)."""
     seats = list(view.seats)
@@ -574,8 +607,8 @@ def board(view: Any, names: Sequence[str], **_options: Any) -> Image.Image:
     for s in seats:
         for p in [*s.zone1, *s.zone2, *s.terrain_stack, *s.artifacts, *[t for t in s.active_terrains if t]]:
             obj_names[p.id] = p.name
-    order = list(reversed(seats)) if len(seats) == 2 else seats
-    stack_h = 40 + 26 * max(1, len(view.stack))
+    order = _seat_order(view)
+    stack_h = _stack_height(view)
     legend_h = _legend_height(view)
     height = 70 + sum(_seat_height(s) + 12 for s in order) + stack_h + 12 + legend_h + 20
     img = canvas(WIDTH, height)
