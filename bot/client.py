@@ -27,6 +27,7 @@ COGS = (
     "bot.cogs.decks",
     "bot.cogs.settings",
     "bot.cogs.cards",
+    "bot.cogs.draft",
 )
 
 
@@ -39,6 +40,9 @@ class CardhostBot(commands.Bot):
         self.matches = MatchService(self.db)
         self.table = TableService(self)
         self.clocks = ClockService(self)
+        from bot.services.drafts import DraftService
+
+        self.drafts = DraftService(self)
         self.lobbies = LobbyService(self)
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
 
@@ -52,6 +56,9 @@ class CardhostBot(commands.Bot):
         for cog in COGS:
             await self.load_extension(cog)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
+        from bot.ui.draft import DRAFT_DYNAMIC_ITEMS
+
+        self.add_dynamic_items(*DRAFT_DYNAMIC_ITEMS)
         if self.settings.dev_guild_id:
             guild = discord.Object(id=self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
@@ -59,11 +66,13 @@ class CardhostBot(commands.Bot):
         else:
             await self.tree.sync()
         armed = await self.clocks.restore_all()
+        armed += await self.drafts.restore()
         log.info("ready to host", extra={"ctx": {"db": str(self.settings.db_path), "clocks": armed}})
 
     async def close(self) -> None:
         for match_id in list(self.clocks._tasks):
             self.clocks.cancel(match_id)
+        self.drafts.cancel_all()
         await super().close()
         await self.db.close()
 

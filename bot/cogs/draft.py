@@ -1,0 +1,113 @@
+"""/draft create|leave|reclaim|status|log and /sealed create: Cosmic Draft and Unleashed Armada pods.
+
+Who may read the draft log (/draft log, item 8): nobody may see another drafter's picks while it
+matters (R85; sealed pools are private too, R81). So during the draft nobody gets a log, not even
+the host or a moderator; once the draft is over each drafter gets their own picks (every pack they
+held and what they took: nothing they did not see already); once the pod is finished (or was
+cancelled after the draft), everyone gets the whole pod's log.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.services.drafts import DEFAULT_TIMER, TIMER_PRESETS
+
+if TYPE_CHECKING:
+    from bot.client import CardhostBot
+
+ACTIVE = ("lobby", "drafting", "building", "playing")
+OVER = ("finished", "cancelled")
+
+
+class DraftCog(commands.GroupCog, group_name="draft", group_description="Cosmic Draft pods"):
+    def __init__(self, bot: CardhostBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @app_commands.command(
+        name="create", description="Open a Cosmic Draft pod (3 packs of 18) in this channel"
+    )
+    @app_commands.describe(
+        seats="How many drafters (4-8)",
+        timer="Pick timer: seconds for a full pack, shrinking as the pack empties",
+        bots="Let bots fill the empty seats when the host starts",
+        async_="Async pod: up to 12 hours per pick and a DM when a pack waits",
+    )
+    @app_commands.rename(async_="async")
+    @app_commands.choices(
+        timer=[
+            app_commands.Choice(name=f"{name} ({int(sec)} s for a full pack)", value=name)
+            for name, sec in TIMER_PRESETS.items()
+        ]
+    )
+    @app_commands.guild_only()
+    async def create(
+        self,
+        interaction: discord.Interaction,
+        seats: app_commands.Range[int, 4, 8] = 8,
+        timer: str = DEFAULT_TIMER,
+        bots: bool = True,
+        async_: bool = False,
+    ) -> None:
+        await self.bot.drafts.create(interaction, "draft", seats, timer=timer, bots=bots, async_=async_)
+
+    @app_commands.command(name="leave", description="Leave the draft you're in: a bot drafts for your seat")
+    @app_commands.describe(pod="The pod's number (yours if not set)")
+    async def leave(self, interaction: discord.Interaction, pod: int | None = None) -> None:
+        pod_id = await self.bot.drafts.pod_for(interaction, pod, ("drafting",))
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        text = await self.bot.drafts.leave(pod_id, interaction.user.id)
+        await interaction.followup.send(text, ephemeral=True)
+
+    @app_commands.command(name="reclaim", description="Take your draft seat back from the bot")
+    @app_commands.describe(pod="The pod's number (yours if not set)")
+    async def reclaim(self, interaction: discord.Interaction, pod: int | None = None) -> None:
+        pod_id = await self.bot.drafts.pod_for(interaction, pod, ("drafting",))
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        text = await self.bot.drafts.reclaim(pod_id, interaction.user.id)
+        await interaction.followup.send(text, ephemeral=True)
+
+    @app_commands.command(name="status", description="The pod's progress, and your pack if you're drafting")
+    @app_commands.describe(pod="The pod's number (yours, or this thread's, if not set)")
+    async def status(self, interaction: discord.Interaction, pod: int | None = None) -> None:
+        pod_id = await self.bot.drafts.pod_for(interaction, pod, ACTIVE)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await self.bot.drafts.send_status(interaction, pod_id)
+
+    @app_commands.command(name="log", description="The draft log: every pick with its pack, as JSON and text")
+    @app_commands.describe(pod="The pod's number (your latest if not set)")
+    async def log(self, interaction: discord.Interaction, pod: int | None = None) -> None:
+        pod_id = await self.bot.drafts.pod_for(interaction, pod, ACTIVE + OVER)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        name, data, text, note = await self.bot.drafts.draft_log(pod_id, interaction.user.id)
+        files = [
+            discord.File(io.BytesIO(json.dumps(data, indent=1).encode()), filename=f"{name}.json"),
+            discord.File(io.BytesIO(text.encode()), filename=f"{name}.txt"),
+        ]
+        await interaction.followup.send(note, files=files, ephemeral=True)
+
+
+class SealedCog(commands.GroupCog, group_name="sealed", group_description="Unleashed Armada sealed pods"):
+    def __init__(self, bot: CardhostBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @app_commands.command(name="create", description="Open an Unleashed Armada sealed pod: six boosters each")
+    @app_commands.describe(seats="How many players (2-8)", bots="Let bots fill the empty seats at the start")
+    @app_commands.guild_only()
+    async def create(
+        self, interaction: discord.Interaction, seats: app_commands.Range[int, 2, 8] = 8, bots: bool = True
+    ) -> None:
+        await self.bot.drafts.create(interaction, "sealed", seats, bots=bots)
+
+
+async def setup(bot: CardhostBot) -> None:
+    await bot.add_cog(DraftCog(bot))
+    await bot.add_cog(SealedCog(bot))

@@ -1,0 +1,216 @@
+"""Cosmic Draft in the simulated Discord: lobby, packs by DM, select + Confirm, stale clicks, the end.
+
+The helpers here (open a pod, find a player's pack panel, pick by clicks) are shared by the other
+test_draft_*.py files, and by the 8-seat acceptance test.
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+import discord
+
+from engines.afrika.cards import CARDS
+from engines.draft import pod as engine
+from tests.bot.table import Table, custom_ids, last_reply, make_table
+
+PANEL_PREFIX = "**Cosmic Draft** · pod #"
+
+
+# ----------------------------------------------------------------------------- helpers
+
+
+def fixed_seeds(env: Any, start: int = 11) -> None:
+    seeds = itertools.count(start)
+    env.bot.drafts.seed_source = lambda: next(seeds)
+
+
+async def open_pod(
+    env: Any,
+    t: Table,
+    host: str = "alice",
+    joiners: tuple[str, ...] = ("bob",),
+    *,
+    command: str = "draft create",
+    **options: Any,
+) -> Any:
+    """The host opens a pod, the others join, the host starts it; returns the live pod."""
+    fixed_seeds(env)
+    await t.members[host].slash(t.channel, command, **options)
+    lobby = t.channel.last_message
+    for name in joiners:
+        await t.members[name].click(lobby, label="Join")
+    result = await t.members[host].click(lobby, label="Start")
+    assert not result.followups, last_reply(result).content
+    pod_id = int(lobby.embeds[0].title.split("#")[1])
+    return await env.bot.drafts.get(pod_id)
+
+
+def pod_thread(t: Table) -> Any:
+    assert t.channel.threads, "no pod thread was opened"
+    return t.channel.threads[-1]
+
+
+def progress_message(t: Table, live: Any) -> discord.Message:
+    thread = pod_thread(t)
+    return next(m for m in thread.history() if m.id == live.row.message_id)
+
+
+def panel(member: Any, pod_id: int | None = None) -> discord.Message | None:
+    """The DM panel of the member's pod (edited in place pick after pick)."""
+    for msg in reversed(member.user.dm_channel.history()):
+        if msg.content.startswith(PANEL_PREFIX) and (
+            pod_id is None or msg.content.startswith(f"{PANEL_PREFIX}{pod_id} ")
+        ):
+            return msg
+    return None
+
+
+def selects(message: discord.Message) -> list[discord.SelectMenu]:
+    return [
+        c
+        for row in message.components
+        for c in getattr(row, "children", [])
+        if isinstance(c, discord.SelectMenu)
+    ]
+
+
+def pick_options(message: discord.Message) -> list[str]:
+    menus = selects(message)
+    return [o.value for o in menus[0].options] if menus else []
+
+
+def confirm_id(message: discord.Message) -> str | None:
+    return next((c for c in custom_ids(message) if c.startswith("drc:")), None)
+
+
+def refetch(member: Any, message: discord.Message) -> discord.Message:
+    return next(m for m in member.user.dm_channel.history() if m.id == message.id)
+
+
+async def pick_by_clicks(member: Any, message: discord.Message, card: str | None = None) -> tuple[Any, Any]:
+    """Select a card (the first one if not given) in the panel, then click Confirm."""
+    options = pick_options(message)
+    assert options, f"no pack in the panel: {message.content}"
+    chosen = card or options[0]
+    menu = selects(message)[0]
+    chosen_result = await member.user.select(message, [chosen], custom_id=menu.custom_id)
+    fresh = refetch(member, message) if message.channel.type == discord.ChannelType.private else message
+    if chosen_result.response is not None and getattr(chosen_result.response, "message", None) is not None:
+        fresh = chosen_result.response.message or fresh
+    cid = confirm_id(fresh)
+    assert cid and cid.endswith(f":{chosen}"), f"Confirm does not carry the choice: {cid}"
+    confirmed = await member.user.click(fresh, custom_id=cid)
+    return chosen_result, confirmed
+
+
+def all_card_names() -> set[str]:
+    return {c.name for c in CARDS().values()}
+
+
+def assert_no_card_name(text: str, names: set[str]) -> None:
+    leaked = [n for n in names if n in text]
+    assert not leaked, f"card names in a public message: {leaked}"
+
+
+async def draft_to_the_end(
+    env: Any, t: Table, live: Any, people: tuple[str, ...], check_progress: bool = True
+) -> int:
+    """Every person picks (by clicks) until the draft is over; returns the clicks made."""
+    names = all_card_names() if check_progress else set()
+    clicks = 0
+    for _ in range(2000):
+        if not live.drafting:
+            break
+        progressed = False
+        for name in people:
+            msg = panel(t.members[name], live.id)
+            if msg is not None and pick_options(msg):
+                await pick_by_clicks(t.members[name], msg)
+                clicks += 1
+                progressed = True
+        if check_progress and clicks % 17 == 1:
+            assert_no_card_name(progress_message(t, live).content, names)
+        assert progressed, "nobody had a pack while the draft runs"
+    return clicks
+
+
+# ----------------------------------------------------------------------------- tests
+
+
+async def test_lobby_join_leave_cancel_and_refusals(simcord_env) -> None:
+    t = make_table(simcord_env)
+    alice, bob, carol = t.members["alice"], t.members["bob"], t.members["carol"]
+    await alice.slash(t.channel, "draft create", seats=4, bots=False)
+    lobby = t.channel.last_message
+    assert "Cosmic Draft" in lobby.embeds[0].title
+    assert [b for b in custom_ids(lobby) if b.startswith("drl:")]
+    await bob.click(lobby, label="Join")
+    again = await bob.click(lobby, label="Join")
+    assert "already" in last_reply(again).content
+    assert "bob" in t.channel.last_message.embeds[0].fields[0].value
+    not_host = await bob.click(lobby, label="Start")
+    assert "Only the host" in last_reply(not_host).content
+    too_few = await alice.click(lobby, label="Start")
+    assert "at least 4 players" in last_reply(too_few).content and "bots" in last_reply(too_few).content
+    host_leave = await alice.click(lobby, label="Leave")
+    assert "use Cancel" in last_reply(host_leave).content
+    await bob.click(lobby, label="Leave")
+    assert "bob" not in t.channel.last_message.embeds[0].fields[0].value
+    not_host_cancel = await carol.click(lobby, label="Cancel")
+    assert "Only the host" in last_reply(not_host_cancel).content
+    await alice.click(lobby, label="Cancel")
+    closed = t.channel.last_message
+    assert "Cancelled" in closed.embeds[0].description and not custom_ids(closed)
+
+
+async def test_join_with_closed_dms_explains_open_my_pack(simcord_env) -> None:
+    t = make_table(simcord_env)
+    bob = t.members["bob"]
+    simcord_env.inject_error(
+        "POST", f"/channels/{bob.user.dm_channel.id}/messages", status=403, code=50007, times=None
+    )
+    await t.members["alice"].slash(t.channel, "draft create", seats=4)
+    result = await bob.click(t.channel.last_message, label="Join")
+    reply = last_reply(result)
+    assert reply.ephemeral and "Direct Messages" in reply.content and "Open my pack" in reply.content
+
+
+async def test_a_pod_from_lobby_to_the_end_by_clicks(simcord_env) -> None:
+    t = make_table(simcord_env)
+    alice, bob = t.members["alice"], t.members["bob"]
+    live = await open_pod(simcord_env, t, seats=4, timer="slow")
+    assert [s.is_bot for s in live.seats].count(True) == 2
+    thread = pod_thread(t)
+    assert any("begins" in m.content for m in thread.history())
+    msg = panel(alice, live.id)
+    assert msg is not None and msg.attachments and msg.attachments[0].filename.startswith(f"pack-{live.id}-")
+    assert "Pack 1, pick 1" in msg.content and len(pick_options(msg)) == 18
+    # Confirm is disabled until a card is chosen; the select rewrites it with the choice.
+    assert confirm_id(msg).endswith(":-")
+    seat = live.seat_of(alice.id).seat
+    first = pick_options(msg)[3]
+    _, confirmed = await pick_by_clicks(alice, msg, first)
+    assert not confirmed.followups, last_reply(confirmed).content
+    assert live.state.pools[seat][0] == first
+    rows = await simcord_env.bot.drafts.store.picks(live.id)
+    assert any(r.seat == seat and r.card == first and r.by == "player" for r in rows)
+    # The same DM message now holds the next pack (or says a pack is on its way).
+    after = refetch(alice, msg)
+    assert (after.id == msg.id and "pick 2" in after.content) or "Waiting for the next pack" in after.content
+
+    clicks = await draft_to_the_end(simcord_env, t, live, ("alice", "bob"))
+    assert clicks >= 2 * 54 - 1
+    assert live.row.status == "building"
+    row = await simcord_env.bot.drafts.store.get(live.id)
+    assert row.status == "building" and all(len(s.pool or []) == 54 for s in row.seats)
+    texts = [m.content for m in thread.history()]
+    assert any("The draft is over" in x for x in texts)
+    rows = await simcord_env.bot.drafts.store.picks(live.id)
+    assert [r.seq for r in rows] == list(range(1, 4 * 54 + 1))
+    replayed = engine.replay(live.state.config, live.row.seed, ((r.seat, r.card) for r in rows))
+    assert replayed == live.state
+    final = panel(alice, live.id)
+    assert "The draft is over" in final.content and not selects(final)
+    assert bob is not None
