@@ -28,6 +28,7 @@ COGS = (
     "bot.cogs.settings",
     "bot.cogs.cards",
     "bot.cogs.draft",
+    "bot.cogs.pod",
 )
 
 
@@ -44,6 +45,9 @@ class CardhostBot(commands.Bot):
 
         self.drafts = DraftService(self)
         self.lobbies = LobbyService(self)
+        from bot.services.podplay import PodPlayService
+
+        self.podplay = PodPlayService(self)
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
 
     async def setup_hook(self) -> None:
@@ -59,6 +63,9 @@ class CardhostBot(commands.Bot):
         from bot.ui.draft import DRAFT_DYNAMIC_ITEMS
 
         self.add_dynamic_items(*DRAFT_DYNAMIC_ITEMS)
+        from bot.ui.deckbuild import DECKBUILD_ITEMS
+
+        self.add_dynamic_items(*DECKBUILD_ITEMS)
         if self.settings.dev_guild_id:
             guild = discord.Object(id=self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)

@@ -1,0 +1,253 @@
+"""The deck-building panel after a draft or a sealed opening: components that survive restarts.
+
+Every component is a ``DynamicItem`` whose custom_id carries the pod id and the seat (and the page
+or the energy it acts on); the deck in progress lives in the database, so a panel posted before a
+restart keeps working and two copies of a panel (the DM and an ephemeral one) never disagree for
+long: every click re-reads the stored deck. The service (``bot.services.podplay``) does the work.
+
+Layout (5 rows): add-from-pool select (paged, 25 options), remove-from-deck select (paged), basic
+terrains of the deck's two main energies (+ / -) with "Apply suggested basics", page buttons, then
+Auto-build / Clear / Export pool / Submit.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+if TYPE_CHECKING:
+    from bot.client import CardhostBot
+
+PAGE = 25
+"""Options per select (Discord's limit)."""
+
+
+def _bot(interaction: discord.Interaction) -> CardhostBot:
+    return interaction.client  # type: ignore[return-value]
+
+
+@dataclass(frozen=True)
+class Option:
+    value: str
+    label: str
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class PanelSpec:
+    """Everything the view shows, computed by the service from the pool and the deck."""
+
+    pod_id: int
+    seat: int
+    add: Sequence[Option]
+    remove: Sequence[Option]
+    basics: Sequence[tuple[str, str, int]]
+    """(energy code, basic terrain name, copies in the deck) for the +/- buttons."""
+    suggestion: str
+    """'' when there is nothing to apply, else the button label ("Apply 9 NEB + 8 VOL")."""
+    page: int = 0
+    locked: bool = False
+    """The rounds have begun: only Export is offered."""
+
+
+def pages(n: int) -> int:
+    return max(1, -(-n // PAGE))
+
+
+class BuildButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"pdb:(?P<pod>[0-9]+):(?P<seat>[0-9]+):(?P<op>[a-z]+)(?::(?P<arg>[A-Za-z0-9]+))?",
+):
+    def __init__(
+        self,
+        pod_id: int,
+        seat: int,
+        op: str,
+        arg: str = "",
+        label: str = "",
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        disabled: bool = False,
+        row: int | None = None,
+    ) -> None:
+        custom_id = f"pdb:{pod_id}:{seat}:{op}" + (f":{arg}" if arg else "")
+        super().__init__(
+            discord.ui.Button(
+                label=(label or op)[:80], style=style, custom_id=custom_id, disabled=disabled, row=row
+            )
+        )
+        self.pod_id, self.seat, self.op, self.arg = pod_id, seat, op, arg
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
+    ) -> BuildButton:
+        return cls(int(match["pod"]), int(match["seat"]), match["op"], match["arg"] or "")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _bot(interaction).podplay.on_build(interaction, self.pod_id, self.seat, self.op, self.arg, [])
+
+
+class BuildSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"pds:(?P<pod>[0-9]+):(?P<seat>[0-9]+):(?P<op>add|rm):(?P<page>[0-9]+)",
+):
+    def __init__(
+        self,
+        pod_id: int,
+        seat: int,
+        op: str,
+        page: int = 0,
+        options: Sequence[Option] = (),
+        placeholder: str = "",
+        row: int | None = None,
+    ) -> None:
+        opts = [
+            discord.SelectOption(label=o.label[:100], value=o.value, description=o.description[:100] or None)
+            for o in options[:PAGE]
+        ]
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"pds:{pod_id}:{seat}:{op}:{page}",
+                placeholder=(placeholder or op)[:150],
+                min_values=1,
+                max_values=max(1, len(opts)),
+                options=opts or [discord.SelectOption(label="(nothing here)", value="-")],
+                disabled=not opts,
+                row=row,
+            )
+        )
+        self.pod_id, self.seat, self.op, self.page = pod_id, seat, op, page
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Select[Any], match: re.Match[str]
+    ) -> BuildSelect:
+        return cls(int(match["pod"]), int(match["seat"]), match["op"], int(match["page"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = [str(v) for v in (interaction.data or {}).get("values", [])]  # type: ignore[union-attr]
+        await _bot(interaction).podplay.on_build(
+            interaction, self.pod_id, self.seat, self.op, str(self.page), values
+        )
+
+
+class OpenBuilderButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"pdo:(?P<pod>[0-9]+):(?P<op>deck|pool)"
+):
+    """In the pod thread: the clicking player's deck builder (or pool list), visible only to them."""
+
+    def __init__(self, pod_id: int, op: str = "deck") -> None:
+        label, emoji = ("Open my deck builder", "🛠️") if op == "deck" else ("My pool as text", "📄")
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                emoji=emoji,
+                style=discord.ButtonStyle.primary if op == "deck" else discord.ButtonStyle.secondary,
+                custom_id=f"pdo:{pod_id}:{op}",
+            )
+        )
+        self.pod_id, self.op = pod_id, op
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
+    ) -> OpenBuilderButton:
+        return cls(int(match["pod"]), match["op"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        podplay = _bot(interaction).podplay
+        if self.op == "deck":
+            await podplay.open_panel(interaction, self.pod_id)
+        else:
+            await podplay.send_pool_text(interaction, self.pod_id)
+
+
+DECKBUILD_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (BuildButton, BuildSelect, OpenBuilderButton)
+
+
+def thread_view(pod_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(OpenBuilderButton(pod_id, "deck"))
+    view.add_item(OpenBuilderButton(pod_id, "pool"))
+    return view
+
+
+def panel_view(spec: PanelSpec) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    pod, seat = spec.pod_id, spec.seat
+    n_pages = max(pages(len(spec.add)), pages(len(spec.remove)))
+    page = min(max(spec.page, 0), n_pages - 1)
+    if not spec.locked:
+        add_page = min(page, pages(len(spec.add)) - 1)
+        rm_page = min(page, pages(len(spec.remove)) - 1)
+        add = spec.add[add_page * PAGE : (add_page + 1) * PAGE]
+        rm = spec.remove[rm_page * PAGE : (rm_page + 1) * PAGE]
+        suffix_add = f" (page {add_page + 1}/{pages(len(spec.add))})" if len(spec.add) > PAGE else ""
+        suffix_rm = f" (page {rm_page + 1}/{pages(len(spec.remove))})" if len(spec.remove) > PAGE else ""
+        view.add_item(
+            BuildSelect(pod, seat, "add", page, add, f"➕ Add cards from your pool{suffix_add}", row=0)
+        )
+        view.add_item(
+            BuildSelect(pod, seat, "rm", page, rm, f"➖ Remove cards from your deck{suffix_rm}", row=1)
+        )
+        for code, name, have in spec.basics[:2]:
+            view.add_item(
+                BuildButton(pod, seat, "bplus", code, f"+ {name}", discord.ButtonStyle.success, row=2)
+            )
+            view.add_item(
+                BuildButton(
+                    pod,
+                    seat,
+                    "bminus",
+                    code,
+                    f"− {name} ({have})",
+                    discord.ButtonStyle.secondary,
+                    disabled=have == 0,
+                    row=2,
+                )
+            )
+        view.add_item(
+            BuildButton(
+                pod,
+                seat,
+                "basics",
+                "",
+                spec.suggestion or "Suggested basics",
+                discord.ButtonStyle.primary,
+                disabled=not spec.suggestion,
+                row=2,
+            )
+        )
+        if n_pages > 1:
+            view.add_item(
+                BuildButton(
+                    pod, seat, "page", str(max(page - 1, 0)), "◀ Previous page", disabled=page == 0, row=3
+                )
+            )
+            view.add_item(
+                BuildButton(
+                    pod,
+                    seat,
+                    "page",
+                    str(page + 1),
+                    f"Next page ({page + 2}/{n_pages}) ▶" if page + 1 < n_pages else "Next page ▶",
+                    disabled=page + 1 >= n_pages,
+                    row=3,
+                )
+            )
+        view.add_item(
+            BuildButton(pod, seat, "auto", "", "🤖 Auto-build", discord.ButtonStyle.secondary, row=4)
+        )
+        view.add_item(BuildButton(pod, seat, "clear", "", "Clear deck", discord.ButtonStyle.danger, row=4))
+    view.add_item(
+        BuildButton(pod, seat, "export", "", "📄 Export pool", discord.ButtonStyle.secondary, row=4)
+    )
+    if not spec.locked:
+        view.add_item(
+            BuildButton(pod, seat, "submit", "", "✅ Submit deck", discord.ButtonStyle.success, row=4)
+        )
+    return view
