@@ -14,6 +14,7 @@ from typing import Any
 from ..core import PlayerId, Rng, register_policy
 from .actions import AfrikaAction
 from .cards import CardDef, card
+from .effects import matches
 from .flow import EQUIP, TRAVEL, attack_targets, can_block, possible_attackers
 from .rules import cd, entities, opponents, ref_seat, seat_ref, sick, stats
 from .state import AfrikaState, Choice, Game, Obj, thaw
@@ -249,6 +250,10 @@ def _cast_value(g: Game, p: int, o: Obj) -> int:
             return 9 + c.cost.total
     if ops == {"discard"} and not c.targets and any(g.players[q].hand for q in opponents(g, p)):
         return 5 + c.cost.total
+    if ops == {"return_from_void"}:
+        # Recall the Fallen, Echo of Yesterday: wait until the Void holds a card to get back
+        flt = {str(e.get("filter", "any")) for e in c.effects if e.op == "return_from_void"}
+        return 5 + c.cost.total if any(_void_has(g, p, f) for f in flt) else -1
     if ops & {"draw", "look_pick", "search", "token", "return_from_void", "script", "add_energy"}:
         return 5 + c.cost.total
     if "gain_life" in ops:
@@ -257,6 +262,11 @@ def _cast_value(g: Game, p: int, o: Obj) -> int:
         # nothing better to do with the energy: shorten the opponent's Codex
         return 1 if g.step == "explore2" else -1
     return -1  # pumps, negation, charge and tricks are kept for combat / responses
+
+
+def _void_has(g: Game, p: int, flt: str) -> bool:
+    """Whether player ``p``'s Void holds a card matching a ``return_from_void`` filter."""
+    return any(matches(cd(g.objs[i]), flt) for i in g.players[p].void)
 
 
 def _toughness_left(g: Game, o: Obj) -> int:
