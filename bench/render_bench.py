@@ -5,10 +5,16 @@ Positions are the consecutive states of random games (every few actions), so eac
 from the last the way a game's boards do, and any cache in the renderers is exercised as in a real
 match (warmed by a few positions of another game first). Board = spectator view with the table's
 names; hand = the view of the player to act, with the bot's render options (Chrono card titles).
+
+``to_png`` writes PNG rows unfiltered (see its docstring), which made the blank-canvas floor itself
+cheaper or dearer depending on the size; the board figure is therefore also printed against the
+old floor, Pillow's encoder on the same blank canvas, so a change of encoder cannot hide in the
+ratio.
 """
 
 from __future__ import annotations
 
+import io
 import time
 from typing import Any
 
@@ -45,6 +51,22 @@ def _blank_floor(size: tuple[int, int], cache: dict[tuple[int, int], float], rep
     return cache[size]
 
 
+def _pillow_png(img: Any) -> bytes:
+    """Pillow's own PNG encoder at zlib level 1 (adaptive row filters): what ``to_png`` was before."""
+    buf = io.BytesIO()
+    img.save(buf, format="PNG", compress_level=1)
+    return buf.getvalue()
+
+
+def _pillow_floor(size: tuple[int, int], cache: dict[tuple[int, int], float], repeat: int) -> float:
+    from render.common import canvas
+
+    if size not in cache:
+        blank = canvas(*size)
+        cache[size] = median(time_each(lambda: _pillow_png(blank), repeat, warmup=2))
+    return cache[size]
+
+
 def measure(
     game: str, kind: str, states: list[Any], engine: Any, names: list[str], repeat: int
 ) -> dict[str, float]:
@@ -65,7 +87,9 @@ def measure(
     total_t: list[float] = []
     sizes: list[int] = []
     floors: list[float] = []
+    pillow: list[float] = []
     blank_cache: dict[tuple[int, int], float] = {}
+    pillow_cache: dict[tuple[int, int], float] = {}
     for s in states:
         t0 = time.perf_counter()
         img = image(s)
@@ -77,7 +101,9 @@ def measure(
         total_t.append(t2 - t0)
         sizes.append(len(data))
         floors.append(_blank_floor(img.size, blank_cache, repeat))
+        pillow.append(_pillow_floor(img.size, pillow_cache, repeat))
     return {
+        "pillow_floor": median(pillow),
         "total": median(total_t),
         "draw": median(draw_t),
         "encode": median(enc_t),
@@ -114,6 +140,18 @@ def run(ctx: Context) -> list[Figure]:
                     note=f"draw {ms(r['draw']):.1f} ms + encode {ms(r['encode']):.1f} ms",
                 )
             )
+            if kind == "board":
+                figures.append(
+                    Figure(
+                        f"render.{game}.{kind}.render_encode_vs_pillow_ms",
+                        f"{game} {kind} render + PNG vs Pillow's blank PNG",
+                        ms(r["total"]),
+                        "ms",
+                        floor=ms(r["pillow_floor"]),
+                        floor_label="Pillow's PNG encoder (adaptive filters, level 1) on a blank canvas:"
+                        " to_png before issue #9's render work",
+                    )
+                )
             figures.append(
                 Figure(f"render.{game}.{kind}.draw_ms", f"{game} {kind} draw only", ms(r["draw"]), "ms")
             )

@@ -2,9 +2,11 @@
 
     python bench/render_chrono.py [--repeat N]
 
-Prints, per scenario, the median time to draw the board, to encode it as PNG at several zlib
-levels (with and without ``optimize``), the PNG size, and the same encode for a blank canvas of
-the same size, with ratios (board / blank). ``render.common.to_png`` uses the level chosen here.
+Prints, per scenario, the median time to draw the board, to encode it as PNG with Pillow's own
+encoder (adaptive row filters) at several zlib levels (with and without ``optimize``) and with
+``render.common.to_png`` (rows unfiltered, zlib) at several levels, the PNG size, and the same
+encode for a blank canvas of the same size, with ratios (board / blank). ``to_png`` uses the
+encoder and level chosen here.
 """
 
 from __future__ import annotations
@@ -104,7 +106,14 @@ def bench_view(label: str, view: ChronoView, names: list[str], titles: dict[str,
         tb = median_ms(functools.partial(encode, board, level, opt), r)
         tz = median_ms(functools.partial(encode, blank, level, opt), r)
         sb, sz = len(encode(board, level, opt)) / 1024, len(encode(blank, level, opt)) / 1024
-        name = f"level {level}" + (" +optimize" if opt else "")
+        name = f"Pillow level {level}" + (" +opt" if opt else "")
+        print(f"  {name:<20}{tb:9.1f}{tz:9.2f}{tb / max(tz, 1e-6):7.1f}{sb:11.1f}{sz:10.1f}")
+    for level in (1, 3, 6):
+        tb = median_ms(functools.partial(to_png, board, compress_level=level), r)
+        tz = median_ms(functools.partial(to_png, blank, compress_level=level), r)
+        sb = len(to_png(board, compress_level=level)) / 1024
+        sz = len(to_png(blank, compress_level=level)) / 1024
+        name = f"to_png level {level}"
         print(f"  {name:<20}{tb:9.1f}{tz:9.2f}{tb / max(tz, 1e-6):7.1f}{sb:11.1f}{sz:10.1f}")
     t_png = median_ms(lambda: to_png(board), r)
     t_blank = median_ms(lambda: to_png(blank), r)

@@ -444,8 +444,9 @@ def _common_size(texts: Sequence[str], width: int, size: int, min_size: int) -> 
     return min_size
 
 
-_TILES = ImageCache(1_500_000)
-"""Matrix cells (cards and slots) by what they show: the same in every match, ~150 of them."""
+_TILES = ImageCache(3_000_000)
+"""Matrix cells (cards, piles and slots), row labels and seat rows by what they show: cells are the
+same in every match (~200 of 15 kpx: 4 suits x 10 epochs x pile sizes); 3 Mpx is about 12 MB."""
 
 
 def _cell(
