@@ -1,6 +1,6 @@
 """Cosmic Core balance: sealed pools -> AI-built 40-card Codexes -> AI-vs-AI games per energy pair.
 
-    python bench/afrika_balance.py [--rounds 1] [--seed 1] [--workers 2] [--quick]
+    python bench/afrika_balance.py [--rounds 1] [--seed 1] [--workers 2] [--quick] [--focus A+B,...]
 
 For every pair of energies (45 pairs) a Codex is built by ``engines.draft.autobuild`` from its
 own sealed pool (six R80 boosters, R81), forced to that pair. Every pair meets every other pair
@@ -11,12 +11,15 @@ round-robin game played (rare multi-energy cards seldom reach a deck of their ow
 coverage games: the card is added three times to a sealed pool of a pair that can cast it, the Codex
 is built from that pool with the card forced in, and it plays the round-robin Codex of another pair
 (up to ``--cover`` games per card; they do not count towards the win rates). ``--quick`` plays a
-handful of games (the pytest smoke test uses it). Exit status 1 if a game raised an error.
+handful of games (the pytest smoke test uses it). ``--focus RIF+SKY,SAV+SKY`` plays only the
+games of the named pairs (each against all 44 others, ``--rounds`` times) and prints only their rows:
+a cheap way to re-measure a few pairs at other seeds. Exit status 1 if a game raised an error.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 import time
 import traceback
@@ -54,6 +57,12 @@ def sealed_deck(seed: int, pair: tuple[str, str], force: str = "") -> list[str]:
         )
         deck[i] = force
     return deck
+
+
+def _pair(name: str) -> tuple[str, str]:
+    """``"SKY+RIF"`` or ``"RIF+SKY"`` -> the pair as listed in ``PAIRS``."""
+    a, b = name.strip().upper().split("+")
+    return (a, b) if (a, b) in PAIRS else (b, a)
 
 
 def cover_pair(cid: str) -> tuple[str, str]:
@@ -96,9 +105,11 @@ def play_game(job: Job) -> tuple[int, int, float, list[str], str, int]:
         return ia, ib, 0.5, sorted(played), traceback.format_exc(limit=6), 0
 
 
-def schedule(rounds: int, seed: int, quick: bool) -> list[Job]:
+def schedule(rounds: int, seed: int, quick: bool, focus: frozenset[int] = frozenset()) -> list[Job]:
     jobs = []
     matchups = list(combinations(range(len(PAIRS)), 2))
+    if focus:
+        matchups = [(a, b) for a, b in matchups if a in focus or b in focus]
     if quick:
         matchups = [(i, (i * 7 + 5) % len(PAIRS)) for i in range(0, len(PAIRS), 9)]
         matchups = [(a, b) for a, b in matchups if a != b]
@@ -119,8 +130,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--cover", type=int, default=6, help="coverage games per unplayed card (0: none)")
+    ap.add_argument("--focus", default="", help="only these pairs' games, e.g. RIF+SKY,SAV+SKY")
     args = ap.parse_args(argv)
-    jobs = schedule(args.rounds, args.seed, args.quick)
+    focus = frozenset(PAIRS.index(_pair(name)) for name in args.focus.split(",") if name)
+    jobs = schedule(args.rounds, args.seed, args.quick, focus)
     t0 = time.perf_counter()
     pool = Pool(args.workers) if args.workers > 1 else None
 
@@ -152,30 +165,33 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{'pair':<10} {'games':>5} {'wins':>6} {'win%':>6}")
     flagged = []
     for i, pr in sorted(enumerate(PAIRS), key=lambda x: -score[x[0]] / max(1, games[x[0]])):
-        if not games[i]:
+        if not games[i] or (focus and i not in focus):
             continue
         rate = score[i] / games[i]
         flag = "" if LOW <= rate <= HIGH else "  <-- outside 40-60%"
         if flag:
             flagged.append(pr)
         print(f"{pr[0]}+{pr[1]:<6} {games[i]:>5} {score[i]:>6g} {100 * rate:>5.1f}%{flag}")
+    n_pair = max(games[i] for i in (focus or range(len(PAIRS))))
+    print(f"sampling error of a pair's win rate at {n_pair} games: about {50 / math.sqrt(n_pair):.1f} points")
     by_energy: dict[str, float] = dict.fromkeys(ENERGY, 0.0)
     games_e: Counter[str] = Counter()
     for i, pr in enumerate(PAIRS):
         for e in pr:
             by_energy[e] += score[i]
             games_e[e] += games[i]
-    print(
-        "per energy: "
-        + ", ".join(f"{e} {100 * by_energy[e] / games_e[e]:.0f}%" for e in ENERGY if games_e[e])
-    )
+    if not focus:  # with --focus the other pairs have played only against the focus pairs
+        print(
+            "per energy: "
+            + ", ".join(f"{e} {100 * by_energy[e] / games_e[e]:.0f}%" for e in ENERGY if games_e[e])
+        )
     set_cards = sorted(c.id for c in CARDS().values() if not c.token)
     missing = [c for c in set_cards if c not in played]
     print(
         f"cards played: {len(set_cards) - len(missing)}/{len(set_cards)}"
         + (f" (not seen: {', '.join(missing[:30])}{' …' if len(missing) > 30 else ''})" if missing else "")
     )
-    if missing and args.cover > 0 and not args.quick:
+    if missing and args.cover > 0 and not args.quick and not focus:
         cover_jobs = []
         for n, cid in enumerate(missing):
             ia = PAIRS.index(cover_pair(cid))
