@@ -15,11 +15,25 @@ Do not start other tasks that use the database from inside a block: they would w
 the block holds.
 
 Hot paths use ``Database.write(fn)`` / ``Database.query(fn)`` instead: ``fn`` is a plain function
-of the ``sqlite3.Connection`` that runs on the connection's thread, so the whole transaction
-(BEGIN, statements, COMMIT) costs one thread hop instead of one per statement. Writes that arrive
-while another is in flight are grouped into one transaction (group commit), each in its own
-SAVEPOINT so one failing write does not undo the others; every caller is answered only after the
-COMMIT that made its write durable.
+of the ``sqlite3.Connection``. They run on the event loop's own thread, on the same connection,
+whenever no block or thread job holds it (no thread hop: a small WAL commit with
+``synchronous=NORMAL`` is a write() to the OS, no fsync); otherwise they queue behind the lock and
+run when it is free. Writes issued in the same loop iteration are grouped into one transaction
+(group commit), each in its own SAVEPOINT so one failing write does not undo the others; every
+caller is answered only after the COMMIT that made its write durable.
+
+Why this never busy-waits on the loop: the loop thread and aiosqlite's thread use the *same*
+connection, and the loop only touches it while ``_lock`` is free and no aiosqlite job is in flight
+(``_thread_jobs``), so no other connection of this process can hold SQLite's write lock against
+it. The one other connection is the checkpointer's: the loop connection runs with
+``wal_autocheckpoint=0`` (a checkpoint fsyncs, and must not run on the loop), and a daemon thread
+runs ``PRAGMA wal_checkpoint(PASSIVE)`` on its own connection every ``CHECKPOINT_EVERY`` writes or
+``CHECKPOINT_SECONDS``; a PASSIVE checkpoint never takes the write lock and never waits. Under a
+steady stream of writes such a checkpoint may never catch up with the end of the WAL, and SQLite
+only rewinds the WAL after one that did; so when the WAL keeps more than
+``QUIET_CHECKPOINT_FRAMES`` frames, one checkpoint runs on aiosqlite's thread while ``_lock`` is
+held (writes queue meanwhile, the loop stays free), and it finishes. (The bot is the only writer of
+its file; a second process writing it could make the loop wait up to the busy timeout.)
 """
 
 from __future__ import annotations
@@ -28,6 +42,7 @@ import asyncio
 import contextlib
 import json
 import sqlite3
+import threading
 import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
@@ -46,8 +61,14 @@ if TYPE_CHECKING:
     from .players import PlayerStore
 
 DEFAULT_BUSY_TIMEOUT_MS = 5000
-MAX_GROUP = 256
+MAX_GROUP = 128
 """Most writes committed by one group commit."""
+CHECKPOINT_EVERY = 200
+"""Writes between two WAL checkpoints (SQLite's own default is about 1,000 pages)."""
+CHECKPOINT_SECONDS = 2.0
+"""A checkpoint at least this often while the database is open."""
+QUIET_CHECKPOINT_FRAMES = 1000
+"""WAL frames (pages) left after a background checkpoint that call for a quiet one (see below)."""
 
 T = TypeVar("T")
 SyncFn = Callable[[sqlite3.Connection], Any]
@@ -98,7 +119,13 @@ class Database:
         self._owner: asyncio.Task[Any] | None = None
         self._depth = 0
         self._pending: list[tuple[SyncFn, asyncio.Future[Any]]] = []
+        self._flush_soon = False
         self._flusher: asyncio.Task[None] | None = None
+        self._jobs_sent = 0
+        self._jobs_done = 0
+        """aiosqlite jobs queued to / finished on its thread (each counter has one writer thread)."""
+        self._checkpointer: _Checkpointer | None = None
+        self._quiet: asyncio.Task[None] | None = None
         self.group_commits = 0
         """How many transactions ``write`` has committed (for the benchmarks)."""
         self._matches: MatchStore | None = None
@@ -116,14 +143,26 @@ class Database:
 
         if self.path.parent and not self.path.parent.exists():
             self.path.parent.mkdir(parents=True, exist_ok=True)
-        conn = await aiosqlite.connect(self.path, isolation_level=None, timeout=self.busy_timeout_ms / 1000)
+        # check_same_thread=False: the loop thread uses the connection too (see the module doc).
+        conn = await aiosqlite.connect(
+            self.path, isolation_level=None, timeout=self.busy_timeout_ms / 1000, check_same_thread=False
+        )
         try:
             conn.row_factory = aiosqlite.Row
             await configure(conn, self.busy_timeout_ms)
             self.applied_now = await migrate(conn, self.migrations_dir, clock=self.clock)
+            async with conn.execute("PRAGMA journal_mode") as cur:
+                row = await cur.fetchone()
+            if row and str(row[0]).lower() == "wal":
+                await conn.execute("PRAGMA wal_autocheckpoint = 0")
+                loop = asyncio.get_running_loop()
+                self._checkpointer = _Checkpointer(
+                    self.path, on_long_wal=lambda: loop.call_soon_threadsafe(self._quiet_checkpoint_soon)
+                )
         except BaseException:
             await conn.close()
             raise
+        self._count_jobs(conn)
         self._conn = conn
         self._matches = MatchStore(self, snapshot_every=self.snapshot_every)
         self._lobbies = LobbyStore(self)
@@ -132,9 +171,39 @@ class Database:
 
     async def close(self) -> None:
         conn, self._conn = self._conn, None
+        checkpointer, self._checkpointer = self._checkpointer, None
         if conn is not None:
+            if checkpointer is not None:
+                await asyncio.to_thread(checkpointer.stop)
             async with self._lock:
                 await conn.close()
+
+    def _quiet_checkpoint_soon(self) -> None:
+        if self._conn is not None and (self._quiet is None or self._quiet.done()):
+            self._quiet = asyncio.create_task(self._quiet_checkpoint(), name="cardhost-wal-checkpoint")
+
+    async def _quiet_checkpoint(self) -> None:
+        """A checkpoint no write can overtake: on aiosqlite's thread, holding ``_lock``."""
+        async with self._lock:
+            if self._conn is not None:
+                await self._hop(_checkpoint, self._conn._conn)
+
+    def _count_jobs(self, conn: aiosqlite.Connection) -> None:
+        """Count the jobs aiosqlite runs on its thread, so the loop knows when it may use the
+        connection itself (a job can outlive its cancelled awaiter)."""
+        queue_job = conn._execute
+
+        async def counted(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+            def job() -> Any:
+                try:
+                    return fn(*args, **kwargs)
+                finally:
+                    self._jobs_done += 1  # on aiosqlite's thread
+
+            self._jobs_sent += 1
+            return await queue_job(job)
+
+        conn._execute = counted  # type: ignore[method-assign]
 
     async def __aenter__(self) -> Database:
         return await self.open()
@@ -231,21 +300,24 @@ class Database:
         """A read-only block: one consistent view of the database for several SELECTs."""
         return self.transaction(write=False)
 
-    # -- one-hop transactions ---------------------------------------------------------------
+    # -- writes and reads on the loop thread ------------------------------------------------
 
     def _in_block(self) -> bool:
         task = asyncio.current_task()
         return task is not None and self._owner is task
 
+    def _free(self) -> bool:
+        """The loop may use the connection now: no block holds it and no thread job runs on it."""
+        return not self._lock.locked() and self._jobs_sent == self._jobs_done
+
     async def _hop(self, fn: Callable[..., T], *args: Any) -> T:
         """Run ``fn(*args)`` on the connection's thread (one queue round trip)."""
-        # aiosqlite runs every statement this way; its ``_execute`` is the one entry point for
-        # running our own function there. The caller holds ``_lock`` (or owns the open block).
+        # Only when a job of aiosqlite's thread may still run (a cancelled block): queued behind it.
         result: T = await self.conn._execute(fn, *args)
         return result
 
     async def write(self, fn: Callable[[sqlite3.Connection], T]) -> T:
-        """Run ``fn(sqlite3_connection)`` in a write transaction; one thread hop, group commit.
+        """Run ``fn(sqlite3_connection)`` in a write transaction; group commit, no thread hop.
 
         Returns ``fn``'s result once the transaction that holds its changes has committed; if
         ``fn`` raises, its changes are rolled back and the exception is raised here. Inside a
@@ -253,48 +325,193 @@ class Database:
         """
         raw = self.conn._conn
         if self._in_block():
+            # This task owns the block and is running now: nothing else uses the connection.
+            if self._jobs_sent == self._jobs_done:
+                return _in_savepoint(raw, fn, f"sp{self._depth + 1}")
             return await self._hop(_in_savepoint, raw, fn, f"sp{self._depth + 1}")
-        future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+        loop = asyncio.get_running_loop()
+        if (
+            not self._pending
+            and not getattr(loop, "_ready", True)
+            and self._free()
+            and (self._flusher is None or self._flusher.done())
+        ):
+            # Nothing else can run before this write commits (no other callback is ready), so no
+            # other write could join its group: commit it now, on this thread.
+            ok, value = _group_commit(raw, [fn])[0]
+            self._committed(1)
+            if ok:
+                return value  # type: ignore[no-any-return]
+            raise value
+        future: asyncio.Future[T] = loop.create_future()
         self._pending.append((fn, future))
-        if self._flusher is None or self._flusher.done():
-            self._flusher = asyncio.create_task(self._flush(), name="cardhost-group-commit")
+        if not self._flush_soon:
+            # After the callbacks already queued: writes of this loop iteration commit together.
+            self._flush_soon = True
+            loop.call_soon(self._flush_queued)
         return await future
 
-    async def _flush(self) -> None:
+    def _flush_queued(self) -> None:
+        self._flush_soon = False
+        if not self._pending or self._conn is None:
+            self._fail_pending(RuntimeError("Database is not open"))
+            return
+        if self._free() and (self._flusher is None or self._flusher.done()):
+            self._commit_pending()
+        elif self._flusher is None or self._flusher.done():
+            self._flusher = asyncio.create_task(self._flush_when_free(), name="cardhost-group-commit")
+
+    def _fail_pending(self, exc: Exception) -> None:
+        pending, self._pending = self._pending, []
+        for _, fut in pending:
+            if not fut.done():
+                fut.set_exception(exc)
+
+    async def _flush_when_free(self) -> None:
         while self._pending:
             async with self._lock:
-                batch, self._pending = self._pending[:MAX_GROUP], self._pending[MAX_GROUP:]
-                batch = [(fn, fut) for fn, fut in batch if not fut.cancelled()]
+                if self._conn is None:
+                    self._fail_pending(RuntimeError("Database is not open"))
+                    return
+                if self._jobs_sent == self._jobs_done:
+                    self._commit_pending()
+                    continue
+                # A thread job still runs on the connection: commit on that thread, after it.
+                batch = self._take_batch()
                 if not batch:
                     continue
                 try:
                     outcomes = await self._hop(_group_commit, self.conn._conn, [fn for fn, _ in batch])
-                    self.group_commits += 1
                 except BaseException as exc:  # the COMMIT itself failed: nobody's write is durable
-                    for _, fut in batch:
-                        if not fut.done():
-                            fut.set_exception(exc if isinstance(exc, Exception) else RuntimeError(str(exc)))
+                    _fail(batch, exc)
                     if not isinstance(exc, Exception):
                         raise
                     continue
-            for (_, fut), (ok, value) in zip(batch, outcomes, strict=True):
-                if fut.done():
-                    continue
-                if ok:
-                    fut.set_result(value)
-                else:
-                    fut.set_exception(value)
+                self._answer(batch, outcomes)
+
+    def _take_batch(self) -> list[tuple[SyncFn, asyncio.Future[Any]]]:
+        batch, self._pending = self._pending[:MAX_GROUP], self._pending[MAX_GROUP:]
+        return [(fn, fut) for fn, fut in batch if not fut.cancelled()]
+
+    def _commit_pending(self) -> None:
+        """Commit every queued write on this (the loop's) thread, MAX_GROUP per transaction."""
+        raw = self.conn._conn
+        while self._pending:
+            batch = self._take_batch()
+            if not batch:
+                continue
+            try:
+                outcomes = _group_commit(raw, [fn for fn, _ in batch])
+            except BaseException as exc:  # the COMMIT itself failed: nobody's write is durable
+                _fail(batch, exc)
+                if not isinstance(exc, Exception):
+                    raise
+                continue
+            self._answer(batch, outcomes)
+
+    def _committed(self, writes: int) -> None:
+        self.group_commits += 1
+        if self._checkpointer is not None:
+            self._checkpointer.wrote(writes)
+
+    def _answer(
+        self, batch: list[tuple[SyncFn, asyncio.Future[Any]]], outcomes: list[tuple[bool, Any]]
+    ) -> None:
+        self._committed(len(batch))
+        for (_, fut), (ok, value) in zip(batch, outcomes, strict=True):
+            if fut.done():
+                continue
+            if ok:
+                fut.set_result(value)
+            else:
+                fut.set_exception(value)
 
     async def query(self, fn: Callable[[sqlite3.Connection], T]) -> T:
-        """Run the read-only ``fn(sqlite3_connection)`` in one thread hop (one consistent view)."""
+        """Run the read-only ``fn(sqlite3_connection)`` in one consistent view, on the loop's thread
+        when the connection is free (after yielding once, so a loop of reads stays fair)."""
         raw = self.conn._conn
         if self._in_block():
+            if self._jobs_sent == self._jobs_done:
+                return fn(raw)
             return await self._hop(fn, raw)
+        await asyncio.sleep(0)
+        if self._free() and self._conn is not None:
+            return _in_read(self._conn._conn, fn)
         async with self._lock:
-            return await self._hop(_in_read, raw, fn)
+            if self._jobs_sent == self._jobs_done:
+                return _in_read(self.conn._conn, fn)
+            return await self._hop(_in_read, self.conn._conn, fn)
 
     def now(self) -> float:
         return self.clock()
+
+
+def _fail(batch: list[tuple[SyncFn, asyncio.Future[Any]]], exc: BaseException) -> None:
+    for _, fut in batch:
+        if not fut.done():
+            fut.set_exception(exc if isinstance(exc, Exception) else RuntimeError(str(exc)))
+
+
+class _Checkpointer:
+    """Moves WAL frames into the database file from a daemon thread with its own connection
+    (``PRAGMA wal_checkpoint(PASSIVE)``: never takes the write lock, never waits), so the loop's
+    commits never checkpoint (a checkpoint fsyncs)."""
+
+    def __init__(
+        self,
+        path: Path,
+        every: int = CHECKPOINT_EVERY,
+        seconds: float = CHECKPOINT_SECONDS,
+        on_long_wal: Callable[[], Any] | None = None,
+    ) -> None:
+        self.path = path
+        self.on_long_wal = on_long_wal
+        """Called (on this thread) when a checkpoint leaves more than QUIET_CHECKPOINT_FRAMES."""
+        self.every = every
+        self.seconds = seconds
+        self.checkpoints = 0
+        self._writes = 0
+        self._wake = threading.Event()
+        self._stopping = False
+        self._thread = threading.Thread(target=self._run, name="cardhost-wal-checkpoint", daemon=True)
+        self._thread.start()
+
+    def wrote(self, n: int) -> None:
+        """Called on the loop after a commit of ``n`` writes."""
+        self._writes += n
+        if self._writes >= self.every:
+            self._writes = 0
+            self._wake.set()
+
+    def stop(self) -> None:
+        self._stopping = True
+        self._wake.set()
+        self._thread.join()
+
+    def _run(self) -> None:
+        conn = sqlite3.connect(self.path, isolation_level=None)
+        try:
+            while True:
+                self._wake.wait(self.seconds)
+                self._wake.clear()
+                try:
+                    _, frames, _ = _checkpoint(conn)
+                    self.checkpoints += 1
+                    # The WAL only rewinds after a checkpoint no write overtook; a long one never did.
+                    if frames > QUIET_CHECKPOINT_FRAMES and self.on_long_wal:
+                        self.on_long_wal()
+                except (sqlite3.Error, RuntimeError):  # the file or the loop is closing: later
+                    pass
+                if self._stopping:
+                    break
+        finally:
+            conn.close()
+
+
+def _checkpoint(conn: sqlite3.Connection) -> tuple[int, int, int]:
+    """PASSIVE checkpoint: (busy, frames in the WAL, frames copied to the database)."""
+    row = conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+    return int(row[0]), int(row[1]), int(row[2])
 
 
 def _in_savepoint(raw: sqlite3.Connection, fn: SyncFn, name: str) -> Any:

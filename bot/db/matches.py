@@ -206,6 +206,13 @@ def _statement(sql: str, params: tuple[Any, ...]) -> Callable[[sqlite3.Connectio
     return job
 
 
+def _last(conn: sqlite3.Connection, match_id: int) -> int:
+    row = conn.execute(
+        "SELECT COALESCE(MAX(seq), 0) FROM match_actions WHERE match_id = ?", (match_id,)
+    ).fetchone()
+    return int(row[0])
+
+
 def encode_outcome(outcome: Outcome | Mapping[str, Any] | None) -> str | None:
     if outcome is None:
         return None
@@ -310,15 +317,15 @@ class MatchStore:
         return _match(row)
 
     async def seats(self, match_id: int) -> list[SeatRow]:
-        async with self.db.read() as conn:
-            rows = await fetch_all(
-                conn, "SELECT * FROM match_seats WHERE match_id = ? ORDER BY seat", (match_id,)
-            )
+        rows = await self.db.query(
+            lambda conn: conn.execute(
+                "SELECT * FROM match_seats WHERE match_id = ? ORDER BY seat", (match_id,)
+            ).fetchall()
+        )
         return [_seat(r) for r in rows]
 
     async def last_seq(self, match_id: int) -> int:
-        async with self.db.read() as conn:
-            return await self._last_seq(conn, match_id)
+        return await self.db.query(lambda conn: _last(conn, match_id))
 
     @staticmethod
     async def _last_seq(conn: aiosqlite.Connection, match_id: int) -> int:
@@ -328,12 +335,12 @@ class MatchStore:
         return int(row[0]) if row else 0
 
     async def actions(self, match_id: int, after_seq: int = 0) -> list[ActionRow]:
-        async with self.db.read() as conn:
-            rows = await fetch_all(
-                conn,
+        rows = await self.db.query(
+            lambda conn: conn.execute(
                 "SELECT * FROM match_actions WHERE match_id = ? AND seq > ? ORDER BY seq",
                 (match_id, after_seq),
-            )
+            ).fetchall()
+        )
         return [_action(r) for r in rows]
 
     async def load(self, match_id: int) -> LoadedMatch:
@@ -378,10 +385,11 @@ class MatchStore:
         return restore_state(loaded, engine, check_version=check_version)
 
     async def active_matches(self) -> list[MatchRow]:
-        async with self.db.read() as conn:
-            rows = await fetch_all(
-                conn, "SELECT * FROM matches WHERE status = 'active' ORDER BY created_at, id"
-            )
+        rows = await self.db.query(
+            lambda conn: conn.execute(
+                "SELECT * FROM matches WHERE status = 'active' ORDER BY created_at, id"
+            ).fetchall()
+        )
         return [_match(r) for r in rows]
 
     async def active_in_channel(self, channel_id: int) -> list[MatchRow]:
@@ -429,28 +437,26 @@ class MatchStore:
         at = self.db.now()
 
         def append(conn: sqlite3.Connection) -> bool:
-            # One thread hop for the whole transaction (see Database.write); same checks as before.
-            match = conn.execute("SELECT status FROM matches WHERE id = ?", (match_id,)).fetchone()
-            if match is None:
-                raise MatchNotFound(match_id)
-            if match[0] != "active":
-                raise MatchClosed(match_id, seq, match[0])
-            row = conn.execute(
-                "SELECT COALESCE(MAX(seq), 0) FROM match_actions WHERE match_id = ?", (match_id,)
-            ).fetchone()
-            expected = int(row[0]) + 1
-            if seq != expected:
-                raise StaleAction(match_id, seq, expected)
+            # One statement checks and inserts (the match is active and seq is last + 1); the
+            # same BEGIN/INSERT/COMMIT as a bare insert. Only a refused insert reads why.
             try:
-                conn.execute(
+                inserted = conn.execute(
                     "INSERT INTO match_actions (match_id, seq, seat, action_id, at, by_ai)"
-                    " VALUES (?, ?, ?, ?, ?, ?)",
-                    (match_id, seq, seat, action_id, at, int(by_ai)),
-                )
+                    " SELECT ?, ?, ?, ?, ?, ? FROM matches WHERE id = ? AND status = 'active'"
+                    " AND (SELECT COALESCE(MAX(seq), 0) FROM match_actions WHERE match_id = ?) = ?",
+                    (match_id, seq, seat, action_id, at, int(by_ai), match_id, match_id, seq - 1),
+                ).rowcount
             except sqlite3.IntegrityError as exc:
                 if "UNIQUE" in str(exc) or "PRIMARY KEY" in str(exc):
-                    raise StaleAction(match_id, seq, expected) from exc
+                    raise StaleAction(match_id, seq, _last(conn, match_id) + 1) from exc
                 raise
+            if inserted != 1:
+                match = conn.execute("SELECT status FROM matches WHERE id = ?", (match_id,)).fetchone()
+                if match is None:
+                    raise MatchNotFound(match_id)
+                if match[0] != "active":
+                    raise MatchClosed(match_id, seq, match[0])
+                raise StaleAction(match_id, seq, _last(conn, match_id) + 1)
             if snapshot is None:
                 return False
             conn.execute(
@@ -499,17 +505,22 @@ class MatchStore:
         """
         if status not in ENDED_STATUSES:
             raise ValueError(f"finish() needs status 'finished' or 'aborted', not {status!r}")
-        async with self.db.transaction() as conn:
-            cur = await conn.execute(
+        params = (status, self.db.now(), reason, encode_outcome(outcome), match_id)
+
+        def end(conn: sqlite3.Connection) -> bool:
+            cur = conn.execute(
                 "UPDATE matches SET status = ?, ended_at = ?, end_reason = ?, outcome = ?"
                 " WHERE id = ? AND status = 'active'",
-                (status, self.db.now(), reason, encode_outcome(outcome), match_id),
+                params,
             )
             if cur.rowcount == 0:
-                await self._get(conn, match_id)  # raises MatchNotFound
+                if conn.execute("SELECT 1 FROM matches WHERE id = ?", (match_id,)).fetchone() is None:
+                    raise MatchNotFound(match_id)
                 return False
-            await conn.execute("DELETE FROM match_clocks WHERE match_id = ?", (match_id,))
+            conn.execute("DELETE FROM match_clocks WHERE match_id = ?", (match_id,))
             return True
+
+        return await self.db.write(end)
 
     # -- Discord bookkeeping ----------------------------------------------------------------
 
@@ -556,17 +567,20 @@ class MatchStore:
 
     async def record_timeout(self, match_id: int, seat: int) -> int:
         """Count one more timeout in a row for the seat; returns the new count."""
-        async with self.db.transaction() as conn:
-            row = await fetch_one(
-                conn,
+
+        def count(conn: sqlite3.Connection) -> int:
+            row = conn.execute(
                 "UPDATE match_seats SET consecutive_timeouts = consecutive_timeouts + 1"
                 " WHERE match_id = ? AND seat = ? RETURNING consecutive_timeouts",
                 (match_id, seat),
-            )
+            ).fetchone()
             if row is None:
-                await self._get(conn, match_id)
+                if conn.execute("SELECT 1 FROM matches WHERE id = ?", (match_id,)).fetchone() is None:
+                    raise MatchNotFound(match_id)
                 raise ValueError(f"match {match_id} has no seat {seat}")
             return int(row[0])
+
+        return await self.db.write(count)
 
     async def reset_timeouts(self, match_id: int, seat: int) -> None:
         await self._update(
@@ -614,10 +628,10 @@ class MatchStore:
 
     async def clocks(self) -> list[ClockRow]:
         """Every running clock of an active match, soonest deadline first (to re-arm after a restart)."""
-        async with self.db.read() as conn:
-            rows = await fetch_all(
-                conn,
+        rows = await self.db.query(
+            lambda conn: conn.execute(
                 "SELECT c.* FROM match_clocks c JOIN matches m ON m.id = c.match_id"
-                " WHERE m.status = 'active' ORDER BY c.deadline",
-            )
+                " WHERE m.status = 'active' ORDER BY c.deadline"
+            ).fetchall()
+        )
         return [_clock(r) for r in rows]

@@ -40,6 +40,9 @@ MAX_AI_CHAIN = 5_000
 """AI seats playing in a row; far above any real turn, it only guards against an engine bug."""
 
 
+_UNSET: Any = object()
+
+
 class NotInGame(CardhostError):
     def __init__(self) -> None:
         super().__init__("You're not playing in this game.")
@@ -82,6 +85,8 @@ class LiveMatch:
     board_message_id: int | None = None
     log_lines: deque[str] = field(default_factory=lambda: deque(maxlen=40))
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    _memo: list[Any] = field(default_factory=lambda: [_UNSET, None, _UNSET], repr=False, compare=False)
+    """[state, current players, outcome] of the state they were computed for."""
 
     @property
     def names(self) -> list[str]:
@@ -95,11 +100,23 @@ class LiveMatch:
 
     @property
     def current(self) -> frozenset[int]:
-        return frozenset(int(p) for p in self.engine.current_players(self.state))
+        # States are immutable and replaced by each move: remember the answer for this one.
+        memo = self._memo
+        if memo[0] is not self.state:
+            memo = self._memo = [self.state, None, _UNSET]
+        if memo[1] is None:
+            memo[1] = frozenset(int(p) for p in self.engine.current_players(self.state))
+        current: frozenset[int] = memo[1]
+        return current
 
     @property
     def outcome(self) -> Outcome | None:
-        result: Outcome | None = self.engine.outcome(self.state)
+        memo = self._memo
+        if memo[0] is not self.state:
+            memo = self._memo = [self.state, None, _UNSET]
+        if memo[2] is _UNSET:
+            memo[2] = self.engine.outcome(self.state)
+        result: Outcome | None = memo[2]
         return result
 
     @property
