@@ -273,6 +273,11 @@ class PodPlayService:
         task.add_done_callback(self._done)
         return task
 
+    async def drain(self) -> None:
+        """Wait until no pod work (rounds being paired or launched) is running (tests, shutdown)."""
+        while self._tasks:
+            await asyncio.gather(*list(self._tasks), return_exceptions=True)
+
     def _done(self, task: asyncio.Task[Any]) -> None:
         self._tasks.discard(task)
         if not task.cancelled() and task.exception() is not None:
