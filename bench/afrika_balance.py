@@ -188,7 +188,7 @@ def main(argv: list[str] | None = None) -> int:
     set_cards = sorted(c.id for c in CARDS().values() if not c.token)
     missing = [c for c in set_cards if c not in played]
     print(
-        f"cards played: {len(set_cards) - len(missing)}/{len(set_cards)}"
+        f"cards played{' (focus games only)' if focus else ''}: {len(set_cards) - len(missing)}/{len(set_cards)}"
         + (f" (not seen: {', '.join(missing[:30])}{' …' if len(missing) > 30 else ''})" if missing else "")
     )
     if missing and args.cover > 0 and not args.quick and not focus:
