@@ -211,17 +211,8 @@ async def test_build_a_deck_by_clicks_and_submit(simcord_env) -> None:
     row = await seat_row(env, pod_id, 0)
     assert row.submitted and row.deck_id is not None and sorted(row.deck) == sorted(row.draft)
     decks = await env.bot.db.decks.list(alice.id)
-    assert [(d.name, d.format, d.card_count) for d in decks] == [
-        (
-            "Draft 1",
-            "limited",
-            len(pool)
-            + sum(want.values())
-            - len([c for c in row.deck if c not in basic_ids])
-            + len(row.deck)
-            - sum(want.values()),
-        )
-    ]
+    n_basics = sum(1 for c in row.deck if c in basic_ids)
+    assert [(d.name, d.format, d.card_count) for d in decks] == [("Draft 1", "limited", len(pool) + n_basics)]
     stored = await env.bot.db.decks.get(alice.id, row.deck_id)
     assert sorted(stored.deck.cards("main")) == sorted(row.deck)
     # The rest of the pool is the sideboard (R10).
@@ -233,3 +224,41 @@ async def test_build_a_deck_by_clicks_and_submit(simcord_env) -> None:
     await env.settle()
     pod = await env.bot.podplay.store.pod(pod_id)
     assert pod.status in ("playing", "finished")
+
+
+async def test_pool_export_round_trips_through_deck_import(simcord_env) -> None:
+    env = simcord_env
+    t = make_table(env)
+    alice = t.members["alice"]
+    pod_id = await make_pod(env, t, [alice], bots=1)
+    await env.bot.podplay.start_building(pod_id)
+    await env.settle()
+    result = await alice.user.click(build_panel(alice), label="📄 Export pool")
+    reply = last_reply(result)
+    assert reply.ephemeral and "format:limited" in reply.content
+    text = (await reply.attachments[0].read()).decode()
+    saved = last_reply(
+        await alice.slash(
+            t.channel,
+            "deck import",
+            game="afrika",
+            name="My pool",
+            format="limited",
+            file=("pool.txt", text.encode()),
+        )
+    )
+    assert "Saved **My pool**" in saved.content, saved.content
+    stored = await env.bot.db.decks.get_named(alice.id, "afrika", "My pool")
+    pool = (await seat_row(env, pod_id, 0)).pool
+    assert Counter(stored.deck.cards("main")) == Counter(pool)
+    # /pod pool gives the same file.
+    again = last_reply(await alice.slash(t.channel, "pod pool"))
+    assert (await again.attachments[0].read()).decode() == text
+    # /pod deck re-opens the panel (ephemeral), and a restart keeps the DM panel working.
+    reopened = last_reply(await alice.slash(t.channel, "pod deck"))
+    assert reopened.ephemeral and "your deck" in reopened.content
+    from bot.client import create_bot
+
+    await env.restart_bot(create_bot(DISCORD_TOKEN="", CARDHOST_DB=str(env.bot.settings.db_path)))
+    await alice.user.click(build_panel(alice), label="🤖 Auto-build")
+    assert len((await seat_row(env, pod_id, 0)).draft) == 40
