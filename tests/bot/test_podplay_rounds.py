@@ -29,7 +29,9 @@ async def _rows(env: Any, pod_id: int) -> list[Any]:
     return await env.bot.podplay.store.matches(pod_id)
 
 
-@pytest.mark.simcord(settle_timeout=120)
+# A longer settle than the default 5 s for rounds of AI games, but shorter than the match clocks'
+# first warning (a sleep ending inside the settle deadline would be waited for in real time).
+@pytest.mark.simcord(settle_timeout=60)
 async def test_four_bots_round_robin_to_final_standings(simcord_env) -> None:
     env = simcord_env
     t = make_table(env)
@@ -61,7 +63,7 @@ async def test_four_bots_round_robin_to_final_standings(simcord_env) -> None:
     assert len([th for th in t.channel.threads if th.name.startswith("Chronicles of Afrika")]) == 6
 
 
-@pytest.mark.simcord(settle_timeout=120)
+@pytest.mark.simcord(settle_timeout=60)
 async def test_eight_bots_swiss_three_rounds_without_rematch(simcord_env) -> None:
     env = simcord_env
     t = make_table(env)
