@@ -5,8 +5,6 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-import pytest
-
 from bot.client import create_bot
 from engines.core import Rng
 from tests.bot.table import last_reply, make_table
@@ -33,7 +31,6 @@ async def _submit_auto(member: Any) -> None:
     await member.user.click(build_panel(member), label="✅ Submit deck")
 
 
-@pytest.mark.simcord(settle_timeout=60)
 async def test_a_players_matches_feed_the_standings_across_restarts(simcord_env, db_file) -> None:
     env = simcord_env
     t = make_table(env)
@@ -119,7 +116,6 @@ async def test_a_players_matches_feed_the_standings_across_restarts(simcord_env,
     assert result is None or "locked" in build_panel(alice).content
 
 
-@pytest.mark.simcord(settle_timeout=60)
 async def test_sealed_pod_goes_through_the_same_flow(simcord_env) -> None:
     env = simcord_env
     t = make_table(env)
