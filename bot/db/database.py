@@ -44,6 +44,7 @@ import json
 import sqlite3
 import threading
 import time
+import weakref
 from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from pathlib import Path
@@ -121,9 +122,7 @@ class Database:
         self._pending: list[tuple[SyncFn, asyncio.Future[Any]]] = []
         self._flush_soon = False
         self._flusher: asyncio.Task[None] | None = None
-        self._jobs_sent = 0
-        self._jobs_done = 0
-        """aiosqlite jobs queued to / finished on its thread (each counter has one writer thread)."""
+        self._jobs = _JobCounter()
         self._checkpointer: _Checkpointer | None = None
         self._quiet: asyncio.Task[None] | None = None
         self.group_commits = 0
@@ -144,9 +143,13 @@ class Database:
         if self.path.parent and not self.path.parent.exists():
             self.path.parent.mkdir(parents=True, exist_ok=True)
         # check_same_thread=False: the loop thread uses the connection too (see the module doc).
-        conn = await aiosqlite.connect(
+        pending = aiosqlite.connect(
             self.path, isolation_level=None, timeout=self.busy_timeout_ms / 1000, check_same_thread=False
         )
+        # A database left open (a test, a crash path) must not keep the interpreter from exiting;
+        # what was committed is durable, an unfinished transaction rolls back on the next open.
+        pending._thread.daemon = True
+        conn = await pending
         try:
             conn.row_factory = aiosqlite.Row
             await configure(conn, self.busy_timeout_ms)
@@ -155,10 +158,7 @@ class Database:
                 row = await cur.fetchone()
             if row and str(row[0]).lower() == "wal":
                 await conn.execute("PRAGMA wal_autocheckpoint = 0")
-                loop = asyncio.get_running_loop()
-                self._checkpointer = _Checkpointer(
-                    self.path, on_long_wal=lambda: loop.call_soon_threadsafe(self._quiet_checkpoint_soon)
-                )
+                self._checkpointer = _Checkpointer(self.path, weakref.ref(self), asyncio.get_running_loop())
         except BaseException:
             await conn.close()
             raise
@@ -191,17 +191,24 @@ class Database:
     def _count_jobs(self, conn: aiosqlite.Connection) -> None:
         """Count the jobs aiosqlite runs on its thread, so the loop knows when it may use the
         connection itself (a job can outlive its cancelled awaiter)."""
-        queue_job = conn._execute
+        # No reference cycle through the connection: dropped unclosed, aiosqlite's __del__ still
+        # stops its (non-daemon) thread, as before.
+        queue_job = type(conn)._execute
+        conn_ref = weakref.ref(conn)
+        jobs = self._jobs
 
         async def counted(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
             def job() -> Any:
                 try:
                     return fn(*args, **kwargs)
                 finally:
-                    self._jobs_done += 1  # on aiosqlite's thread
+                    jobs.done += 1  # on aiosqlite's thread
 
-            self._jobs_sent += 1
-            return await queue_job(job)
+            target = conn_ref()
+            if target is None:
+                raise ValueError("Connection closed")
+            jobs.sent += 1
+            return await queue_job(target, job)
 
         conn._execute = counted  # type: ignore[method-assign]
 
@@ -308,7 +315,7 @@ class Database:
 
     def _free(self) -> bool:
         """The loop may use the connection now: no block holds it and no thread job runs on it."""
-        return not self._lock.locked() and self._jobs_sent == self._jobs_done
+        return not self._lock.locked() and self._jobs.idle()
 
     async def _hop(self, fn: Callable[..., T], *args: Any) -> T:
         """Run ``fn(*args)`` on the connection's thread (one queue round trip)."""
@@ -326,7 +333,7 @@ class Database:
         raw = self.conn._conn
         if self._in_block():
             # This task owns the block and is running now: nothing else uses the connection.
-            if self._jobs_sent == self._jobs_done:
+            if self._jobs.idle():
                 return _in_savepoint(raw, fn, f"sp{self._depth + 1}")
             return await self._hop(_in_savepoint, raw, fn, f"sp{self._depth + 1}")
         loop = asyncio.get_running_loop()
@@ -373,7 +380,7 @@ class Database:
                 if self._conn is None:
                     self._fail_pending(RuntimeError("Database is not open"))
                     return
-                if self._jobs_sent == self._jobs_done:
+                if self._jobs.idle():
                     self._commit_pending()
                     continue
                 # A thread job still runs on the connection: commit on that thread, after it.
@@ -431,14 +438,14 @@ class Database:
         when the connection is free (after yielding once, so a loop of reads stays fair)."""
         raw = self.conn._conn
         if self._in_block():
-            if self._jobs_sent == self._jobs_done:
+            if self._jobs.idle():
                 return fn(raw)
             return await self._hop(fn, raw)
         await asyncio.sleep(0)
         if self._free() and self._conn is not None:
             return _in_read(self._conn._conn, fn)
         async with self._lock:
-            if self._jobs_sent == self._jobs_done:
+            if self._jobs.idle():
                 return _in_read(self.conn._conn, fn)
             return await self._hop(_in_read, self.conn._conn, fn)
 
@@ -452,6 +459,17 @@ def _fail(batch: list[tuple[SyncFn, asyncio.Future[Any]]], exc: BaseException) -
             fut.set_exception(exc if isinstance(exc, Exception) else RuntimeError(str(exc)))
 
 
+class _JobCounter:
+    """aiosqlite jobs queued to / finished on its thread (each counter has one writer thread)."""
+
+    def __init__(self) -> None:
+        self.sent = 0
+        self.done = 0
+
+    def idle(self) -> bool:
+        return self.sent == self.done
+
+
 class _Checkpointer:
     """Moves WAL frames into the database file from a daemon thread with its own connection
     (``PRAGMA wal_checkpoint(PASSIVE)``: never takes the write lock, never waits), so the loop's
@@ -460,13 +478,15 @@ class _Checkpointer:
     def __init__(
         self,
         path: Path,
+        owner: weakref.ref[Database],
+        loop: asyncio.AbstractEventLoop,
         every: int = CHECKPOINT_EVERY,
         seconds: float = CHECKPOINT_SECONDS,
-        on_long_wal: Callable[[], Any] | None = None,
     ) -> None:
         self.path = path
-        self.on_long_wal = on_long_wal
-        """Called (on this thread) when a checkpoint leaves more than QUIET_CHECKPOINT_FRAMES."""
+        self.owner = owner
+        """Weak, so a Database dropped without close() is collected and this thread ends."""
+        self.loop = loop
         self.every = every
         self.seconds = seconds
         self.checkpoints = 0
@@ -498,11 +518,14 @@ class _Checkpointer:
                     _, frames, _ = _checkpoint(conn)
                     self.checkpoints += 1
                     # The WAL only rewinds after a checkpoint no write overtook; a long one never did.
-                    if frames > QUIET_CHECKPOINT_FRAMES and self.on_long_wal:
-                        self.on_long_wal()
+                    if frames > QUIET_CHECKPOINT_FRAMES:
+                        db = self.owner()
+                        if db is not None:
+                            self.loop.call_soon_threadsafe(db._quiet_checkpoint_soon)
+                        del db
                 except (sqlite3.Error, RuntimeError):  # the file or the loop is closing: later
                     pass
-                if self._stopping:
+                if self._stopping or self.owner() is None:
                     break
         finally:
             conn.close()

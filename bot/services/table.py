@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import io
 import logging
+from collections import OrderedDict
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -28,6 +29,9 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 DM_CLOSED = 50007
+BOARD_CACHE = 64
+"""Boards kept as PNG (the newest position of the most recently drawn matches): the board posted
+after a move is the one ``/game status`` shows until the next move, so it is drawn once."""
 
 
 def _png(image: Any) -> bytes:
@@ -40,6 +44,7 @@ class TableService:
     def __init__(self, bot: CardhostBot) -> None:
         self.bot = bot
         self._dm_signatures: dict[tuple[int, int], Any] = {}
+        self._boards: OrderedDict[tuple[int, int, tuple[str, ...]], asyncio.Future[bytes]] = OrderedDict()
 
     @property
     def matches(self) -> Any:
@@ -48,25 +53,38 @@ class TableService:
     # ----------------------------------------------------------------- images
 
     async def board_file(self, live: LiveMatch) -> discord.File:
-        def work() -> bytes:
-            from render import board_image
+        """The public board of the match's current position (drawn once per position)."""
+        # The position is read now: a move made while the image is drawn does not change it.
+        seq, names = live.seq, tuple(live.names)
+        key = (live.id, seq, names)
+        pending = self._boards.get(key)
+        if pending is None or (pending.done() and (pending.cancelled() or pending.exception())):
+            game, engine, state = live.game, live.engine, live.state
 
-            return _png(board_image(live.game, live.engine.view(live.state, None), live.names))
+            def work() -> bytes:
+                from render import board_image
 
-        data = await asyncio.to_thread(work)
-        return discord.File(io.BytesIO(data), filename=f"board-{live.id}-{live.seq}.png")
+                return _png(board_image(game, engine.view(state, None), list(names)))
+
+            pending = self._boards[key] = asyncio.ensure_future(asyncio.to_thread(work))
+            while len(self._boards) > BOARD_CACHE:
+                self._boards.popitem(last=False)
+        else:
+            self._boards.move_to_end(key)
+        data = await asyncio.shield(pending)
+        return discord.File(io.BytesIO(data), filename=f"board-{live.id}-{seq}.png")
 
     async def hand_file(self, live: LiveMatch, seat: int) -> discord.File | None:
+        seq, name, game, engine, state = live.seq, live.names[seat], live.game, live.engine, live.state
+
         def work() -> bytes:
             from render import hand_image
 
-            view = live.engine.view(live.state, PlayerId(seat))
-            return _png(
-                hand_image(live.game, view, live.names[seat], **presenter_for(live.game).render_options())
-            )
+            view = engine.view(state, PlayerId(seat))
+            return _png(hand_image(game, view, name, **presenter_for(game).render_options()))
 
         data = await asyncio.to_thread(work)
-        return discord.File(io.BytesIO(data), filename=f"hand-{live.id}-{live.seq}.png")
+        return discord.File(io.BytesIO(data), filename=f"hand-{live.id}-{seq}.png")
 
     # ----------------------------------------------------------------- thread
 
