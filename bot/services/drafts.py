@@ -171,7 +171,8 @@ class DraftService:
         self.store = DraftStore(bot.db)
         self._live: dict[int, LivePod] = {}
         self._load_lock = asyncio.Lock()
-        self._clock_tasks: dict[tuple[int, int], asyncio.Task[None]] = {}
+        self._clock_handles: dict[tuple[int, int], list[asyncio.TimerHandle]] = {}
+        self._clock_runs: set[asyncio.Task[None]] = set()
         self.seed_source = lambda: random.SystemRandom().getrandbits(62)
 
     # ================================================================= loading
@@ -715,19 +716,43 @@ class DraftService:
     # ================================================================= clocks
 
     def _arm_clock(self, pod_id: int, seat: int, deadline: float, *, warned: bool) -> None:
+        """Timer handles (not sleeping tasks): re-arming a clock on every pick stays cheap."""
         self._cancel_clock(pod_id, seat)
-        self._clock_tasks[(pod_id, seat)] = asyncio.create_task(
-            self._run_clock(pod_id, seat, deadline, warned), name=f"pod-clock-{pod_id}-{seat}"
-        )
+        loop = asyncio.get_running_loop()
+        t = now()
+        handles = []
+        if not warned and deadline - t >= 2 * WARN_SECONDS:
+            handles.append(
+                loop.call_later(deadline - WARN_SECONDS - t, self._fire, pod_id, seat, deadline, False)
+            )
+        handles.append(loop.call_later(max(0.0, deadline - t), self._fire, pod_id, seat, deadline, True))
+        self._clock_handles[(pod_id, seat)] = handles
 
     def _cancel_clock(self, pod_id: int, seat: int) -> None:
-        task = self._clock_tasks.pop((pod_id, seat), None)
-        if task is not None and task is not asyncio.current_task():
-            task.cancel()
+        for handle in self._clock_handles.pop((pod_id, seat), []):
+            handle.cancel()
 
     def cancel_all(self) -> None:
-        for key in list(self._clock_tasks):
+        for key in list(self._clock_handles):
             self._cancel_clock(*key)
+        for task in list(self._clock_runs):
+            task.cancel()
+
+    def _fire(self, pod_id: int, seat: int, deadline: float, expire: bool) -> None:
+        task = asyncio.create_task(
+            self._clock_event(pod_id, seat, deadline, expire), name=f"pod-clock-{pod_id}-{seat}"
+        )
+        self._clock_runs.add(task)
+        task.add_done_callback(self._clock_runs.discard)
+
+    async def _clock_event(self, pod_id: int, seat: int, deadline: float, expire: bool) -> None:
+        try:
+            if expire:
+                await self._expire(pod_id, seat, deadline)
+            else:
+                await self._warn(pod_id, seat, deadline)
+        except Exception:
+            log.exception("pick clock failed", extra={"ctx": {"pod": pod_id, "seat": seat}})
 
     async def restore(self) -> int:
         """After a start-up: re-arm every stored pick clock, let bot seats pick what they hold, give
@@ -748,27 +773,10 @@ class DraftService:
                 log.warning("pod not resumed", extra={"ctx": {"pod": pod_id, "error": str(exc)}})
         count = 0
         for clock in await self.store.clocks():
-            if (clock.pod_id, clock.seat) not in self._clock_tasks:
+            if (clock.pod_id, clock.seat) not in self._clock_handles:
                 self._arm_clock(clock.pod_id, clock.seat, clock.deadline, warned=clock.warned)
             count += 1
         return count
-
-    async def _run_clock(self, pod_id: int, seat: int, deadline: float, warned: bool) -> None:
-        try:
-            allotted = deadline - now()
-            if not warned and allotted >= 2 * WARN_SECONDS:
-                await asyncio.sleep(max(0.0, deadline - WARN_SECONDS - now()))
-                await self._warn(pod_id, seat, deadline)
-            if deadline > now():
-                await asyncio.sleep(deadline - now())
-            await self._expire(pod_id, seat, deadline)
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            log.exception("pick clock failed", extra={"ctx": {"pod": pod_id, "seat": seat}})
-        finally:
-            if self._clock_tasks.get((pod_id, seat)) is asyncio.current_task():
-                del self._clock_tasks[(pod_id, seat)]
 
     async def _warn(self, pod_id: int, seat_no: int, deadline: float) -> None:
         live = await self.get(pod_id)
