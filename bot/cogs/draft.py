@@ -18,9 +18,19 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.services.drafts import DEFAULT_TIMER, TIMER_PRESETS
+from engines.core import CardhostError
 
 if TYPE_CHECKING:
     from bot.client import CardhostBot
+
+
+async def _refuse(interaction: discord.Interaction, exc: CardhostError) -> None:
+    """A refusal is a sentence only the caller sees (answered here, so it is not an error)."""
+    if interaction.response.is_done():
+        await interaction.followup.send(str(exc), ephemeral=True)
+    else:
+        await interaction.response.send_message(str(exc), ephemeral=True)
+
 
 ACTIVE = ("lobby", "drafting", "building", "playing")
 OVER = ("finished", "cancelled")
@@ -56,42 +66,57 @@ class DraftCog(commands.GroupCog, group_name="draft", group_description="Cosmic 
         bots: bool = True,
         async_: bool = False,
     ) -> None:
-        await self.bot.drafts.create(interaction, "draft", seats, timer=timer, bots=bots, async_=async_)
+        try:
+            await self.bot.drafts.create(interaction, "draft", seats, timer=timer, bots=bots, async_=async_)
+        except CardhostError as exc:
+            await _refuse(interaction, exc)
 
     @app_commands.command(name="leave", description="Leave the draft you're in: a bot drafts for your seat")
     @app_commands.describe(pod="The pod's number (yours if not set)")
     async def leave(self, interaction: discord.Interaction, pod: int | None = None) -> None:
-        pod_id = await self.bot.drafts.pod_for(interaction, pod, ("drafting",))
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        text = await self.bot.drafts.leave(pod_id, interaction.user.id)
-        await interaction.followup.send(text, ephemeral=True)
+        try:
+            pod_id = await self.bot.drafts.pod_for(interaction, pod, ("drafting",))
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            text = await self.bot.drafts.leave(pod_id, interaction.user.id)
+            await interaction.followup.send(text, ephemeral=True)
+        except CardhostError as exc:
+            await _refuse(interaction, exc)
 
     @app_commands.command(name="reclaim", description="Take your draft seat back from the bot")
     @app_commands.describe(pod="The pod's number (yours if not set)")
     async def reclaim(self, interaction: discord.Interaction, pod: int | None = None) -> None:
-        pod_id = await self.bot.drafts.pod_for(interaction, pod, ("drafting",))
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        text = await self.bot.drafts.reclaim(pod_id, interaction.user.id)
-        await interaction.followup.send(text, ephemeral=True)
+        try:
+            pod_id = await self.bot.drafts.pod_for(interaction, pod, ("drafting",))
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            text = await self.bot.drafts.reclaim(pod_id, interaction.user.id)
+            await interaction.followup.send(text, ephemeral=True)
+        except CardhostError as exc:
+            await _refuse(interaction, exc)
 
     @app_commands.command(name="status", description="The pod's progress, and your pack if you're drafting")
     @app_commands.describe(pod="The pod's number (yours, or this thread's, if not set)")
     async def status(self, interaction: discord.Interaction, pod: int | None = None) -> None:
-        pod_id = await self.bot.drafts.pod_for(interaction, pod, ACTIVE)
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        await self.bot.drafts.send_status(interaction, pod_id)
+        try:
+            pod_id = await self.bot.drafts.pod_for(interaction, pod, ACTIVE)
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await self.bot.drafts.send_status(interaction, pod_id)
+        except CardhostError as exc:
+            await _refuse(interaction, exc)
 
     @app_commands.command(name="log", description="The draft log: every pick with its pack, as JSON and text")
     @app_commands.describe(pod="The pod's number (your latest if not set)")
     async def log(self, interaction: discord.Interaction, pod: int | None = None) -> None:
-        pod_id = await self.bot.drafts.pod_for(interaction, pod, ACTIVE + OVER)
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        name, data, text, note = await self.bot.drafts.draft_log(pod_id, interaction.user.id)
-        files = [
-            discord.File(io.BytesIO(json.dumps(data, indent=1).encode()), filename=f"{name}.json"),
-            discord.File(io.BytesIO(text.encode()), filename=f"{name}.txt"),
-        ]
-        await interaction.followup.send(note, files=files, ephemeral=True)
+        try:
+            pod_id = await self.bot.drafts.pod_for(interaction, pod, ACTIVE + OVER)
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            name, data, text, note = await self.bot.drafts.draft_log(pod_id, interaction.user.id)
+            files = [
+                discord.File(io.BytesIO(json.dumps(data, indent=1).encode()), filename=f"{name}.json"),
+                discord.File(io.BytesIO(text.encode()), filename=f"{name}.txt"),
+            ]
+            await interaction.followup.send(note, files=files, ephemeral=True)
+        except CardhostError as exc:
+            await _refuse(interaction, exc)
 
 
 class SealedCog(commands.GroupCog, group_name="sealed", group_description="Unleashed Armada sealed pods"):
@@ -105,7 +130,10 @@ class SealedCog(commands.GroupCog, group_name="sealed", group_description="Unlea
     async def create(
         self, interaction: discord.Interaction, seats: app_commands.Range[int, 2, 8] = 8, bots: bool = True
     ) -> None:
-        await self.bot.drafts.create(interaction, "sealed", seats, bots=bots)
+        try:
+            await self.bot.drafts.create(interaction, "sealed", seats, bots=bots)
+        except CardhostError as exc:
+            await _refuse(interaction, exc)
 
 
 async def setup(bot: CardhostBot) -> None:
