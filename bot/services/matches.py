@@ -471,7 +471,7 @@ def conceded_outcome(live: LiveMatch, seat: int) -> Outcome:
     """
     placed: list[int] = []
     view = live.engine.view(live.state, None)
-    for s in sorted(getattr(view, "seats", ()), key=lambda s: s.out_place or 99):
+    for s in sorted(getattr(view, "seats", ()), key=lambda s: getattr(s, "out_place", None) or 99):
         if getattr(s, "out_place", None):
             placed.append(s.seat)
     others = tuple(p for p in range(len(live.seats)) if p != seat and p not in placed)

@@ -96,3 +96,19 @@ async def test_play_with_a_saved_deck(simcord_env) -> None:
     assert "(My Wilds) vs the AI (Starter: Stellar Flames)" in last_reply(result).content
     live = await simcord_env.bot.matches.get(max(simcord_env.bot.matches._cache))
     assert sorted(live.cfg.options["decks"][0]) == sorted(cid for cid, n in counts.items() for _ in range(n))
+
+
+async def test_conceding_a_duel_gives_the_opponent_the_win(simcord_env) -> None:
+    """Afrika's view has no finishing places (unlike Chrono's): concede must still rank the seats."""
+    t = make_table(simcord_env)
+    alice = t.members["alice"]
+    await alice.slash(t.channel, "play", game="afrika")
+    live = await simcord_env.bot.matches.get(max(simcord_env.bot.matches._cache))
+    thread = game_thread(t)
+    result = await alice.slash(thread, "game concede")
+    assert "You conceded" in last_reply(result).content
+    assert not live.active
+    match = await simcord_env.bot.db.matches.get(live.id)
+    assert match.status == "finished"
+    assert match.outcome["ranking"] == [[1], [0]]
+    assert any("Final ranking" in m.content for m in thread.history())

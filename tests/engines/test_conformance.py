@@ -41,9 +41,7 @@ def _player_counts(engine: Any) -> list[int]:
 
 
 CASES = [
-    pytest.param(engine, n, id=f"{engine.name}-{n}p")
-    for engine in _engines()
-    for n in _player_counts(engine)
+    pytest.param(engine, n, id=f"{engine.name}-{n}p") for engine in _engines() for n in _player_counts(engine)
 ]
 
 
