@@ -13,6 +13,7 @@ running bot). Quick mode: one timed pod.
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Callable
 from typing import TypeVar
@@ -71,6 +72,46 @@ def run_pod(seed: int) -> dict[str, float]:
     }
 
 
+async def bot_pod(ctx: Context, seed: int) -> dict[str, float]:
+    """An 8-seat pod through the real bot on simcord: alice opens it with bots allowed, starts it
+    and leaves the draft at once, so bots draft all eight seats. Timed from the Start click until
+    every seat's deck is built (the moment the pod would pair round 1; the rounds are not played
+    here). CPU is the whole process's: the bot *and* the simulated Discord serving it."""
+    import simcord
+
+    from bench.latency import fast_settle
+    from bot.client import create_bot
+
+    db_path = ctx.tmp("draftpod") / "cardhost.sqlite3"
+    bot = create_bot(DISCORD_TOKEN="", CARDHOST_DB=str(db_path))
+    bot.drafts.seed_source = lambda: seed
+    done: dict[str, float] = {}
+
+    async def decks_built(pod: object, seats: object) -> None:
+        done["wall"], done["cpu"] = time.perf_counter(), time.process_time()
+
+    bot.podplay._next_round = decks_built  # type: ignore[method-assign]
+    with fast_settle():
+        async with simcord.run(bot) as env:
+            guild = env.create_guild("Bench")
+            channel = guild.create_text_channel("draft")
+            alice = guild.add_member(env.create_user("alice"))
+            await alice.slash(channel, "draft create", seats=SEATS, timer="fast", bots=True)
+            lobby = channel.last_message
+            w0, c0 = time.perf_counter(), time.process_time()
+            await alice.click(lobby, label="Start")
+            await alice.slash(channel.threads[-1], "draft leave")
+            for _ in range(400):
+                if done:
+                    break
+                await asyncio.sleep(0.01)
+            picks = len(await bot.drafts.store.picks(1))
+    await bot.db.close()
+    if not done or picks != TOTAL_PICKS:
+        raise RuntimeError(f"the bot pod did not finish: {picks} picks, decks built: {bool(done)}")
+    return {"wall": done["wall"] - w0, "cpu": done["cpu"] - c0}
+
+
 def run(ctx: Context) -> list[Figure]:
     run_pod(ctx.seed + 10_000)  # warm-up: card data, booster set and rating caches
     runs = [run_pod(ctx.seed + i) for i in range(ctx.n(7, 1))]
@@ -80,11 +121,32 @@ def run(ctx: Context) -> list[Figure]:
 
     floor = med("floor")
     n = len(runs)
+    through_bot = [asyncio.run(bot_pod(ctx, ctx.seed + 20_000 + i)) for i in range(ctx.n(3, 1))]
+    bot_wall = median(r["wall"] for r in through_bot)
+    bot_cpu = median(r["cpu"] for r in through_bot)
+    ctx.log(f"   through the bot: {bot_wall:.2f} s from Start to 8 decks, {bot_cpu:.2f} s CPU")
     ctx.log(
         f"   pod {1000 * med('pod'):.0f} ms CPU ({1e6 * med('pick'):.0f} us/pick, "
         f"{1000 * med('build'):.1f} ms/deck), boosters {1000 * floor:.1f} ms"
     )
     return [
+        Figure(
+            "draft.bot_pod_wall_s",
+            "8-seat bot pod through the bot (simcord): Start to 8 decks built, wall",
+            bot_wall,
+            "s",
+            floor=med("pod"),
+            floor_label="the same work in the pure engine, CPU",
+            note=f"median of {len(through_bot)} pods; stores 432 picks, posts progress",
+        ),
+        Figure(
+            "draft.bot_pick_cpu_ms",
+            "per pick through the bot (process CPU incl. simulated Discord)",
+            1000 * bot_cpu / TOTAL_PICKS,
+            "ms",
+            floor=1000 * med("pick"),
+            floor_label="a bot pick in the pure engine",
+        ),
         Figure(
             "draft.pod_cpu_ms",
             "8-seat bot pod: 432 picks + 8 decks, server CPU",

@@ -6,9 +6,9 @@ during the draft) get the AI's build at once. Each player gets a deck-building p
 button in the pod thread that shows the same panel to them alone, for closed DMs): the pool as an
 image, add/remove selects, basics suggested by the deck's energy split, auto-build, export of the
 pool as text, Submit. A submitted deck is checked against the 'limited' format and the pool
-(R8, R87), saved to the player's library ("Draft #12", or "Draft #12 (2)" when that name is
-taken) and stored in ``pod_seats.deck``/``deck_id``. A player may change and re-submit the deck
-until the last deck is in.
+(R8, R87), saved to the player's library ("Draft 12", or "Draft 12 (2)" when that name is
+taken; deck names may not hold '#') and stored in ``pod_seats.deck``/``deck_id``. A player may
+change and re-submit the deck until the last deck is in.
 
 Then the rounds (R88, DECISION A22, bot settings in ``pods.config``):
 
