@@ -29,6 +29,8 @@ REQUIRED = [
     "durable.action_us@1",
     "durable.action_us@50",
     "durable.submit_p99_us@50",
+    "draft.bot_pod_wall_s",
+    "draft.bot_pick_cpu_ms",
     "draft.pod_cpu_ms",
     "draft.pick_cpu_us",
     "draft.engine_pick_cpu_us",
