@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -117,18 +118,23 @@ class PlayerStore:
             if best is None or place < best[0]:
                 rows[s.user_id] = (place, won, lost, s.display_name)
         now = self.db.now()
-        async with self.db.transaction() as conn:
+
+        def write(conn: sqlite3.Connection) -> None:
+            # One write (no thread hop): it runs on the loop's connection, group-committed.
             for user_id, (place, won, lost, name) in rows.items():
-                await conn.execute(
+                conn.execute(
                     "INSERT INTO players (user_id, display_name, created_at) VALUES (?, ?, ?)"
                     " ON CONFLICT (user_id) DO NOTHING",
                     (user_id, name, now),
                 )
-                await conn.execute(
+                conn.execute(
                     "INSERT OR REPLACE INTO results (match_id, user_id, game, place, players, is_winner,"
                     " is_loser, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                     (match_id, user_id, game, place, len(seats), won, lost, now),
                 )
+
+        if rows:
+            await self.db.write(write)
         return len(rows)
 
     async def profile(self, user_id: int) -> Profile:

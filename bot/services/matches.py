@@ -419,8 +419,8 @@ class MatchService:
 
     async def _finish(self, live: LiveMatch, outcome: Outcome, reason: str, status: str) -> None:
         live.status = status
+        # finish() drops the clock row in the same statement batch.
         await self.db.matches.finish(live.id, status, {"ranking": outcome.ranking, "reason": reason}, reason)
-        await self.db.matches.delete_clock(live.id)
         if status == "finished":
             seats = [SeatInfo(s.user_id, s.name, s.is_ai) for s in live.seats]
             await self.db.players.record_results(live.id, live.game, outcome, seats)

@@ -10,7 +10,6 @@ make in either case.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import Any, ClassVar
 
 from engines.core import (
@@ -26,6 +25,7 @@ from engines.core import (
     Transition,
     seat_label,
 )
+from engines.core.evolve import evolve
 
 from .carddata import EPOCHS, card_data, roman
 from .state import (
@@ -268,7 +268,7 @@ class ChronoEngine:
                 if hands[seat] and playable_codes(s, hands[seat]):
                     current = seat
                     break
-        return self._settle(replace(s, current=current), [])
+        return self._settle(evolve(s, current=current), [])
 
     def position(self, cfg: MatchConfig, seed: int, data: Mapping[str, Any]) -> ChronoState:
         """An explicit start for scenario files; the format is documented in docs/scenarios.md."""
@@ -361,7 +361,7 @@ class ChronoEngine:
             if keep is not None and i == s.current:
                 new.append(keep)
             hands.append(_sorted_hand(new))
-        return replace(s, hands=tuple(hands), deck=tuple(pool))
+        return evolve(s, hands=tuple(hands), deck=tuple(pool))
 
     # ---------------------------------------------------------------- moves
 
@@ -423,7 +423,7 @@ class ChronoEngine:
         else:
             text = f"{who} plays {name} (stacks, pile {row_piles[epoch - 1]})"
         events = [Event(text, "play", (p,))]
-        s = replace(
+        s = evolve(
             s,
             hands=hands,
             piles=piles,
@@ -433,7 +433,7 @@ class ChronoEngine:
             empty_skips=0,
         )
         if not new_hand:  # E20
-            s = replace(s, out_order=(*s.out_order, p))
+            s = evolve(s, out_order=(*s.out_order, p))
             place = len(s.out_order)
             events.append(Event(f"{who} is out in {_ordinal(place)} place", "out", (p,)))
             active = [i for i, h in enumerate(hands) if h]
@@ -455,11 +455,11 @@ class ChronoEngine:
             raise IllegalAction("The deck is empty.")
         card, deck = s.deck[0], s.deck[1:]
         hands = (*s.hands[:p], _sorted_hand((*s.hands[p], card)), *s.hands[p + 1 :])
-        s = replace(s, hands=hands, deck=deck, empty_skips=0)
+        s = evolve(s, hands=hands, deck=deck, empty_skips=0)
         who = seat_label(p)
         if playable_codes(s, (card,)):
             events = [Event(f"{who} draws a card and must play it", "draw", (p,))]
-            return Transition(replace(s, must_play=card), tuple(events))
+            return Transition(evolve(s, must_play=card), tuple(events))
         events = [Event(f"{who} draws a card and skips", "skip", (p,))]
         return Transition(self._next_turn(s, events), tuple(events))
 
@@ -481,7 +481,7 @@ class ChronoEngine:
     def _next_turn(self, s: ChronoState, events: list[Event]) -> ChronoState:
         assert s.current is not None
         phase = "play" if s.phase == "opening" and s.placed_this_turn > 0 else s.phase
-        s = replace(
+        s = evolve(
             s,
             current=_next_active(s.hands, s.current),
             turn=s.turn + 1,
@@ -503,15 +503,15 @@ class ChronoEngine:
             skips = s.empty_skips + 1
             active = [i for i, h in enumerate(s.hands) if h]
             if skips >= len(active):
-                return self._deadlock(replace(s, empty_skips=skips), active, events)
-            s = replace(s, empty_skips=skips, current=_next_active(s.hands, p), turn=s.turn + 1)
+                return self._deadlock(evolve(s, empty_skips=skips), active, events)
+            s = evolve(s, empty_skips=skips, current=_next_active(s.hands, p), turn=s.turn + 1)
         return s
 
     def _finish_last(self, s: ChronoState, loser: int, events: list[Event]) -> ChronoState:
         ranking = (*tuple((i,) for i in s.out_order), (loser,))
         reason = f"{seat_label(loser)} is the last player holding cards and loses"
         events.append(Event(reason, "end", (loser,)))
-        return replace(
+        return evolve(
             s,
             current=None,
             phase="over",
@@ -536,7 +536,7 @@ class ChronoEngine:
             f"({most}) and {'loses' if len(losers) == 1 else 'lose'}"
         )
         events.append(Event(reason, "end", losers))
-        return replace(
+        return evolve(
             s,
             current=None,
             phase="over",
