@@ -80,6 +80,7 @@ class CardhostBot(commands.Bot):
         for match_id in list(self.clocks._tasks):
             self.clocks.cancel(match_id)
         self.drafts.cancel_all()
+        self.podplay.cancel_all()
         await super().close()
         await self.db.close()
 

@@ -1,4 +1,4 @@
-"""/pod status | deck | pool | result: a draft or sealed pod after its draft (bot.services.podplay).
+"""/pod status | deck | pool | start | result: a draft or sealed pod after its draft (bot.services.podplay).
 
 Which pod: the ``pod`` option when given; else the pod whose thread this is; else the caller's
 newest pod that is building decks or playing (then the newest finished one).
@@ -15,7 +15,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.db.podplay import PodRow
-from bot.services.podplay import PodError
+from bot.services.podplay import PHASES, PodError
 
 if TYPE_CHECKING:
     from bot.client import CardhostBot
@@ -79,6 +79,24 @@ class PodCog(
     async def pool(self, interaction: discord.Interaction, pod: int | None = None) -> None:
         row = await self._pod(interaction, pod)
         await self.bot.podplay.send_pool_text(interaction, row.id)
+
+    @app_commands.command(
+        name="start", description="Host or moderators: end deck building now; the AI builds missing decks"
+    )
+    @app_commands.describe(pod="The pod number (default: this thread's pod, or your latest)")
+    async def start(self, interaction: discord.Interaction, pod: int | None = None) -> None:
+        """What the deck-building deadline does, at once: for a pod waiting on a player who left."""
+        row = await self._pod(interaction, pod)
+        if not (_is_moderator(interaction) or interaction.user.id == row.host_id):
+            raise PodError("Only the pod's host or a moderator can end deck building.")
+        if row.status != "building":
+            raise PodError(f"{row.title} is not building decks: it is {PHASES[row.status]}.")
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        built = await self.bot.podplay.close_building(row.id, by=interaction.user.display_name)
+        text = f"Deck building for {row.title} is closed and the rounds are starting."
+        if built:
+            text += f" The AI built decks for {', '.join(built)}."
+        await interaction.followup.send(text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name="result", description="Moderators: set the result of a pod table")
     @app_commands.describe(

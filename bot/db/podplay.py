@@ -1,6 +1,7 @@
 """After the draft: decks being built, submitted decks, the rounds of pairings and their results.
 
-Tables of V004 (``pods``, ``pod_seats``, ``pod_matches``); no table of its own. While a player
+Tables of V004 (``pods``, ``pod_seats``, ``pod_matches``) and V005's ``pods.build_deadline``; no
+table of its own. While a player
 builds, ``pod_seats.deck`` holds ``{"draft": [card ids]}`` (the deck in progress, so the panel
 survives a restart); a submitted Codex is a plain JSON list of card ids (the contract of
 docs/draft.md), with ``deck_id`` naming the copy saved in the player's library.
@@ -32,6 +33,8 @@ class PodRow:
     seed: int
     round: int
     created_at: float
+    build_deadline: float | None = None
+    """Unix time deck building ends (the AI builds the missing decks); None before building."""
 
     @property
     def title(self) -> str:
@@ -91,6 +94,7 @@ def _pod(r: sqlite3.Row) -> PodRow:
         r["seed"],
         r["round"],
         r["created_at"],
+        r["build_deadline"],
     )
 
 
@@ -195,6 +199,12 @@ class PodPlayStore:
             return cur.rowcount == 1
 
         return await self.db.write(write)
+
+    async def set_build_deadline(self, pod_id: int, deadline: float) -> None:
+        def write(conn: sqlite3.Connection) -> None:
+            conn.execute("UPDATE pods SET build_deadline = ? WHERE id = ?", (deadline, pod_id))
+
+        await self.db.write(write)
 
     # -- seats and decks ---------------------------------------------------------------------
 

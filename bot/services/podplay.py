@@ -10,6 +10,17 @@ pool as text, Submit. A submitted deck is checked against the 'limited' format a
 taken; deck names may not hold '#') and stored in ``pod_seats.deck``/``deck_id``. A player may
 change and re-submit the deck until the last deck is in.
 
+Deck building has a time limit so that one absent player cannot hold the pod forever: 20 minutes
+(24 hours for an async pod; ``build_minutes`` in ``pods.config`` overrides either), stored in
+``pods.build_deadline`` and kept as loop timer handles (re-armed by ``resume()``; a deadline that
+passed while the bot was down fires at once). The players still building are warned in the pod
+thread two minutes before (not in async pods, nor when the limit is shorter than twice that). When
+it runs out, or when the host or a moderator uses ``/pod start``, every seat without a submitted
+deck gets the AI's build of its pool (the panel's Auto-build), saved to the player's library as a
+submit would, and the rounds start. The player still plays their own matches (the match clock
+hands an absent player's turn to the AI). The pod lock serialises this with a player's Submit, so
+the rounds cannot start twice and a deck cannot change under the auto-build.
+
 Then the rounds (R88, DECISION A22, bot settings in ``pods.config``):
 
 - ``pairing``: "round_robin" or "swiss"; default round robin up to 4 seats, Swiss for 5 or more.
@@ -43,6 +54,7 @@ from engines.core import CardhostError
 
 if TYPE_CHECKING:
     from bot.client import CardhostBot
+    from bot.db.decks import DeckRow
     from bot.services.matches import LiveMatch
 
 log = logging.getLogger(__name__)
@@ -52,6 +64,44 @@ LIMITED_MIN = 40
 TERRAINS = 17
 """Terrains a 40-card deck usually runs (R87's recommended mix)."""
 NO_MENTIONS = discord.AllowedMentions.none()
+BUILD_MINUTES = 20.0
+ASYNC_BUILD_MINUTES = 24 * 60.0
+BUILD_WARN_SECONDS = 120.0
+"""The warning before deck building ends comes this long before the deadline."""
+
+
+def now() -> float:
+    """Wall-clock unix time through discord.py (the same clock the draft's pick clocks use)."""
+    return discord.utils.utcnow().timestamp()
+
+
+def build_seconds(config: dict[str, Any]) -> float:
+    """How long deck building may take: ``build_minutes`` if set, else 24 hours for an async pod
+    (players come and go over a day), else 20 minutes."""
+    raw = config.get("build_minutes")
+    try:
+        minutes = float(raw) if raw is not None else None
+    except (TypeError, ValueError):
+        minutes = None
+    if minutes is None or minutes <= 0:
+        minutes = ASYNC_BUILD_MINUTES if config.get("async") else BUILD_MINUTES
+    return minutes * 60.0
+
+
+PHASES = {
+    "lobby": "still in its lobby",
+    "drafting": "still drafting",
+    "building": "building decks",
+    "playing": "playing its rounds",
+    "finished": "finished",
+    "cancelled": "cancelled",
+}
+"""A pod's status as the end of a sentence ("Draft #3 is not building decks: it is ...")."""
+
+
+def when(deadline: float) -> str:
+    """A Discord timestamp every reader sees in their own time zone ("in 20 minutes")."""
+    return f"<t:{int(deadline)}:R>"
 
 
 class PodError(CardhostError):
@@ -246,6 +296,11 @@ def panel_text(pod: PodRow, seat: PodSeatRow, locked: bool, note: str = "") -> s
             "Add cards with the first menu, remove with the second; **Auto-build** starts from the AI's "
             "build. **Submit** when the deck has at least 40 cards."
         )
+        if pod.build_deadline is not None:
+            lines.append(
+                f"⏳ Deck building ends {when(pod.build_deadline)}: if you have not submitted by then, "
+                "the AI builds your deck from your pool."
+            )
     if note:
         lines.append(note)
     text = "\n".join(lines)
@@ -261,6 +316,7 @@ class PodPlayService:
         self.store = PodPlayStore(bot.db)
         self._locks: dict[int, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
+        self._build_handles: dict[int, list[asyncio.TimerHandle]] = {}
         bot.matches.finish_listeners.append(self.on_match_finished)
 
     def _lock(self, pod_id: int) -> asyncio.Lock:
@@ -331,13 +387,16 @@ class PodPlayService:
                 await self.store.submit(pod_id, s.seat, deck, None)
         humans = [s for s in seats if not s.plays_as_ai and not s.submitted]
         if humans:
+            pod = await self._set_deadline(pod)
+            deadline = pod.build_deadline or now()
             who = ", ".join(f"<@{s.user_id}>" for s in humans)
             await self._say(
                 pod,
                 f"🛠️ **Deck building** for {pod.title}: {who}, your pool and deck builder are in your DMs. "
                 f"Build a Codex of at least {LIMITED_MIN} cards from your pool plus any basic terrains, then "
-                "**Submit**. The rounds start when every deck is in. DMs closed? **Open my deck builder** "
-                "below shows it to you alone.",
+                "**Submit**. The rounds start when every deck is in, or when time is up "
+                f"{when(deadline)}: then the AI builds a deck from the pool of anyone who has not "
+                "submitted. DMs closed? **Open my deck builder** below shows it to you alone.",
                 view=thread_view(pod_id),
                 allowed_mentions=discord.AllowedMentions(users=True),
             )
@@ -355,6 +414,128 @@ class PodPlayService:
             )
         log.info("pod building", extra={"ctx": {"pod": pod_id, "players": len(humans)}})
         self._spawn(self.maybe_start_rounds(pod_id), f"pod-{pod_id}-rounds")
+
+    # -------------------------------------------------------------------------- the deadline
+
+    async def _set_deadline(self, pod: PodRow) -> PodRow:
+        """Give the pod its deck-building deadline (kept when it has one: ``start_building`` may run
+        again) and arm its timers; returns the pod as stored."""
+        if pod.build_deadline is None:
+            await self.store.set_build_deadline(pod.id, now() + build_seconds(pod.config))
+            pod = await self._pod(pod.id)
+        assert pod.build_deadline is not None
+        self._arm_build(pod.id, pod.build_deadline, warn=not pod.config.get("async"))
+        return pod
+
+    def _arm_build(self, pod_id: int, deadline: float, *, warn: bool) -> None:
+        """Timer handles (not sleeping tasks), like the draft's pick clocks: cheap to cancel when the
+        last deck comes in. The warning only when there is time for it to be any use."""
+        self._cancel_build(pod_id)
+        loop = asyncio.get_running_loop()
+        t = now()
+        handles = []
+        if warn and deadline - t >= 2 * BUILD_WARN_SECONDS:
+            handles.append(
+                loop.call_later(deadline - BUILD_WARN_SECONDS - t, self._fire_build, pod_id, deadline, False)
+            )
+        handles.append(loop.call_later(max(0.0, deadline - t), self._fire_build, pod_id, deadline, True))
+        self._build_handles[pod_id] = handles
+
+    def _cancel_build(self, pod_id: int) -> None:
+        for handle in self._build_handles.pop(pod_id, []):
+            handle.cancel()
+
+    def cancel_all(self) -> None:
+        """At shutdown: no timer of this process may fire into the next one's database."""
+        for pod_id in list(self._build_handles):
+            self._cancel_build(pod_id)
+
+    def _fire_build(self, pod_id: int, deadline: float, expire: bool) -> None:
+        if expire:
+            self._spawn(self._expire_build(pod_id, deadline), f"pod-{pod_id}-build-expire")
+        else:
+            self._spawn(self._warn_build(pod_id, deadline), f"pod-{pod_id}-build-warn")
+
+    async def _warn_build(self, pod_id: int, deadline: float) -> None:
+        pod = await self.store.pod(pod_id)
+        if pod is None or pod.status != "building" or pod.build_deadline != deadline:
+            return
+        waiting = [s for s in await self.store.seats(pod_id) if not s.plays_as_ai and not s.submitted]
+        if not waiting:
+            return
+        who = " ".join(f"<@{s.user_id}>" for s in waiting)
+        minutes = max(1, round((deadline - now()) / 60))
+        await self._say(
+            pod,
+            f"⏰ {who}: deck building for {pod.title} ends {when(deadline)} "
+            f"(about {minutes} minute{'s' if minutes != 1 else ''}). **Submit** your deck by then, or "
+            "the AI builds one from your pool.",
+            allowed_mentions=discord.AllowedMentions(users=True),
+        )
+
+    async def _expire_build(self, pod_id: int, deadline: float) -> None:
+        try:
+            await self.close_building(pod_id, deadline=deadline)
+        except PodError as exc:  # the rounds started meanwhile, or the pod is gone
+            log.info("build deadline moot", extra={"ctx": {"pod": pod_id, "why": str(exc)}})
+
+    async def close_building(
+        self, pod_id: int, *, by: str | None = None, deadline: float | None = None
+    ) -> list[str]:
+        """End deck building now (the deadline, or ``/pod start`` by ``by``): the AI builds a deck
+        from the pool of every seat that has none submitted (a player's goes to their library, as
+        a submit would), then the rounds start. Returns the players whose deck the AI built.
+
+        All of it under the pod lock, the lock a Submit and ``maybe_start_rounds`` take: a deck
+        submitted meanwhile is kept, and the rounds start exactly once. ``deadline``: only if it is
+        still the pod's (a stale timer does nothing)."""
+        from engines.draft.autobuild import build_deck
+
+        async with self._lock(pod_id):
+            pod = await self._pod(pod_id)
+            if pod.status != "building":
+                raise PodError(f"{pod.title} is not building decks: it is {PHASES[pod.status]}.")
+            if deadline is not None and pod.build_deadline != deadline:
+                return []
+            built: list[str] = []
+            for s in await self.store.seats(pod_id):
+                if s.submitted or not s.pool:
+                    continue
+                deck = await asyncio.to_thread(build_deck, s.pool)
+                if s.plays_as_ai:
+                    await self.store.submit(pod_id, s.seat, deck, None)
+                    continue
+                saved = await self._save_to_library(pod, s, deck)
+                await self.store.submit(pod_id, s.seat, deck, saved.id)
+                built.append(s.display_name)
+                await self._tell_auto_built(pod, s, saved.name, len(deck))
+            self._cancel_build(pod_id)
+            head = f"⏩ {by} closed deck building" if by is not None else "⌛ Deck building time is up"
+            if built:
+                await self._say(
+                    pod,
+                    f"{head}: the AI built decks for {', '.join(built)}. The decks are saved in their "
+                    "libraries; each player still plays their own matches.",
+                    allowed_mentions=NO_MENTIONS,
+                )
+            else:
+                await self._say(pod, f"{head}.", allowed_mentions=NO_MENTIONS)
+            log.info("pod building closed", extra={"ctx": {"pod": pod_id, "by": by, "built": built}})
+            await self._start_rounds(pod_id)
+        return built
+
+    async def _tell_auto_built(self, pod: PodRow, seat: PodSeatRow, name: str, cards: int) -> None:
+        """A DM, so the player whose panel still shows an unfinished deck learns what they play."""
+        assert seat.user_id is not None
+        try:
+            user = self.bot.get_user(seat.user_id) or await self.bot.fetch_user(seat.user_id)
+            await user.send(
+                f"⌛ Deck building for {pod.title} is over and your deck was not submitted: the AI built "
+                f"one from your pool ({cards} cards), saved to your library as **{name}** "
+                f"(`/deck show name:{name}`). You still play your matches: watch the pod's thread."
+            )
+        except discord.HTTPException:
+            log.info("auto-built deck not told", extra={"ctx": {"pod": pod.id, "seat": seat.seat}})
 
     async def _render(self, pod: PodRow, seat: PodSeatRow) -> discord.File:
         def work() -> bytes:
@@ -468,19 +649,23 @@ class PodPlayService:
         if op == "export":
             await interaction.followup.send(**self.pool_message(pod, seat), ephemeral=True)
             return
-        locked = pod.status != "building"
         page = int(arg) if op == "page" and arg.isdigit() else 0
         if op in ("add", "rm"):
             page = int(arg) if arg.isdigit() else 0
         note = ""
-        if locked and op != "page":
-            note = "🔒 The rounds have begun: the deck can't change any more."
-        elif op != "page":
-            deck, note, submit = self._apply(seat, op, arg, values)
-            if submit:
-                note = await self._submit(interaction, pod, seat, deck)
-            elif deck != list(seat.draft):
-                await self.store.set_draft(pod_id, seat.seat, deck)
+        if op != "page":
+            # Under the pod lock: deck building may be closing (deadline, /pod start) right now.
+            async with self._lock(pod_id):
+                pod = await self.store.pod(pod_id) or pod
+                seat = await self.store.seat(pod_id, seat_no) or seat
+                if pod.status != "building":
+                    note = "🔒 The rounds have begun: the deck can't change any more."
+                else:
+                    deck, note, submit = self._apply(seat, op, arg, values)
+                    if submit:
+                        note = await self._submit(interaction, pod, seat, deck)
+                    elif deck != list(seat.draft):
+                        await self.store.set_draft(pod_id, seat.seat, deck)
         seat = await self.store.seat(pod_id, seat_no) or seat
         pod = await self.store.pod(pod_id) or pod
         kwargs = await self.panel_kwargs(pod, seat, page, note)
@@ -547,11 +732,28 @@ class PodPlayService:
     async def _submit(
         self, interaction: discord.Interaction, pod: PodRow, seat: PodSeatRow, deck: list[str]
     ) -> str:
-        from bot.db.decks import DeckNotFound
-
         problems = deck_problems(seat.pool, deck)
         if problems:
             return "❌ **Not submitted**, fix this first:\n" + "\n".join(f"• {p}" for p in problems[:10])
+        row = await self._save_to_library(pod, seat, deck)
+        await self.store.submit(pod.id, seat.seat, deck, row.id)
+        seats = await self.store.seats(pod.id)
+        done = sum(1 for s in seats if s.submitted)
+        await self._say(
+            pod,
+            f"✅ {seat.display_name} submitted a deck ({done}/{len(seats)} decks in).",
+            allowed_mentions=NO_MENTIONS,
+        )
+        log.info("pod deck submitted", extra={"ctx": {"pod": pod.id, "seat": seat.seat, "deck": row.id}})
+        return (
+            f"✅ Saved to your library as **{row.name}** ({len(deck)} cards): `/deck show name:{row.name}`."
+        )
+
+    async def _save_to_library(self, pod: PodRow, seat: PodSeatRow, deck: Sequence[str]) -> DeckRow:
+        """Save the seat's deck to the player's library: "Draft 12" (" (2)" when taken), or over
+        the copy an earlier submit saved. Returns the library's DeckRow."""
+        from bot.db.decks import DeckNotFound
+
         assert seat.user_id is not None
         lib = library_deck(seat.pool, deck)
         decks = self.bot.db.decks
@@ -568,19 +770,7 @@ class PodPlayService:
             k = 2
             while name.casefold() in taken:
                 name, k = f"{base} ({k})", k + 1
-        row = await decks.save(seat.user_id, name, lib, replace=replace)
-        await self.store.submit(pod.id, seat.seat, deck, row.id)
-        seats = await self.store.seats(pod.id)
-        done = sum(1 for s in seats if s.submitted)
-        await self._say(
-            pod,
-            f"✅ {seat.display_name} submitted a deck ({done}/{len(seats)} decks in).",
-            allowed_mentions=NO_MENTIONS,
-        )
-        log.info("pod deck submitted", extra={"ctx": {"pod": pod.id, "seat": seat.seat, "deck": row.id}})
-        return (
-            f"✅ Saved to your library as **{row.name}** ({len(deck)} cards): `/deck show name:{row.name}`."
-        )
+        return await decks.save(seat.user_id, name, lib, replace=replace)
 
     # -------------------------------------------------------------------------- rounds
 
@@ -606,21 +796,27 @@ class PodPlayService:
     async def maybe_start_rounds(self, pod_id: int) -> None:
         """building -> playing once every seat has a submitted deck; then round 1."""
         async with self._lock(pod_id):
-            seats = await self.store.seats(pod_id)
-            if not seats or not all(s.submitted for s in seats):
-                return
-            if not await self.store.start_playing(pod_id):
-                return
-            pod = await self._pod(pod_id)
-            pairing, rounds = self.plan(pod, seats)
-            kind = "Swiss" if pairing == "swiss" else "round robin"
-            await self._say(
-                pod,
-                f"🎴 Every deck is in! {pod.title} plays **{rounds} round{'s' if rounds != 1 else ''}** "
-                f"({kind}, best of one; a win is 3 points, a draw 1). Each match gets its own thread.",
-            )
-            log.info("pod playing", extra={"ctx": {"pod": pod_id, "pairing": pairing, "rounds": rounds}})
-            await self._next_round(pod, seats)
+            await self._start_rounds(pod_id)
+
+    async def _start_rounds(self, pod_id: int) -> None:
+        """``maybe_start_rounds`` for a caller that holds the pod lock. ``start_playing`` moves the
+        pod out of 'building' only once, so no second caller pairs round 1 again."""
+        seats = await self.store.seats(pod_id)
+        if not seats or not all(s.submitted for s in seats):
+            return
+        if not await self.store.start_playing(pod_id):
+            return
+        self._cancel_build(pod_id)
+        pod = await self._pod(pod_id)
+        pairing, rounds = self.plan(pod, seats)
+        kind = "Swiss" if pairing == "swiss" else "round robin"
+        await self._say(
+            pod,
+            f"🎴 Every deck is in! {pod.title} plays **{rounds} round{'s' if rounds != 1 else ''}** "
+            f"({kind}, best of one; a win is 3 points, a draw 1). Each match gets its own thread.",
+        )
+        log.info("pod playing", extra={"ctx": {"pod": pod_id, "pairing": pairing, "rounds": rounds}})
+        await self._next_round(pod, seats)
 
     async def _next_round(self, pod: PodRow, seats: Sequence[PodSeatRow]) -> None:
         """Pair and launch the round after ``pod.round`` (caller holds the pod lock), or finish."""
@@ -813,6 +1009,7 @@ class PodPlayService:
             lines.append(
                 f"Decks in: {len(seats) - len(waiting)}/{len(seats)}"
                 + (f" · still building: {', '.join(waiting)}" if waiting else "")
+                + (f" · time is up {when(pod.build_deadline)}" if pod.build_deadline is not None else "")
             )
         for r in sorted({row.round for row in rows}):
             lines.append(f"__Round {r}__")
@@ -855,6 +1052,11 @@ class PodPlayService:
                 if s.plays_as_ai and not s.submitted and s.pool:
                     await self.store.submit(pod.id, s.seat, await asyncio.to_thread(build_deck, s.pool), None)
             await self.maybe_start_rounds(pod.id)
+            pod = await self._pod(pod.id)
+            if pod.status == "building":
+                # Re-arm the deadline (one that passed while the bot was down fires at once); a pod
+                # that was building before deadlines existed gets one from now.
+                await self._set_deadline(pod)
             return
         async with self._lock(pod.id):
             seats = await self.store.seats(pod.id)
