@@ -54,12 +54,19 @@ def _ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
+def _span(row: Sequence[int]) -> tuple[int, int]:
+    """(first, last) filled epoch of a row, 1-based; an empty row "spans" the start epoch."""
+    lo = hi = 0
+    for i, n in enumerate(row, 1):
+        if n:
+            hi = i
+            if not lo:
+                lo = i
+    return (lo, hi) if lo else (START_EPOCH, START_EPOCH)
+
+
 def _spans(piles: Sequence[Sequence[int]]) -> tuple[tuple[int, int], ...]:
-    out = []
-    for row in piles:
-        filled = [i + 1 for i, n in enumerate(row) if n > 0]
-        out.append((filled[0], filled[-1]) if filled else (START_EPOCH, START_EPOCH))
-    return tuple(out)
+    return tuple(_span(row) for row in piles)
 
 
 def _sorted_hand(cards: Sequence[str]) -> tuple[str, ...]:
@@ -84,9 +91,9 @@ def playable_codes(s: ChronoState, hand: Sequence[str]) -> tuple[str, ...]:
     """Distinct codes of ``hand`` that E10 (and E22 in the opening) allows right now, sorted."""
     if s.must_play is not None:
         return (s.must_play,) if s.must_play in hand else ()
-    spans = _spans(s.piles)
     nrows = len(s.suits)
     out = []
+    spans: dict[int, tuple[int, int]] = {}
     for code in sorted(set(hand), key=card_key):
         row, epoch = CODE_INFO[code]
         if row >= nrows:
@@ -96,7 +103,11 @@ def playable_codes(s: ChronoState, hand: Sequence[str]) -> tuple[str, ...]:
         if s.piles[row][epoch - 1] > 0:
             out.append(code)
         elif row not in s.rows_extended:
-            lo, hi = spans[row]
+            # Only rows a code would extend need their span (most codes stack or are out of reach).
+            span = spans.get(row)
+            if span is None:
+                span = spans[row] = _span(s.piles[row])
+            lo, hi = span
             if epoch == lo - 1 or epoch == hi + 1:
                 out.append(code)
     return tuple(out)
