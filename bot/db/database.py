@@ -64,11 +64,14 @@ if TYPE_CHECKING:
 DEFAULT_BUSY_TIMEOUT_MS = 5000
 MAX_GROUP = 128
 """Most writes committed by one group commit."""
-CHECKPOINT_EVERY = 200
-"""Writes between two WAL checkpoints (SQLite's own default is about 1,000 pages)."""
+CHECKPOINT_EVERY = 500
+"""Writes between two WAL checkpoints (SQLite's own default is about 1,000 pages). Measured: every
+200 writes the checkpoint thread's I/O and GIL hand-offs cost a 1-match submit ~4 us (x3.0 -> x2.7
+of the raw insert floor); every 500 with a quiet checkpoint past 2,500 frames the WAL file peaks at
+about 20 MB under a steady stream of commits (9 MB before, 36 MB with 1,000 / 5,000)."""
 CHECKPOINT_SECONDS = 2.0
 """A checkpoint at least this often while the database is open."""
-QUIET_CHECKPOINT_FRAMES = 1000
+QUIET_CHECKPOINT_FRAMES = 2500
 """WAL frames (pages) left after a background checkpoint that call for a quiet one (see below)."""
 
 T = TypeVar("T")

@@ -87,30 +87,46 @@ def _next_active(hands: Sequence[Sequence[str]], after: int) -> int:
     raise AssertionError("no seat holds cards")  # the game ends before this can happen
 
 
+def _fits(s: ChronoState, code: str, spans: dict[int, tuple[int, int]]) -> bool:
+    """E10-E15 (and E22 in the opening) for one code, whoever holds it; ``spans`` memoises the
+    rows' spans for the caller (only rows a code would extend need one)."""
+    row, epoch = CODE_INFO[code]
+    if row >= len(s.suits):
+        return False
+    if s.phase == "opening" and epoch not in OPENING_EPOCHS:
+        return False
+    if s.piles[row][epoch - 1] > 0:
+        return True
+    if row in s.rows_extended:
+        return False
+    span = spans.get(row)
+    if span is None:
+        span = spans[row] = _span(s.piles[row])
+    return epoch == span[0] - 1 or epoch == span[1] + 1
+
+
 def playable_codes(s: ChronoState, hand: Sequence[str]) -> tuple[str, ...]:
     """Distinct codes of ``hand`` that E10 (and E22 in the opening) allows right now, sorted."""
     if s.must_play is not None:
         return (s.must_play,) if s.must_play in hand else ()
-    nrows = len(s.suits)
-    out = []
     spans: dict[int, tuple[int, int]] = {}
-    for code in sorted(set(hand), key=card_key):
-        row, epoch = CODE_INFO[code]
-        if row >= nrows:
-            continue
-        if s.phase == "opening" and epoch not in OPENING_EPOCHS:
-            continue
-        if s.piles[row][epoch - 1] > 0:
-            out.append(code)
-        elif row not in s.rows_extended:
-            # Only rows a code would extend need their span (most codes stack or are out of reach).
-            span = spans.get(row)
-            if span is None:
-                span = spans[row] = _span(s.piles[row])
-            lo, hi = span
-            if epoch == lo - 1 or epoch == hi + 1:
-                out.append(code)
-    return tuple(out)
+    return tuple(code for code in sorted(set(hand), key=card_key) if _fits(s, code, spans))
+
+
+def has_playable(s: ChronoState, hand: Sequence[str]) -> bool:
+    """``bool(playable_codes(s, hand))``, stopping at the first card that fits (a move asks this
+    two or three times, the list only when it is shown)."""
+    if s.must_play is not None:
+        return s.must_play in hand
+    spans: dict[int, tuple[int, int]] = {}
+    return any(_fits(s, code, spans) for code in hand)
+
+
+def can_play(s: ChronoState, hand: Sequence[str], code: str) -> bool:
+    """``code in playable_codes(s, hand)`` for one code."""
+    if s.must_play is not None:
+        return code == s.must_play and code in hand
+    return code in hand and _fits(s, code, {})
 
 
 def is_extension(s: ChronoState, code: str) -> bool:
@@ -276,7 +292,7 @@ class ChronoEngine:
             current = first
             for k in range(n):
                 seat = (first + k) % n
-                if hands[seat] and playable_codes(s, hands[seat]):
+                if hands[seat] and has_playable(s, hands[seat]):
                     current = seat
                     break
         return self._settle(evolve(s, current=current), [])
@@ -416,7 +432,7 @@ class ChronoEngine:
 
     def _play(self, s: ChronoState, p: int, code: str) -> Transition[ChronoState]:
         hand = s.hands[p]
-        if code not in playable_codes(s, hand):
+        if not can_play(s, hand, code):
             self._refuse_play(s, p, code)
         row, epoch = CODE_INFO[code]
         extends = s.piles[row][epoch - 1] == 0
@@ -451,7 +467,7 @@ class ChronoEngine:
             if len(active) == 1:  # E23
                 return Transition(self._finish_last(s, active[0], events), tuple(events))
             return Transition(self._next_turn(s, events), tuple(events))
-        if not playable_codes(s, new_hand):
+        if not has_playable(s, new_hand):
             return Transition(self._next_turn(s, events), tuple(events))
         return Transition(s, tuple(events))
 
@@ -460,7 +476,7 @@ class ChronoEngine:
             raise IllegalAction(f"You must play {card_name(s.must_play)}, the card you drew.")
         if s.placed_this_turn > 0:
             raise IllegalAction("You have already placed cards this turn; you can't draw now.")
-        if playable_codes(s, s.hands[p]):
+        if has_playable(s, s.hands[p]):
             raise IllegalAction("You hold a card you can play, so you must play instead of drawing.")
         if not s.deck:  # never reached: _settle skips such turns at once (E18)
             raise IllegalAction("The deck is empty.")
@@ -468,7 +484,7 @@ class ChronoEngine:
         hands = (*s.hands[:p], _sorted_hand((*s.hands[p], card)), *s.hands[p + 1 :])
         s = evolve(s, hands=hands, deck=deck, empty_skips=0)
         who = seat_label(p)
-        if playable_codes(s, (card,)):
+        if has_playable(s, (card,)):
             events = [Event(f"{who} draws a card and must play it", "draw", (p,))]
             return Transition(evolve(s, must_play=card), tuple(events))
         events = [Event(f"{who} draws a card and skips", "skip", (p,))]
@@ -478,7 +494,7 @@ class ChronoEngine:
         if s.must_play is not None:
             raise IllegalAction(f"You must play {card_name(s.must_play)}, the card you drew.")
         if s.placed_this_turn == 0:
-            if playable_codes(s, s.hands[p]):
+            if has_playable(s, s.hands[p]):
                 raise IllegalAction("You hold a card you can play, so you must place at least one.")
             raise IllegalAction("You can't play anything, so you must draw a card.")
         n = s.placed_this_turn
@@ -507,7 +523,7 @@ class ChronoEngine:
         """Skip, without asking, players who can neither play nor draw (E18); detect E24."""
         while s.current is not None and not s.deck:
             p = s.current
-            if playable_codes(s, s.hands[p]):
+            if has_playable(s, s.hands[p]):
                 return s
             who = seat_label(p)
             events.append(Event(f"{who} cannot play and the deck is empty, so {who} skips", "skip", (p,)))

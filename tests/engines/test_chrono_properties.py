@@ -191,3 +191,27 @@ def test_deadlocks_end_incomplete_sets() -> None:
         assert outcome is not None
         reasons["deadlock" if outcome.reason.startswith("Deadlock") else "normal"] += 1
     assert reasons["deadlock"] > 0
+
+
+def test_the_quick_playability_checks_agree_with_the_list() -> None:
+    """has_playable and can_play are shortcuts of playable_codes: over random games, for every seat
+    and every card code, they give the list's answer."""
+    from engines.chrono.engine import ChronoEngine, can_play, has_playable, playable_codes
+    from engines.chrono.state import CODE_INFO
+    from engines.core import MatchConfig, PlayerId, Rng
+
+    eng = ChronoEngine()
+    checked = 0
+    for seed in range(12):
+        s = eng.setup(MatchConfig(players=2 + seed % 5, options={}), seed)
+        rng = Rng.from_seed(seed)
+        while eng.outcome(s) is None:
+            for hand in s.hands:
+                codes = playable_codes(s, hand)
+                assert has_playable(s, hand) == bool(codes)
+                for code in CODE_INFO:
+                    assert can_play(s, hand, code) == (code in codes)
+                checked += 1
+            p = min(eng.current_players(s))
+            s = eng.apply(s, PlayerId(p), rng.choice(list(eng.legal_actions(s, PlayerId(p))))).state
+    assert checked > 500
