@@ -33,7 +33,9 @@ from render.common import (
     mix,
     panel,
     pill,
+    text_width,
 )
+from render.fonts import font
 
 WIDTH = 1280
 PAD = 24
@@ -83,7 +85,7 @@ def group_title(key: str) -> str:
         "multi": "Multi-energy",
         "colourless": "Colourless",
         "terrain": "Terrains",
-        "basic": "Basic terrains in the deck",
+        "basic": "Basic terrains (deck)",
     }[key]
 
 
@@ -138,9 +140,11 @@ def _draw_group(
     accent = _accent(g.key) if g.key in ENERGY else (ACCENT if g.key == "basic" else GENERIC)
     panel(draw, (x, y, x + w, y + h), fill=PANEL, outline=EDGE, radius=10)
     draw.rounded_rectangle((x, y, x + w - 1, y + 6), radius=3, fill=accent)
-    draw_line(draw, (x + 12, y + GROUP_HEAD // 2 + 3), g.title, 16, bold=True, max_width=w - 90)
     used = sum(min(n, in_deck[cid]) for cid, n in g.cards) if g.key != "basic" else g.count
     right = f"{used}/{g.count}" if used and g.key != "basic" else str(g.count)
+    # The title gets all the room the count leaves ("Golden Savannas (SAV)" fits beside "10/10").
+    room = w - 24 - text_width(right, font(16, True)) - 10
+    draw_line(draw, (x + 12, y + GROUP_HEAD // 2 + 3), g.title, 16, bold=True, max_width=room)
     draw_line(
         draw,
         (x + w - 12, y + GROUP_HEAD // 2 + 3),
