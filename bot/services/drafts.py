@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.db.drafts import DraftStore, PickRow, PodLobbyError, PodRow, PodSeatRow
+from bot.services.dms import DM_CLOSED, greet_by_dm
 from bot.text import clip
 from bot.ui.draft import CardOption, pick_view, pod_lobby_view, progress_view, reclaim_view
 from engines.core import CardhostError, Rng
@@ -39,7 +40,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-DM_CLOSED = 50007
 TIMER_PRESETS: dict[str, float] = {"fast": 75.0, "normal": 90.0, "slow": 120.0}
 """Seconds for a full pack; the time shrinks as the pack empties (``pick_seconds``)."""
 DEFAULT_TIMER = "normal"
@@ -292,16 +292,11 @@ class DraftService:
         await self._check_dm(interaction)
 
     async def _check_dm(self, interaction: discord.Interaction) -> bool:
-        try:
-            await interaction.user.send(
-                "You're in a cardhost pod. When it starts I'll send your packs (or your pool) here."
-            )
-            return True
-        except discord.Forbidden as exc:
-            if exc.code != DM_CLOSED:
-                raise
-            await interaction.followup.send(DM_HELP, ephemeral=True)
-            return False
+        return await greet_by_dm(
+            interaction,
+            "You're in a cardhost pod. When it starts I'll send your packs (or your pool) here.",
+            DM_HELP,
+        )
 
     async def on_lobby_button(self, interaction: discord.Interaction, pod_id: int, op: str) -> None:
         await interaction.response.defer()

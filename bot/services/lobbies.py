@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.db.errors import AlreadySeated, LobbyClosed, LobbyFull
+from bot.services.dms import greet_by_dm
 from bot.ui.components import lobby_view
 from engines.core import CardhostError, get_engine
 
@@ -17,7 +18,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-DM_CLOSED = 50007
 DM_HELP = (
     "I couldn't send you a direct message. Your hand is private, so I send it by DM: open the server's "
     "menu → **Privacy Settings** → turn on **Direct Messages**, then I can DM you. Until then, use the "
@@ -77,19 +77,12 @@ class LobbyService:
         msg = await interaction.original_response()
         await self.store.set_message(lobby_id, msg.id)
         log.info("lobby created", extra={"ctx": {"lobby": lobby_id, "game": engine.name}})
-        await self._check_dm(interaction, followup=True)
+        await self._check_dm(interaction)
 
-    async def _check_dm(self, interaction: discord.Interaction, *, followup: bool) -> bool:
-        try:
-            await interaction.user.send(
-                "You're in a cardhost lobby. When the game starts I'll send your hand here."
-            )
-            return True
-        except discord.Forbidden as exc:
-            if exc.code != DM_CLOSED:
-                raise
-            await interaction.followup.send(DM_HELP, ephemeral=True)
-            return False
+    async def _check_dm(self, interaction: discord.Interaction) -> bool:
+        return await greet_by_dm(
+            interaction, "You're in a cardhost lobby. When the game starts I'll send your hand here.", DM_HELP
+        )
 
     async def on_button(self, interaction: discord.Interaction, lobby_id: int, op: str) -> None:
         await interaction.response.defer()
@@ -104,7 +97,7 @@ class LobbyService:
             if op == "join":
                 await self.store.add_seat(lobby_id, user.id, user.display_name, max_seats=max_seats)
                 await self._refresh(interaction, lobby_id)
-                await self._check_dm(interaction, followup=True)
+                await self._check_dm(interaction)
                 return
             if op == "leave":
                 if is_host:

@@ -49,6 +49,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.db.podplay import PodMatchRow, PodPlayStore, PodRow, PodSeatRow
+from bot.services.dms import DM_CLOSED
 from bot.ui.deckbuild import Option, PanelSpec, panel_view, thread_view
 from engines.core import CardhostError
 
@@ -59,7 +60,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-DM_CLOSED = 50007
 LIMITED_MIN = 40
 TERRAINS = 17
 """Terrains a 40-card deck usually runs (R87's recommended mix)."""

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.presenters import presenter_for, ranking_text
+from bot.services.dms import DM_CLOSED
 from bot.services.matches import LiveMatch, MoveReport, NotInGame
 from bot.text import clip, log_block, with_names
 from bot.ui.components import hand_view, move_view
@@ -28,7 +29,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-DM_CLOSED = 50007
 BOARD_CACHE = 64
 """Boards kept as PNG (the newest position of the most recently drawn matches): the board posted
 after a move is the one ``/game status`` shows until the next move, so it is drawn once."""
