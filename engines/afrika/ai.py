@@ -17,7 +17,7 @@ from .cards import CardDef, card
 from .effects import matches
 from .flow import EQUIP, TRAVEL, attack_targets, can_block, possible_attackers
 from .rules import cd, entities, opponents, ref_seat, seat_ref, sick, stats
-from .state import AfrikaState, Choice, Game, Obj, thaw
+from .state import AfrikaState, Choice, Game, Obj, peek
 
 HARMFUL_OPS = {"damage", "destroy", "exile", "bounce", "charge", "negate", "discard", "mill"}
 
@@ -532,7 +532,7 @@ def _choice_action(g: Game, p: int, ch: Choice, legal: Sequence[AfrikaAction], r
 @register_policy("afrika")
 def afrika_policy(engine: Any, state: AfrikaState, player: PlayerId, rng: Rng) -> AfrikaAction:
     legal = list(engine.legal_actions(state, player))
-    g = thaw(state)
+    g = peek(state)  # read only, shared with legal_actions above
     p = int(player)
     if g.choice is not None:
         return _choice_action(g, p, g.choice, legal, rng)

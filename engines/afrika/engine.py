@@ -11,7 +11,7 @@ from .cards import CARDS
 from .decks import STARTERS, check_deck, expand, starter_decks
 from .flow import STEPS, enter, legal, perform, settle
 from .rules import seat_ref
-from .state import AfrikaState, Choice, Game, Item, Obj, Player, freeze, thaw
+from .state import AfrikaState, Choice, Game, Item, Obj, Player, freeze, keep, peek, thaw
 from .view import AfrikaView, make_view
 
 
@@ -112,7 +112,7 @@ class AfrikaEngine:
     def legal_actions(self, s: AfrikaState, p: PlayerId) -> Sequence[AfrikaAction]:
         if s.over or p not in self.current_players(s):
             return []
-        return legal(thaw(s), int(p))
+        return legal(peek(s), int(p))
 
     def apply(self, s: AfrikaState, p: PlayerId, a: AfrikaAction) -> Transition[AfrikaState]:
         if s.over:
@@ -127,10 +127,14 @@ class AfrikaEngine:
         settle(g)
         events = tuple(Event(text, kind, players) for text, kind, players in g.events)
         g.events = []
-        return Transition(freeze(g), events)
+        # a fresh thaw above (never the shared peek copy, which views and bots may be reading);
+        # freeze reuses the card objects the move left alone, and g becomes the next peek copy
+        after = freeze(g, base=s)
+        keep(after, g)
+        return Transition(after, events)
 
     def view(self, s: AfrikaState, viewer: PlayerId | None) -> AfrikaView:
-        return make_view(thaw(s), None if viewer is None else int(viewer))
+        return make_view(peek(s), None if viewer is None else int(viewer))
 
     def outcome(self, s: AfrikaState) -> Outcome | None:
         if not s.over:

@@ -3,7 +3,8 @@
 ``AfrikaState`` (frozen dataclasses of primitives, tuples and mappings) is what the kernel stores,
 JSON-encodes and replays. ``apply`` thaws it into ``Game`` (the same fields in lists, dicts and
 mutable dataclasses), runs the rules on that copy and freezes the result; an action that raises
-half-way leaves the caller's state untouched.
+half-way leaves the caller's state untouched. Callers that only read (legal actions, views, the AI)
+share one thawed copy per state instead (``peek``).
 
 Object zones (``Obj.zone``): codex, hand, void, exile, stack, field (battlefield Zone 1/2: ``slot``),
 active (the Active Terrain slot of zone ``slot``), terrain (the Terrain Stack), artifact (the
@@ -12,6 +13,7 @@ Artifact Stack; only the top one is active, R23).
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass, fields
 from dataclasses import field as _f
 from typing import Any
@@ -268,9 +270,16 @@ class Game:
 
 
 # ------------------------------------------------------------------------------------ conversion
+# Every legal_actions / apply / view call converts the whole state (about 120 card objects), so this
+# is the engine's hot path: the card objects and the players have hand-written converters, ``freeze``
+# reuses the frozen card objects a move left alone, and read-only callers share one thawed copy per
+# state (``peek``).
 _FROZEN: dict[type, type] = {Obj: ObjS, Player: PlayerS, Item: ItemS, Trig: TrigS, Choice: ChoiceS}
 _THAWED: dict[type, type] = {v: k for k, v in _FROZEN.items()}
 _NAMES: dict[type, tuple[str, ...]] = {}
+_LEAVES = frozenset({int, str, bool, tuple, type(None)})
+"""Types ``_thaw``/``_freeze`` return unchanged (a tuple inside a list stays a tuple), so the
+element loops can skip the call."""
 
 
 def _names(cls: type) -> tuple[str, ...]:
@@ -283,7 +292,7 @@ def _names(cls: type) -> tuple[str, ...]:
 def _freeze(v: Any) -> Any:
     t = type(v)
     if t is list:
-        return tuple(_freeze(x) for x in v)
+        return tuple(x if type(x) in _LEAVES else _freeze(x) for x in v)
     if t is dict:
         return {k: _freeze(x) for k, x in v.items()}
     cls = _FROZEN.get(t)
@@ -295,7 +304,7 @@ def _freeze(v: Any) -> Any:
 def _thaw(v: Any) -> Any:
     t = type(v)
     if t is tuple:
-        return [x if type(x) is tuple else _thaw(x) for x in v]
+        return [x if type(x) in _LEAVES else _thaw(x) for x in v]
     if t is dict:
         return {k: _thaw(x) for k, x in v.items()}
     cls = _THAWED.get(t)
@@ -326,6 +335,9 @@ def _thaw_obj(o: ObjS) -> Obj:
 
 
 def _freeze_obj(o: Obj) -> ObjS:
+    # Through __init__ on purpose, not by filling a bare instance's __dict__ (engines/core/evolve.py):
+    # that builds faster, but a card object is read by every later thaw that reuses it, and one whose
+    # __dict__ was ever materialised reads ~1.7x slower on CPython 3.11 (no inline values): a net loss.
     return ObjS(
         o.id,
         o.card,
@@ -346,32 +358,192 @@ def _freeze_obj(o: Obj) -> ObjS:
     )
 
 
-_GAME_FIELDS = tuple(f.name for f in fields(AfrikaState))
+def _same_items(a: list[Any], b: tuple[Any, ...]) -> bool:
+    """Same length and the very same elements (``_unchanged`` skips the call when both are empty)."""
+    return len(a) == len(b) and all(x is y for x, y in zip(a, b, strict=True))
+
+
+def _unchanged(o: Obj, f: ObjS) -> bool:
+    """True if ``_freeze_obj(o)`` would equal ``f`` field for field, value and type alike.
+
+    Identity, not ==: a thawed field the move did not touch is the very object ``f`` holds, and
+    identity also rules out look-alikes (True vs 1) that == would let through. A field the move
+    rewrote to an equal but new object only costs a rebuild, never a wrong reuse.
+    """
+    return (
+        o.damage is f.damage
+        and o.zone is f.zone
+        and o.charged is f.charged
+        and o.slot is f.slot
+        and o.controller is f.controller
+        and o.since_turn is f.since_turn
+        and o.attached_to is f.attached_to
+        and o.phased_out is f.phased_out
+        and o.eot_power is f.eot_power
+        and o.eot_health is f.eot_health
+        and o.card is f.card
+        and o.id is f.id
+        and o.owner is f.owner
+        and o.token is f.token
+        and (_same_items(o.counters, f.counters) if o.counters or f.counters else True)
+        and (_same_items(o.eot_keywords, f.eot_keywords) if o.eot_keywords or f.eot_keywords else True)
+    )
+
+
+def _thaw_player(p: PlayerS) -> Player:
+    # the zones hold ints and the pool (str, int) tuples, which _thaw keeps as they are
+    return Player(
+        p.seat,
+        p.life,
+        list(p.codex),
+        list(p.hand),
+        list(p.void),
+        list(p.exile),
+        list(p.field),
+        list(p.terrains),
+        list(p.slots),
+        list(p.artifacts),
+        list(p.pool),
+        p.lost,
+        p.drew_empty,
+        p.kept,
+        p.hand_size,
+        p.mull,
+        p.turn_started,
+    )
+
+
+def _freeze_player(p: Player) -> PlayerS:
+    return PlayerS(
+        p.seat,
+        p.life,
+        tuple(p.codex),
+        tuple(p.hand),
+        tuple(p.void),
+        tuple(p.exile),
+        tuple(p.field),
+        tuple(p.terrains),
+        tuple(p.slots),
+        tuple(p.artifacts),
+        tuple(p.pool),
+        p.lost,
+        p.drew_empty,
+        p.kept,
+        p.hand_size,
+        p.mull,
+        p.turn_started,
+    )
 
 
 def thaw(s: AfrikaState) -> Game:
-    kw: dict[str, Any] = {}
-    for name in _GAME_FIELDS:
-        v = getattr(s, name)
-        if name == "objs":
-            kw[name] = {k: _thaw_obj(o) for k, o in v.items()}
-        elif name == "order" or name == "assign":
-            kw[name] = {k: list(x) for k, x in v.items()}
-        elif name == "ranking":
-            kw[name] = [list(g) for g in v]
-        else:
-            kw[name] = _thaw(v)
-    return Game(**kw)
+    """A fresh mutable copy of ``s``: nothing in it is shared with any other Game."""
+    return Game(
+        {k: _thaw_obj(o) for k, o in s.objs.items()},
+        [_thaw_player(p) for p in s.players],
+        s.turn,
+        s.active,
+        s.first,
+        s.step,
+        s.priority,
+        s.passes,
+        _thaw(s.stack),
+        dict(s.attackers),
+        dict(s.blockers),
+        {k: list(x) for k, x in s.order.items()},
+        {k: list(x) for k, x in s.assign.items()},
+        list(s.first_dealt),
+        s.clash_first,
+        _thaw(s.choice),
+        _thaw(s.triggers),
+        s.rng,
+        s.next_id,
+        s.terrain_played,
+        s.over,
+        [list(g) for g in s.ranking],
+        s.reason,
+        s.fmt,
+    )
 
 
-def freeze(g: Game) -> AfrikaState:
-    kw: dict[str, Any] = {}
-    for name in _GAME_FIELDS:
-        v = getattr(g, name)
-        if name == "objs":
-            kw[name] = {k: _freeze_obj(o) for k, o in sorted(v.items())}
-        elif name == "ranking":
-            kw[name] = tuple(tuple(x) for x in v)
-        else:
-            kw[name] = _freeze(v)
-    return AfrikaState(**kw)
+def freeze(g: Game, base: AfrikaState | None = None) -> AfrikaState:
+    """The frozen state of ``g``; ``base`` (the state ``g`` was thawed from) lends its card objects.
+
+    A move touches a handful of the ~120 card objects; each one ``_unchanged`` finds identical to
+    ``base``'s is reused rather than rebuilt, which also lets successive states share them.
+    """
+    old = base.objs if base is not None else {}
+    cur = g.objs
+    objs: dict[int, ObjS] = {}
+    for k in sorted(cur):
+        o = cur[k]
+        f = old.get(k)
+        objs[k] = f if f is not None and _unchanged(o, f) else _freeze_obj(o)
+    return AfrikaState(
+        objs,
+        tuple(_freeze_player(p) for p in g.players),
+        g.turn,
+        g.active,
+        g.first,
+        g.step,
+        g.priority,
+        g.passes,
+        _freeze(g.stack),
+        _freeze(g.attackers),
+        _freeze(g.blockers),
+        _freeze(g.order),
+        _freeze(g.assign),
+        _freeze(g.first_dealt),
+        g.clash_first,
+        _freeze(g.choice),
+        _freeze(g.triggers),
+        g.rng,
+        g.next_id,
+        g.terrain_played,
+        g.over,
+        tuple(tuple(x) for x in g.ranking),
+        g.reason,
+        g.fmt,
+    )
+
+
+# ------------------------------------------------------------------------------------ read cache
+_PEEK_SIZE = 8
+_peeked: dict[int, tuple[AfrikaState, Game]] = {}
+_peek_lock = threading.Lock()
+
+
+def peek(s: AfrikaState) -> Game:
+    """A thawed ``s`` to READ ONLY, shared by every caller that peeks at the same state object.
+
+    A click costs ``legal_actions`` + ``apply`` and a bot turn ``legal_actions`` + the AI + ``view``,
+    all on one state: they thaw it once between them (the last ``apply`` usually already left its
+    result here, see ``keep``). Read-only is tested (tests/engines/afrika/test_conversion.py):
+    ``legal``, ``make_view`` and the AI policy never change the Game, and views hold no part of
+    it. Anything that mutates (``apply``, ``resample_hidden``) must ``thaw`` its own copy. Entries are
+    keyed by identity and hold the state, so an id is never reused while its entry lives.
+    """
+    with _peek_lock:
+        hit = _peeked.get(id(s))
+    if hit is not None and hit[0] is s:
+        return hit[1]
+    g = thaw(s)
+    keep(s, g)
+    return g
+
+
+def keep(s: AfrikaState, g: Game) -> None:
+    """Hand ``g``, which ``freeze`` just made ``s`` from, to ``peek(s)``; the caller drops ``g``.
+
+    ``g`` then reads exactly as ``thaw(s)`` would (tested on every move of random games): same
+    values and types (mypy holds the rules to the list/tuple split), same dict orders once its
+    objects are in id order as ``freeze`` puts them, no events.
+    """
+    if g.events:
+        g.events = []
+    objs = g.objs
+    if list(objs) != sorted(objs):
+        g.objs = dict(sorted(objs.items()))
+    with _peek_lock:
+        _peeked[id(s)] = (s, g)
+        while len(_peeked) > _PEEK_SIZE:
+            del _peeked[next(iter(_peeked))]
