@@ -35,6 +35,8 @@ class ClockSettings:
 
 
 def now() -> float:
+    """Wall-clock unix time through discord.py: the one clock of turn clocks, pick clocks and the
+    deck-building deadline (simcord's virtual time moves it in tests)."""
     return discord.utils.utcnow().timestamp()
 
 

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.db.drafts import DraftStore, PickRow, PodLobbyError, PodRow, PodSeatRow
+from bot.services.clock import now
 from bot.services.dms import DM_CLOSED, greet_by_dm
 from bot.text import clip
 from bot.ui.draft import CardOption, pick_view, pod_lobby_view, progress_view, reclaim_view
@@ -68,10 +69,6 @@ DM_HELP = (
 
 class DraftServiceError(CardhostError):
     pass
-
-
-def now() -> float:
-    return discord.utils.utcnow().timestamp()
 
 
 def pick_seconds(full: float, cards_left: int, pack_size: int = 18) -> float:

@@ -49,6 +49,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.db.podplay import PodMatchRow, PodPlayStore, PodRow, PodSeatRow
+from bot.services.clock import now
 from bot.services.dms import DM_CLOSED
 from bot.ui.deckbuild import Option, PanelSpec, panel_view, thread_view
 from engines.core import CardhostError
@@ -68,11 +69,6 @@ BUILD_MINUTES = 20.0
 ASYNC_BUILD_MINUTES = 24 * 60.0
 BUILD_WARN_SECONDS = 120.0
 """The warning before deck building ends comes this long before the deadline."""
-
-
-def now() -> float:
-    """Wall-clock unix time through discord.py (the same clock the draft's pick clocks use)."""
-    return discord.utils.utcnow().timestamp()
 
 
 def build_seconds(config: dict[str, Any]) -> float:
