@@ -98,6 +98,7 @@ async def bot_pod(ctx: Context, seed: int) -> dict[str, float]:
             alice = guild.add_member(env.create_user("alice"))
             await alice.slash(channel, "draft create", seats=SEATS, timer="fast", bots=True)
             lobby = channel.last_message
+            pod_id = int(lobby.embeds[0].title.split("#")[1])
             w0, c0 = time.perf_counter(), time.process_time()
             await alice.click(lobby, label="Start")
             await alice.slash(channel.threads[-1], "draft leave")
@@ -105,7 +106,7 @@ async def bot_pod(ctx: Context, seed: int) -> dict[str, float]:
                 if done:
                     break
                 await asyncio.sleep(0.01)
-            picks = len(await bot.drafts.store.picks(1))
+            picks = len(await bot.drafts.store.picks(pod_id))
     await bot.db.close()
     if not done or picks != TOTAL_PICKS:
         raise RuntimeError(f"the bot pod did not finish: {picks} picks, decks built: {bool(done)}")
