@@ -1,8 +1,7 @@
 """Chronicles of Afrika in chat: priority that does not drown players, and the stack in words.
 
-The engine never guesses; the bot passes for a player who could only pass (charging a terrain
-alone is not a play) unless they set a stop at that step, and a player who is merely being
-offered a response gets a short prompt that passes for them when it runs out.
+When the bot plays for a player without asking is decided by ``engines.afrika.autoplay``; this
+module only holds words and buttons.
 """
 
 from __future__ import annotations
@@ -61,35 +60,6 @@ def attackers(engine: Any, state: Any, seat: int) -> tuple[Any, str] | None:
     return MultiChoice("Declare attackers (choose all that attack)", options), "done"
 
 
-def forced(action_ids: list[str]) -> str | None:
-    """The one thing the player can do, when there is exactly one (charging alone is not a play)."""
-    real = [a for a in action_ids if not a.startswith("charge:")]
-    return real[0] if len(real) == 1 else None
-
-
-def auto_action(engine: Any, state: Any, seat: int, stops: frozenset[str]) -> str | None:
-    """Pass when passing is all a player could do, and take a forced choice (the only target left);
-    a stop at this step (on the player's own turn) makes the bot ask even so."""
-    from engines.core import PlayerId
-
-    ids = [a.to_id() for a in engine.legal_actions(state, PlayerId(seat))]
-    only = forced(ids)
-    if only is None:
-        return None
-    if only in ("pass", "done"):
-        view = engine.view(state, None)
-        if view.step in stops and view.active == seat:
-            return None
-    return only
-
-
-def is_response(engine: Any, state: Any, seat: int) -> bool:
-    view = engine.view(state, None)
-    if view.step == "setup" or view.choice is not None:
-        return False
-    return view.active != seat or bool(view.stack)
-
-
 def _cost(card: Any) -> str:
     return f" ({card.cost})" if getattr(card, "cost", "") else ""
 
@@ -119,12 +89,6 @@ def waiting_text(view: Any, names: list[str]) -> str:
     return "On the stack (top first):\n" + "\n".join(stack_lines(view, names))
 
 
-def _stop_steps() -> tuple[tuple[str, str], ...]:
-    from engines.afrika.flow import STEP_NAMES, STEPS
-
-    return tuple((s, STEP_NAMES[s]) for s in STEPS if s not in ("recharge",))
-
-
 PRESENTER = register(
     Presenter(
         game="afrika",
@@ -132,9 +96,6 @@ PRESENTER = register(
         hand_text=hand_text,
         status_line=status_line,
         waiting_text=waiting_text,
-        auto_action=auto_action,
-        is_response=is_response,
-        stop_steps=_stop_steps(),
         multi=attackers,
     )
 )

@@ -22,3 +22,17 @@ __all__ = [
     "SeatView",
     "card_title",
 ]
+
+from engines.core.game import GameSpec, OptionSpec  # noqa: E402
+
+from .ai import chrono_policy  # noqa: E402
+
+GAME = GameSpec(
+    engine=ENGINE,
+    ai=chrono_policy,
+    options=(
+        OptionSpec("suits", int, 3, "3 suits (decks #1+2) or 4 suits (decks #1+2+3)",
+                   choices=(("3 suits", 3), ("4 suits", 4))),
+    ),
+    players_for_tests=(2, 3, 6, 10),
+)  # fmt: skip

@@ -69,7 +69,7 @@ async def test_duel_against_the_ai_to_a_result(simcord_env) -> None:
     assert len(human) == clicks
     assert automatic
     # Every move the bot made for Alice was forced: the only thing she could do besides charging.
-    from bot.presenters.afrika import forced
+    from engines.afrika.autoplay import forced
     from engines.core import MatchConfig, replay
 
     state = live.engine.setup(MatchConfig(players=2, options=live.cfg.options), live.seed)

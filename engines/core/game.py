@@ -1,0 +1,179 @@
+"""A game declared once: ``GameSpec`` holds everything pure about a game in one value.
+
+Everything that lists games (``/play``, ``/deck``, ``/card``, ``/settings``, autocomplete, the
+simulate CLI, the conformance test) reads these declarations instead of branching on a game's
+name, so a new game appears everywhere by being declared (``engines/games.py``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+
+from .engine import Action, Engine
+from .errors import ConfigError
+from .rng import Rng
+from .types import PlayerId
+
+if TYPE_CHECKING:
+    from engines.decks.pool import DeckPool
+    from engines.draft.source import CardSource
+
+S = TypeVar("S")
+A = TypeVar("A", bound=Action)
+V = TypeVar("V")
+
+Policy = Callable[[Any, Any, PlayerId, Rng], Any]
+"""An AI: ``(engine, state, seat, rng) -> action``. The rng is passed in, so AI games replay."""
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One option a player may set when starting a match, with its type and bounds.
+
+    ``engine`` says whether the value goes to the engine's ``MatchConfig.options`` (rules options)
+    or stays with the table (seat count, turn clock).
+    """
+
+    name: str
+    kind: type[int] | type[bool] | type[str]
+    default: Any
+    description: str
+    minimum: int | None = None
+    maximum: int | None = None
+    choices: tuple[tuple[str, Any], ...] = ()
+    """(label, value) pairs when only some values are allowed."""
+    engine: bool = True
+
+    def check(self, value: Any) -> Any:
+        """The value if it is allowed, else ``ConfigError`` saying what is."""
+        if self.kind is int and (isinstance(value, bool) or not isinstance(value, int)):
+            raise ConfigError(f"{self.name} must be a whole number.")
+        if self.kind is bool and not isinstance(value, bool):
+            raise ConfigError(f"{self.name} must be yes or no.")
+        if self.kind is str and not isinstance(value, str):
+            raise ConfigError(f"{self.name} must be text.")
+        if self.choices and value not in [v for _, v in self.choices]:
+            allowed = ", ".join(label for label, _ in self.choices)
+            raise ConfigError(f"{self.name} must be one of: {allowed}.")
+        if self.minimum is not None and value < self.minimum:
+            raise ConfigError(f"{self.name} must be at least {self.minimum}.")
+        if self.maximum is not None and value > self.maximum:
+            raise ConfigError(f"{self.name} must be at most {self.maximum}.")
+        return value
+
+
+class Autoplay(Protocol):
+    """What the bot may do for a player without asking: pure, beside the engine, tested alone.
+
+    The engine never guesses; this policy decides when a question is not worth a player's click
+    (passing when passing is all they could do, a forced choice) and when a prompt is only an
+    offer to respond (short timer, passes when it runs out).
+    """
+
+    @property
+    def stop_steps(self) -> tuple[tuple[str, str], ...]:
+        """(step id, name) where a player may ask to be asked anyway (``/settings stops``)."""
+        ...
+
+    @property
+    def pass_action(self) -> str:
+        """What the bot plays for a player whose response prompt runs out."""
+        ...
+
+    def auto_action(self, engine: Any, state: Any, seat: int, stops: frozenset[str]) -> str | None:
+        """An action id the bot plays for ``seat`` now, or None to ask the player."""
+        ...
+
+    def is_response(self, engine: Any, state: Any, seat: int) -> bool:
+        """True when ``seat`` is only being offered a response (not a decision of their own turn)."""
+        ...
+
+
+@dataclass(frozen=True)
+class NoAutoplay:
+    """Every decision goes to the player: the default for games without priority passing."""
+
+    stop_steps: tuple[tuple[str, str], ...] = ()
+    pass_action: str = "pass"
+
+    def auto_action(self, engine: Any, state: Any, seat: int, stops: frozenset[str]) -> str | None:
+        return None
+
+    def is_response(self, engine: Any, state: Any, seat: int) -> bool:
+        return False
+
+
+@dataclass(frozen=True)
+class SeriesRules:
+    """How a match of several games (best of N) runs for this game.
+
+    ``sideboard``: players may swap cards with a side deck between games (the format's rules say
+    how many). ``chooser_option``: the engine option that names the seat choosing who goes first
+    (the loser of the previous game chooses; absent: seats rotate).
+    """
+
+    sideboard: bool = False
+    chooser_option: str | None = None
+    best_of: tuple[int, ...] = (1,)
+
+
+@dataclass(frozen=True)
+class GameSpec(Generic[S, A, V]):
+    """Everything pure about one game. The bot side adds a ``TableSpec`` (words, images)."""
+
+    engine: Engine[S, A, V]
+    ai: Policy
+    options: tuple[OptionSpec, ...] = ()
+    autoplay: Autoplay = field(default_factory=NoAutoplay)
+    deck_pool: Callable[[], DeckPool] | None = None
+    """The game's card index (names, "did you mean", ``/card``) and deck formats, when players
+    bring their own decks."""
+    starters: Callable[[], Mapping[str, Sequence[str]]] | None = None
+    """Starter decks by name (card ids with repeats), for players without a deck of their own."""
+    deck_check: Callable[[Sequence[str], str], str] | None = None
+    """(card ids, format) -> '' when legal, else the reason in words."""
+    deck_option: str | None = None
+    """The engine option that takes the seats' decks (one list of card ids per seat)."""
+    draft: Callable[[], CardSource] | None = None
+    """The card source for booster drafts and sealed, when the game has boosters."""
+    series: SeriesRules = SeriesRules()
+    players_for_tests: tuple[int, ...] = ()
+    """Seat counts the conformance test plays (default: the engine's minimum and maximum)."""
+
+    @property
+    def name(self) -> str:
+        return self.engine.name
+
+    @property
+    def title(self) -> str:
+        return self.engine.title
+
+    @property
+    def has_decks(self) -> bool:
+        return self.deck_pool is not None
+
+    def starter_decks(self) -> dict[str, list[str]]:
+        return {k: list(v) for k, v in (self.starters() if self.starters else {}).items()}
+
+    def check_deck(self, cards: Sequence[str], fmt: str = "constructed") -> str:
+        """'' when ``cards`` is a legal deck for the format, else the reason in words."""
+        return self.deck_check(cards, fmt) if self.deck_check else ""
+
+    def option(self, name: str) -> OptionSpec | None:
+        for o in self.options:
+            if o.name == name:
+                return o
+        return None
+
+    def engine_options(self, chosen: Mapping[str, Any]) -> dict[str, Any]:
+        """The rules options of ``chosen`` checked against their bounds, defaults left out."""
+        out: dict[str, Any] = {}
+        for key, value in chosen.items():
+            spec = self.option(key)
+            if spec is None:
+                raise ConfigError(f"{self.title} has no option {key!r}.")
+            if spec.engine and value is not None:
+                out[key] = spec.check(value)
+        return out
