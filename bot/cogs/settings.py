@@ -9,15 +9,15 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.presenters import presenter_for
 from engines.core import CardhostError, get_engine
+from engines.games import game_spec
 
 if TYPE_CHECKING:
     from bot.client import CardhostBot
 
 
 async def save_stops(bot: CardhostBot, user: discord.abc.User, game: str, steps: list[str]) -> frozenset[str]:
-    known = {step for step, _ in presenter_for(game).stop_steps}
+    known = {step for step, _ in game_spec(game).autoplay.stop_steps}
     chosen = frozenset(s for s in steps if s in known)
     await bot.db.players.upsert(user.id, getattr(user, "display_name", user.name))
     settings = await bot.db.players.get_settings(user.id)
@@ -29,7 +29,7 @@ async def save_stops(bot: CardhostBot, user: discord.abc.User, game: str, steps:
 
 
 def describe(game: str, chosen: frozenset[str]) -> str:
-    names = [name for step, name in presenter_for(game).stop_steps if step in chosen]
+    names = [name for step, name in game_spec(game).autoplay.stop_steps if step in chosen]
     title = get_engine(game).title
     if not names:
         return f"{title}: no stops. I pass for you whenever passing is all you could do."
@@ -42,7 +42,7 @@ def describe(game: str, chosen: frozenset[str]) -> str:
 
 class StopsSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"stops:(?P<game>[a-z]+)"):
     def __init__(self, game: str, chosen: frozenset[str] = frozenset()) -> None:
-        steps = presenter_for(game).stop_steps
+        steps = game_spec(game).autoplay.stop_steps
         super().__init__(
             discord.ui.Select(
                 custom_id=f"stops:{game}",
@@ -83,7 +83,7 @@ class SettingsCog(commands.GroupCog, group_name="settings", group_description="Y
     @app_commands.describe(game="Which game")
     @app_commands.choices(game=[app_commands.Choice(name="Chronicles of Afrika", value="afrika")])
     async def stops(self, interaction: discord.Interaction, game: str = "afrika") -> None:
-        if not presenter_for(game).stop_steps:
+        if not game_spec(game).autoplay.stop_steps:
             raise CardhostError("That game has no steps to stop at.")
         settings = await self.bot.db.players.get_settings(interaction.user.id)
         chosen = frozenset(settings.get("stops", {}).get(game, ()))

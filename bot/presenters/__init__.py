@@ -23,16 +23,8 @@ class Presenter:
     hand_text: Callable[[Any], str] = generic.hand_text
     status_line: Callable[[Any, list[str]], str] = generic.status_line
     waiting_text: Callable[[Any, list[str]], str] = generic.waiting_text
-    auto_action: Callable[[Any, Any, int, frozenset[str]], str | None] = generic.no_auto_action
-    """(engine, state, seat, stops) -> an action the bot takes for the player, or None to ask them."""
-    is_response: Callable[[Any, Any, int], bool] = generic.never
-    """True when the seat is only being offered a response (short prompt, passes when it expires)."""
     multi: Callable[[Any, Any, int], tuple[Any, str] | None] = generic.no_multi
     """(engine, state, seat) -> (MultiChoice, the action that finishes the batch) or None."""
-    pass_action: str = "pass"
-    """What the bot plays for a player whose response prompt runs out."""
-    stop_steps: tuple[tuple[str, str], ...] = ()
-    """(step id, name) a player may set a stop at (/settings stops)."""
     render_options: Callable[[], dict[str, Any]] = field(default=generic.no_options)
 
 

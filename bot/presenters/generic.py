@@ -46,16 +46,8 @@ def waiting_text(view: Any, names: list[str]) -> str:
     return ""
 
 
-def no_auto_action(engine: Any, state: Any, seat: int, stops: frozenset[str]) -> str | None:
-    return None
-
-
 def no_multi(engine: Any, state: Any, seat: int) -> None:
     return None
-
-
-def never(engine: Any, state: Any, seat: int) -> bool:
-    return False
 
 
 def no_options() -> dict[str, Any]:

@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.db.matches import ClockRow
-from bot.presenters import presenter_for
 from bot.services.matches import LiveMatch
+from engines.games import game_spec
 
 if TYPE_CHECKING:
     from bot.client import CardhostBot
@@ -95,7 +95,7 @@ class ClockService:
             started = clock.deadline - clock.turn_seconds - reserve.get(prev, 0.0)
             overrun = max(0.0, t - started - clock.turn_seconds)
             reserve[prev] = max(0.0, reserve.get(prev, 0.0) - overrun)
-        if presenter_for(live.game).is_response(live.engine, live.state, seat):
+        if game_spec(live.game).autoplay.is_response(live.engine, live.state, seat):
             if (
                 clock is not None
                 and clock.kind == "response"
@@ -181,7 +181,7 @@ class ClockService:
             s = live.seats[seat]
             if clock.kind == "response":
                 # A response prompt ran out: the player passes. It is not a missed turn.
-                report = await self.bot.matches.pass_for(live, seat, presenter_for(live.game).pass_action)
+                report = await self.bot.matches.pass_for(live, seat, game_spec(live.game).autoplay.pass_action)
                 text = None
             else:
                 s.consecutive_timeouts = await self.db.matches.record_timeout(match_id, seat)

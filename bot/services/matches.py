@@ -19,7 +19,6 @@ from typing import Any
 from bot.db import Database
 from bot.db.errors import StaleAction
 from bot.db.matches import SeatInfo
-from bot.presenters import presenter_for
 from engines.core import (
     CardhostError,
     Event,
@@ -33,6 +32,7 @@ from engines.core import (
     choose_action,
     get_engine,
 )
+from engines.games import game_spec
 
 log = logging.getLogger(__name__)
 
@@ -380,13 +380,13 @@ class MatchService:
 
     def _automatic_move(self, live: LiveMatch) -> tuple[int, str] | None:
         """The next move nobody needs to be asked for: an AI seat's, or a forced pass (auto-pass)."""
-        presenter = presenter_for(live.game)
+        autoplay = game_spec(live.game).autoplay
         for seat in sorted(live.current):
             s = live.seats[seat]
             if s.is_ai:
                 rng = Rng.from_seed(live.seed ^ (live.seq * 0x9E3779B1))
                 return seat, choose_action(live.engine, live.state, PlayerId(seat), rng).to_id()
-            action_id = presenter.auto_action(live.engine, live.state, seat, s.stops)
+            action_id = autoplay.auto_action(live.engine, live.state, seat, s.stops)
             if action_id is not None:
                 return seat, action_id
         return None

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from bot.client import create_bot
-from bot.presenters import presenter_for
 from engines.core import PlayerId, Rng, choose_action
+from engines.games import game_spec
 from tests.bot.table import last_reply, make_table, move_ids, panel_message
 
 SPARK_BOLT = "LC045"
@@ -78,7 +78,7 @@ async def test_a_response_prompt_passes_when_it_runs_out(simcord_env, monkeypatc
     monkeypatch.setattr(type(engine), "setup", lambda self, cfg, seed: self.position(cfg, seed, position))
     t = make_table(simcord_env)
     live = await _start_duel(simcord_env, t)
-    assert presenter_for("afrika").is_response(live.engine, live.state, 0) and live.current == {0}
+    assert game_spec("afrika").autoplay.is_response(live.engine, live.state, 0) and live.current == {0}
     clock = await simcord_env.bot.db.matches.get_clock(live.id)
     assert clock is not None and clock.kind == "response" and clock.seat == 0
     panel = panel_message(t.members["alice"], live.id)
