@@ -95,14 +95,6 @@ def hand_image(game: str, view: Any, name: str, **options: Any) -> Image.Image:
     return hand_renderer(game)(view, name, **options)
 
 
-def _register_builtin() -> None:
-    from render import chrono
-
-    register("chrono", board=chrono.board, hand=chrono.hand)
-
-
-_register_builtin()
-
 __all__ = [
     "BOARDS",
     "HANDS",

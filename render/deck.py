@@ -2,15 +2,15 @@
 
 ``deck_image(summary)`` draws an ``engines.decks.DeckSummary`` (plain values: no pool, no card
 loader), so it works for every game with a card pool. Cost symbols like ``{2}{VOL}`` become small
-pips; energy codes take the game's colours when the game has a palette here, a stable hash colour
-otherwise.
+pips; energy codes take the colours of the palette the caller passes (the game's ``TableSpec.palette``),
+a stable hash colour otherwise.
 """
 
 from __future__ import annotations
 
 import re
 import zlib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from PIL import Image, ImageDraw
 
@@ -49,15 +49,7 @@ GENERIC: RGB = (112, 118, 130)
 _TOKEN = re.compile(r"\{([^}]*)\}")
 
 
-def _palette(game: str) -> dict[str, RGB]:
-    if game == "afrika":
-        from render.afrika import ENERGY_COLORS
-
-        return ENERGY_COLORS
-    return {}
-
-
-def _accent(key: str, palette: dict[str, RGB]) -> RGB:
+def _accent(key: str, palette: Mapping[str, RGB]) -> RGB:
     if not key:
         return GENERIC
     if key in palette:
@@ -70,7 +62,7 @@ def _pips(cost_text: str) -> list[str]:
 
 
 def _draw_pips(
-    draw: ImageDraw.ImageDraw, right: int, yc: int, cost_text: str, palette: dict[str, RGB]
+    draw: ImageDraw.ImageDraw, right: int, yc: int, cost_text: str, palette: Mapping[str, RGB]
 ) -> int:
     """Cost pips right-aligned at ``right``; returns the left edge used."""
     pips = _pips(cost_text)
@@ -118,7 +110,7 @@ def _layout(groups: Sequence[Group]) -> tuple[list[list[Group]], int]:
     return cols, max(heights, default=0)
 
 
-def _draw_group(draw: ImageDraw.ImageDraw, x: int, y: int, w: int, g: Group, palette: dict[str, RGB]) -> int:
+def _draw_group(draw: ImageDraw.ImageDraw, x: int, y: int, w: int, g: Group, palette: Mapping[str, RGB]) -> int:
     h = _group_height(g)
     panel(draw, (x, y, x + w, y + h), fill=PANEL, outline=EDGE, radius=10)
     draw_line(draw, (x + 14, y + GROUP_HEAD // 2 + 2), g.title, 18, bold=True, max_width=w - 80)
@@ -163,8 +155,9 @@ def _draw_curve(
     draw.line((x0 + 12, bottom, x1 - 12, bottom), fill=EDGE)
 
 
-def deck_image(summary: DeckSummary) -> Image.Image:
-    palette = _palette(summary.game)
+def deck_image(summary: DeckSummary, palette: Mapping[str, RGB] | None = None) -> Image.Image:
+    """``palette``: the game's accent colours (its ``TableSpec.palette``); others get hash colours."""
+    palette = palette or {}
     col_w = (WIDTH - 2 * PAD - (COLS - 1) * COL_GAP) // COLS
     layouts = [(s, *_layout(s.groups)) for s in summary.sections]
     height = PAD + HEADER_H + sum(SECTION_HEAD + h for _, _, h in layouts) + PAD

@@ -1,4 +1,8 @@
-"""/card: any card's image and text, with name autocomplete."""
+"""/card: any card of a game with a card pool, as its image and text, with name autocomplete.
+
+The games come from their declarations: every game whose ``TableSpec`` draws a card image is a
+choice of ``game:`` (the first one when there is only one to choose).
+"""
 
 from __future__ import annotations
 
@@ -10,17 +14,34 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.presenters import TableSpec, all_tables, table_spec
 from engines.core import CardhostError
 
 if TYPE_CHECKING:
     from bot.client import CardhostBot
 
 
-def find_card(query: str) -> str:
-    """The card id for a name or number, with the deck importer's "did you mean" on a miss."""
-    from engines.decks.pool import get_pool
+def card_tables() -> list[TableSpec]:
+    """The games /card can show: a card pool to look names up in and a card image."""
+    return [t for t in all_tables() if t.card_image is not None and t.game.deck_pool is not None]
 
-    pool = get_pool("afrika")
+
+def _table(game: str | None) -> TableSpec:
+    tables = card_tables()
+    if not tables:
+        raise CardhostError("No game here has cards to show.")
+    if not game:
+        return tables[0]
+    table = table_spec(game)
+    if table not in tables:
+        raise CardhostError(f"{table.title} has no card images to show.")
+    return table
+
+
+def find_card(table: TableSpec, query: str) -> str:
+    """The card id for a name or number, with the deck importer's "did you mean" on a miss."""
+    assert table.game.deck_pool is not None
+    pool = table.game.deck_pool()
     found = pool.by_name(query) or ([c] if (c := pool.by_code(query)) else [])
     if found:
         return found[0].id
@@ -33,39 +54,40 @@ class CardCog(commands.Cog):
     def __init__(self, bot: CardhostBot) -> None:
         self.bot = bot
 
-    @app_commands.command(name="card", description="Show a Chronicles of Afrika card")
-    @app_commands.describe(name="The card's name or number (LC001)")
-    async def card(self, interaction: discord.Interaction, name: str) -> None:
-        from engines.afrika.cards import card as card_def
-
-        cid = find_card(name)
-        c = card_def(cid)
+    @app_commands.command(name="card", description="Show a card: its image and its text")
+    @app_commands.describe(name="The card's name or number (LC001)", game="Which game's card")
+    @app_commands.choices(game=[app_commands.Choice(name=t.title, value=t.name) for t in card_tables()])
+    async def card(self, interaction: discord.Interaction, name: str, game: str | None = None) -> None:
+        table = _table(game)
+        cid = find_card(table, name)
         await interaction.response.defer(thinking=True)
+        draw = table.card_image
+        assert draw is not None
 
         def work() -> bytes:
-            from render.card import card_image
             from render.common import to_png
 
-            return to_png(card_image(cid))
+            return to_png(draw(cid))
 
         data = await asyncio.to_thread(work)
-        from render.card import rules_text, type_line
-
-        text = f"**{c.name}** · {type_line(c)} · {c.set}{cid[2:] if cid.startswith(c.set) else ''}\n{rules_text(c)}"
-        if c.verse:
-            text += f"\n*{c.verse}*"
+        text = table.card_caption(cid) if table.card_caption else cid
         await interaction.followup.send(
-            text[:2000], file=discord.File(io.BytesIO(data), filename=f"{cid}.png")
+            text[:2000],
+            file=discord.File(io.BytesIO(data), filename=f"{cid}.png"),
+            allowed_mentions=discord.AllowedMentions.none(),
         )
 
     @card.autocomplete("name")
     async def card_autocomplete(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        from engines.afrika.cards import load_cards
-
+        try:
+            table = _table(getattr(interaction.namespace, "game", None))
+        except CardhostError:
+            return []
+        assert table.game.deck_pool is not None
         key = current.strip().casefold()
-        cards = sorted(load_cards().values(), key=lambda c: c.name)
+        cards = sorted(table.game.deck_pool().cards.values(), key=lambda c: c.name)
         starts = [c for c in cards if c.name.casefold().startswith(key)]
         inside = [c for c in cards if key in c.name.casefold() and c not in starts]
         return [

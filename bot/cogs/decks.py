@@ -20,7 +20,6 @@ from discord.ext import commands
 
 from bot.db.decks import DeckExists, DeckNotFound, DeckRow, StoredDeck
 from engines.core import CardhostError
-from engines.core.registry import KNOWN_GAMES
 from engines.decks import (
     DeckError,
     DeckResult,
@@ -31,6 +30,7 @@ from engines.decks import (
     import_deck,
     summarize,
 )
+from engines.games import all_games
 
 if TYPE_CHECKING:
     from bot.client import CardhostBot
@@ -47,9 +47,7 @@ _ID_VALUE = re.compile(r"^#(\d{1,18})$")
 
 
 def _game_choices() -> list[app_commands.Choice[str]]:
-    return [
-        app_commands.Choice(name=p.title, value=g) for g, p in available_pools().items() if g in KNOWN_GAMES
-    ]
+    return [app_commands.Choice(name=g.title, value=g.name) for g in all_games() if g.has_decks]
 
 
 def _bot(interaction: discord.Interaction) -> CardhostBot:
@@ -482,10 +480,11 @@ class DeckCog(commands.Cog):
 
 
 def _render_png(summary: Any) -> bytes:
+    from bot.presenters import table_spec
     from render.common import to_png
     from render.deck import deck_image
 
-    return to_png(deck_image(summary))
+    return to_png(deck_image(summary, table_spec(summary.game).palette))
 
 
 async def setup(bot: CardhostBot) -> None:

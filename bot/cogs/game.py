@@ -47,9 +47,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description="The game 
     async def concede(self, interaction: discord.Interaction) -> None:
         live = await self._match_here(interaction)
         await interaction.response.defer(ephemeral=True)
-        live, _ = await self.bot.matches.concede(live.id, interaction.user.id)
-        await self.bot.table.post_board(live, new_message=True)
-        await self.bot.table.announce_end(live)
+        report = await self.bot.matches.concede(live.id, interaction.user.id)
+        await self.bot.table.after_report(report)
         await interaction.followup.send("You conceded.", ephemeral=True)
 
     @app_commands.command(name="end", description="End the game in this thread (host or moderators)")

@@ -1,82 +1,168 @@
-"""/play: open a lobby for a game."""
+"""/play: start a game in this channel, built from the games' declarations.
+
+Every declared game is a choice of ``game:``; every ``OptionSpec`` a game declares becomes a
+parameter of /play (described with the game's name), so a new game and its options appear here
+by being declared. How the match starts comes from its ``TableSpec``: a lobby with seats to fill,
+or a duel (against the AI at once, or a challenge to a named opponent) with a deck per player.
+"""
 
 from __future__ import annotations
 
+import inspect
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from engines.core import ConfigError, get_engine, load_all
+from bot.presenters import TableSpec, all_tables, table_spec
+from engines.core import ConfigError
+from engines.core.game import OptionSpec
 
 if TYPE_CHECKING:
     from bot.client import CardhostBot
 
-PLAY_GAMES = ("chrono", "afrika")
-"""Games /play can start: Chrono from a seat lobby, Afrika as a duel (against the AI or a person)."""
+_KW = inspect.Parameter.KEYWORD_ONLY
 
 
-def _game_choices() -> list[app_commands.Choice[str]]:
-    engines = load_all()
-    return [app_commands.Choice(name=engines[g].title, value=g) for g in PLAY_GAMES if g in engines]
+def _annotation(option: OptionSpec) -> Any:
+    if (
+        option.kind is int
+        and not option.choices
+        and (option.minimum is not None or option.maximum is not None)
+    ):
+        low = option.minimum if option.minimum is not None else -(2**31)
+        high = option.maximum if option.maximum is not None else 2**31 - 1
+        return app_commands.Range[int, low, high] | None
+    return option.kind | None
+
+
+def _game_options(tables: Iterable[TableSpec]) -> dict[str, tuple[OptionSpec, list[str]]]:
+    """Each option name once, with the titles of the games that have it."""
+    out: dict[str, tuple[OptionSpec, list[str]]] = {}
+    for t in tables:
+        for o in t.game.options:
+            if o.name in out:
+                first, titles = out[o.name]
+                if first.kind is not o.kind or first.choices != o.choices:
+                    raise TypeError(f"option {o.name!r} is declared differently by two games")
+                titles.append(t.title)
+            else:
+                out[o.name] = (o, [t.title])
+    return out
+
+
+_TABLES = all_tables()
+_OPTIONS = _game_options(_TABLES)
+_LOBBY = [t.title for t in _TABLES if t.start == "lobby"]
+_DUEL = [t.title for t in _TABLES if t.start == "duel"]
+
+
+def _for(titles: list[str], text: str) -> str:
+    return f"{' / '.join(titles)}: {text}"[:100]
+
+
+def _signature() -> inspect.Signature:
+    params = [
+        inspect.Parameter("self", inspect.Parameter.POSITIONAL_OR_KEYWORD),
+        inspect.Parameter(
+            "interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction
+        ),
+        inspect.Parameter("game", _KW, annotation=str),
+        inspect.Parameter("seats", _KW, annotation=app_commands.Range[int, 2, 10] | None, default=None),
+    ]
+    params += [
+        inspect.Parameter(name, _KW, annotation=_annotation(o), default=None)
+        for name, (o, _) in _OPTIONS.items()
+    ]
+    params += [
+        inspect.Parameter(
+            "turn_seconds", _KW, annotation=app_commands.Range[int, 15, 3600] | None, default=None
+        ),
+        inspect.Parameter("deck", _KW, annotation=str | None, default=None),
+        inspect.Parameter("opponent", _KW, annotation=discord.Member | None, default=None),
+    ]
+    return inspect.Signature(params)
+
+
+_DESCRIPTIONS: dict[str, str] = {
+    "game": "Which game",
+    "seats": _for(_LOBBY, "most players who can sit (the game's maximum if not set)"),
+    "turn_seconds": "Seconds per turn before the AI plays for you (reserve time comes on top)",
+    "deck": _for(_DUEL, "your deck (a saved deck or a starter); a starter if not set"),
+    "opponent": _for(_DUEL, "challenge this player (the AI if not set)"),
+    **{name: _for(titles, o.description) for name, (o, titles) in _OPTIONS.items()},
+}
+_CHOICES: dict[str, list[app_commands.Choice[Any]]] = {
+    "game": [app_commands.Choice(name=t.title, value=t.name) for t in _TABLES],
+    **{
+        name: [app_commands.Choice(name=label, value=value) for label, value in o.choices]
+        for name, (o, _) in _OPTIONS.items()
+        if o.choices
+    },
+}
 
 
 class PlayCog(commands.Cog):
     def __init__(self, bot: CardhostBot) -> None:
         self.bot = bot
 
-    @app_commands.command(name="play", description="Open a lobby for a card game in this channel")
-    @app_commands.describe(
-        game="Which game",
-        seats="Most players who can sit (the game's maximum if not set)",
-        suits="Epochs Chrono: 3 suits (decks #1+2) or 4 suits (decks #1+2+3)",
-        turn_seconds="Seconds per turn before the AI plays for you (reserve time comes on top)",
-        deck="Chronicles of Afrika: your Codex (a saved deck or a starter); a starter if not set",
-        opponent="Chronicles of Afrika: challenge this player (the AI if not set)",
-    )
-    @app_commands.choices(
-        game=_game_choices(),
-        suits=[app_commands.Choice(name="3 suits", value=3), app_commands.Choice(name="4 suits", value=4)],
-    )
-    @app_commands.guild_only()
-    async def play(
-        self,
-        interaction: discord.Interaction,
-        game: str,
-        seats: app_commands.Range[int, 2, 10] | None = None,
-        suits: int | None = None,
-        turn_seconds: app_commands.Range[int, 15, 3600] | None = None,
-        deck: str | None = None,
-        opponent: discord.Member | None = None,
-    ) -> None:
-        engine = get_engine(game)
-        seconds = float(turn_seconds or self.bot.settings.turn_seconds)
-        if game == "afrika":
+    async def play(self, interaction: discord.Interaction, game: str, **values: Any) -> None:
+        await self.start(interaction, game, values)
+
+    play.__signature__ = _signature()  # type: ignore[attr-defined]
+    play = app_commands.describe(**_DESCRIPTIONS)(play)
+    play = app_commands.choices(**_CHOICES)(play)
+    play = app_commands.command(name="play", description="Start a card game in this channel")(play)  # type: ignore[assignment]
+    play = app_commands.guild_only()(play)
+
+    async def start(self, interaction: discord.Interaction, game: str, values: dict[str, Any]) -> None:
+        table = table_spec(game)
+        spec = table.game
+        chosen = {k: v for k, v in values.items() if v is not None}
+        seats = chosen.pop("seats", None)
+        turn_seconds = chosen.pop("turn_seconds", None)
+        deck = chosen.pop("deck", None)
+        opponent = chosen.pop("opponent", None)
+        options = spec.engine_options(chosen)
+        seconds = turn_seconds or self.bot.settings.turn_seconds
+        if table.start == "duel":
+            if seats is not None:
+                raise ConfigError(
+                    f"{spec.title} is a duel: leave out seats (name an opponent to play a person)."
+                )
             if opponent is not None:
-                await self.bot.lobbies.challenge(interaction, game, deck, opponent, seconds)
+                await self.bot.lobbies.challenge(interaction, game, deck, opponent, float(seconds), options)
             else:
-                await self.bot.lobbies.start_duel(interaction, game, deck, seconds)
+                await self.bot.lobbies.start_duel(interaction, game, deck, float(seconds), options)
             return
-        options: dict[str, Any] = {}
+        if deck is not None or opponent is not None:
+            raise ConfigError(
+                f"{spec.title} is played with a shared set in an open lobby: leave out deck and "
+                "opponent, and players join with the button."
+            )
+        engine = spec.engine
         if seats is not None:
             if not engine.min_players <= seats <= engine.max_players:
                 raise ConfigError(
                     f"{engine.title} is for {engine.min_players} to {engine.max_players} players."
                 )
             options["max_players"] = seats
-        if suits is not None:
-            options["suits"] = suits
-        options["turn_seconds"] = turn_seconds or self.bot.settings.turn_seconds
+        options["turn_seconds"] = seconds
         await self.bot.lobbies.create(interaction, game, options)
 
-    @play.autocomplete("deck")
+    @play.autocomplete("deck")  # type: ignore[attr-defined, untyped-decorator]
     async def deck_autocomplete(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         from bot.services.codexes import STARTER_PREFIX, starters
 
-        game = getattr(interaction.namespace, "game", None) or "afrika"
+        game = getattr(interaction.namespace, "game", None)
+        if game is None:
+            game = next((t.name for t in _TABLES if t.start == "duel"), None)
+        if game is None or table_spec(game).start != "duel":
+            return []
         names = [f"{STARTER_PREFIX}{label}" for label in starters(game)]
         names += [d.name for d in await self.bot.db.decks.search(interaction.user.id, current, game)]
         key = current.casefold()

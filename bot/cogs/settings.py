@@ -10,10 +10,16 @@ from discord import app_commands
 from discord.ext import commands
 
 from engines.core import CardhostError, get_engine
-from engines.games import game_spec
+from engines.core.game import GameSpec
+from engines.games import all_games, game_spec
 
 if TYPE_CHECKING:
     from bot.client import CardhostBot
+
+
+def _games_with_stops() -> list[GameSpec[Any, Any, Any]]:
+    """Games whose autoplay passes for players (so a stop means something), from the declarations."""
+    return [g for g in all_games() if g.autoplay.stop_steps]
 
 
 async def save_stops(bot: CardhostBot, user: discord.abc.User, game: str, steps: list[str]) -> frozenset[str]:
@@ -80,10 +86,12 @@ class SettingsCog(commands.GroupCog, group_name="settings", group_description="Y
     @app_commands.command(
         name="stops", description="Steps where you want to be asked even if you could only pass"
     )
-    @app_commands.describe(game="Which game")
-    @app_commands.choices(game=[app_commands.Choice(name="Chronicles of Afrika", value="afrika")])
-    async def stops(self, interaction: discord.Interaction, game: str = "afrika") -> None:
-        if not game_spec(game).autoplay.stop_steps:
+    @app_commands.describe(game="Which game (the first with steps to stop at if not set)")
+    @app_commands.choices(game=[app_commands.Choice(name=g.title, value=g.name) for g in _games_with_stops()])
+    async def stops(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        if game is None:
+            game = next(iter(g.name for g in _games_with_stops()), "")
+        if not game or not game_spec(game).autoplay.stop_steps:
             raise CardhostError("That game has no steps to stop at.")
         settings = await self.bot.db.players.get_settings(interaction.user.id)
         chosen = frozenset(settings.get("stops", {}).get(game, ()))

@@ -1,23 +1,31 @@
-"""How each game reads in chat: move buttons, hand text, status and waiting lines, and which
-decisions the bot may take for a player (auto-pass).
+"""How each game reads in chat, declared once per game as a ``TableSpec``.
 
-A game plugs in by registering a ``Presenter`` whose fields are plain functions; anything it leaves
-out falls back to the generic behaviour, so a new engine plays through Discord on day one.
+A game's bot side is one module ``bot/presenters/<game>.py`` whose ``TABLE`` holds its words and
+buttons (``Presenter``), its board and hand renderers, how ``/play`` starts it, and its card
+image for ``/card``. ``table_spec(name)`` finds it for every game of ``engines.games.GAMES``;
+nothing else in the bot branches on a game's name.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import importlib
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
+
+from PIL import Image
 
 from bot.presenters import generic
 from bot.ui.components import MoveChoice
+from engines.core.game import GameSpec
+
+RGB = tuple[int, int, int]
 
 
 @dataclass(frozen=True)
 class Presenter:
-    game: str
+    """A game's words and buttons. Anything left out falls back to the generic behaviour."""
+
     choices: Callable[[Any, Any, int], list[MoveChoice]] = generic.move_choices
     """(engine, state, seat) -> buttons, in the order a player wants to see them."""
     hand_text: Callable[[Any], str] = generic.hand_text
@@ -26,24 +34,79 @@ class Presenter:
     multi: Callable[[Any, Any, int], tuple[Any, str] | None] = generic.no_multi
     """(engine, state, seat) -> (MultiChoice, the action that finishes the batch) or None."""
     render_options: Callable[[], dict[str, Any]] = field(default=generic.no_options)
+    """Keyword options for the hand renderer (e.g. Chrono's cosmetic card titles)."""
 
 
-PRESENTERS: dict[str, Presenter] = {}
+StartStyle = Literal["lobby", "duel"]
+"""``lobby``: /play posts a lobby with seats to fill (2-10 players). ``duel``: /play starts a match
+against the AI at once, or a two-seat challenge when an opponent is named; players bring decks."""
 
 
-def register(presenter: Presenter) -> Presenter:
-    PRESENTERS[presenter.game] = presenter
-    return presenter
+@dataclass(frozen=True)
+class TableSpec:
+    """Everything the bot needs to host one game, next to its pure ``GameSpec``."""
+
+    game: GameSpec[Any, Any, Any]
+    presenter: Presenter
+    board: Callable[..., Image.Image]
+    """``(view, names, **options) -> Image``: the public board."""
+    hand: Callable[..., Image.Image]
+    """``(view, name, **options) -> Image``: a player's private hand."""
+    start: StartStyle = "lobby"
+    card_image: Callable[[str], Image.Image] | None = None
+    """A card by id as an image, for ``/card`` (games with a card pool)."""
+    card_caption: Callable[[str], str] | None = None
+    """A card by id in words (type line, rules text, flavour), under its ``/card`` image."""
+    palette: Mapping[str, RGB] = field(default_factory=dict)
+    """Colours of the game's accent keys (Afrika energies) for deck images."""
+
+    @property
+    def name(self) -> str:
+        return self.game.name
+
+    @property
+    def title(self) -> str:
+        return self.game.title
+
+
+_TABLES: dict[str, TableSpec] = {}
+
+
+def table_spec(game: str) -> TableSpec:
+    """The table of a declared game (``ConfigError`` in words for an unknown one)."""
+    spec = _TABLES.get(game)
+    if spec is None:
+        from engines.games import game_spec
+
+        game_spec(game)  # an unknown name is refused here, in words
+        table = importlib.import_module(f"bot.presenters.{game}").TABLE
+        if not isinstance(table, TableSpec) or table.name != game:
+            raise TypeError(f"bot.presenters.{game}.TABLE is not the TableSpec of {game!r}")
+        spec = _TABLES[game] = table
+    return spec
+
+
+def all_tables() -> list[TableSpec]:
+    """Every declared game's table, in declaration order."""
+    from engines.games import GAMES
+
+    return [table_spec(g) for g in GAMES]
 
 
 def presenter_for(game: str) -> Presenter:
-    if not PRESENTERS:
-        from bot.presenters import afrika, chrono  # noqa: F401  (they register themselves)
-    return PRESENTERS.get(game) or Presenter(game)
+    return table_spec(game).presenter
 
 
-def ranking_text(ranking: Any, names: list[str], reason: str = "") -> str:
+def ranking_text(ranking: Sequence[Sequence[int]], names: list[str], reason: str = "") -> str:
     return generic.ranking_text(ranking, names, reason)
 
 
-__all__ = ["PRESENTERS", "Presenter", "presenter_for", "ranking_text", "register"]
+__all__ = [
+    "Presenter",
+    "StartStyle",
+    "TableSpec",
+    "all_tables",
+    "presenter_for",
+    "ranking_text",
+    "table_spec",
+]

@@ -9,9 +9,12 @@ from __future__ import annotations
 from typing import Any
 
 import discord
+from PIL import Image
 
-from bot.presenters import Presenter, register
+import render.afrika
+from bot.presenters import Presenter, TableSpec
 from bot.ui.components import MoveChoice
+from engines.afrika import GAME
 
 #: Ids whose buttons come first: the decision the engine is waiting for right now.
 _DECISION_PREFIXES = (
@@ -89,13 +92,39 @@ def waiting_text(view: Any, names: list[str]) -> str:
     return "On the stack (top first):\n" + "\n".join(stack_lines(view, names))
 
 
-PRESENTER = register(
-    Presenter(
-        game="afrika",
-        choices=choices,
-        hand_text=hand_text,
-        status_line=status_line,
-        waiting_text=waiting_text,
-        multi=attackers,
-    )
+PRESENTER = Presenter(
+    choices=choices,
+    hand_text=hand_text,
+    status_line=status_line,
+    waiting_text=waiting_text,
+    multi=attackers,
+)
+
+
+def card_caption(card_id: str) -> str:
+    """A card in words under its /card image: name, type line, set number, rules text, verse."""
+    from engines.afrika.cards import card as card_def
+    from render.card import rules_text, type_line
+
+    c = card_def(card_id)
+    number = f"{c.set}{card_id[2:]}" if card_id.startswith(c.set) else card_id
+    text = f"**{c.name}** · {type_line(c)} · {number}\n{rules_text(c)}"
+    return f"{text}\n*{c.verse}*" if c.verse else text
+
+
+def card_image(card_id: str) -> Image.Image:
+    from render.card import card_image as draw
+
+    return draw(card_id)
+
+
+TABLE = TableSpec(
+    game=GAME,
+    presenter=PRESENTER,
+    board=render.afrika.board,
+    hand=render.afrika.hand,
+    start="duel",
+    card_image=card_image,
+    card_caption=card_caption,
+    palette=render.afrika.ENERGY_COLORS,
 )

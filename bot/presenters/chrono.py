@@ -5,7 +5,9 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from bot.presenters import Presenter, generic, register
+import render.chrono
+from bot.presenters import Presenter, TableSpec, generic
+from engines.chrono import GAME
 
 
 def card_name(view: Any, code: str) -> str:
@@ -44,12 +46,17 @@ def render_options() -> dict[str, Any]:
     return {"titles": {code: info.title for code, info in card_data().cards.items()}}
 
 
-PRESENTER = register(
-    Presenter(
-        game="chrono",
-        choices=generic.move_choices,
-        hand_text=hand_text,
-        status_line=status_line,
-        render_options=render_options,
-    )
+PRESENTER = Presenter(
+    choices=generic.move_choices,
+    hand_text=hand_text,
+    status_line=status_line,
+    render_options=render_options,
+)
+
+TABLE = TableSpec(
+    game=GAME,
+    presenter=PRESENTER,
+    board=render.chrono.board,
+    hand=render.chrono.hand,
+    start="lobby",
 )

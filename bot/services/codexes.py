@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engines.core import CardhostError, ConfigError
+from engines.games import game_spec
 
 if TYPE_CHECKING:
     from bot.client import CardhostBot
@@ -13,20 +14,12 @@ STARTER_PREFIX = "Starter: "
 
 
 def starters(game: str) -> dict[str, list[str]]:
-    if game == "afrika":
-        from engines.afrika.decks import STARTERS, expand
-
-        return {name: expand(counts) for name, counts in STARTERS.items()}
-    return {}
+    return game_spec(game).starter_decks()
 
 
 def check(game: str, cards: list[str], fmt: str = "constructed") -> str:
     """An empty string when the deck is legal for the format, else the reason in words."""
-    if game == "afrika":
-        from engines.afrika.decks import check_deck
-
-        return check_deck(cards, fmt)
-    return ""
+    return game_spec(game).check_deck(cards, fmt)
 
 
 async def resolve_codex(bot: CardhostBot, user_id: int, game: str, name: str | None) -> tuple[str, list[str]]:

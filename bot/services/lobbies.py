@@ -11,6 +11,7 @@ from bot.db.errors import AlreadySeated, LobbyClosed, LobbyFull
 from bot.services.dms import greet_by_dm
 from bot.ui.components import lobby_view
 from engines.core import CardhostError, get_engine
+from engines.games import game_spec
 
 if TYPE_CHECKING:
     from bot.client import CardhostBot
@@ -140,8 +141,9 @@ class LobbyService:
             k: v for k, v in lobby.options.items() if k not in ("max_players", "turn_seconds", "codex")
         }
         seats = [(s.user_id, s.display_name, s.is_ai) for s in lobby.seats]
-        if "codex" in lobby.options:
-            options["decks"] = await self._lobby_codexes(lobby)
+        deck_option = game_spec(lobby.game).deck_option
+        if "codex" in lobby.options and deck_option:
+            options[deck_option] = await self._lobby_codexes(lobby)
         turn_seconds = float(lobby.options.get("turn_seconds", self.bot.settings.turn_seconds))
         live = await self.bot.matches.create(
             lobby.game,
@@ -178,17 +180,19 @@ class LobbyService:
         game: str,
         deck: str | None,
         turn_seconds: float,
+        options: dict[str, Any] | None = None,
     ) -> None:
-        """A duel against the AI, started at once: the player's Codex against a starter Codex."""
+        """A duel against the AI, started at once: the player's deck against a starter deck."""
         from bot.services.codexes import ai_codex, resolve_codex
 
         user = interaction.user
         await interaction.response.defer(thinking=True)
         label, cards = await resolve_codex(self.bot, user.id, game, deck)
         ai_label, ai_cards = ai_codex(game, label)
+        deck_option = game_spec(game).deck_option or "decks"
         live = await self.bot.matches.create(
             game,
-            {"decks": [cards, ai_cards]},
+            {**(options or {}), deck_option: [cards, ai_cards]},
             [(user.id, user.display_name, False), (None, "AI", True)],
             guild_id=interaction.guild_id,
             channel_id=interaction.channel_id,
@@ -207,6 +211,7 @@ class LobbyService:
         deck: str | None,
         opponent: discord.abc.User,
         turn_seconds: float,
+        options: dict[str, Any] | None = None,
     ) -> None:
         """A two-seat lobby: the host's Codex is checked now, the opponent joins with a starter Codex."""
         from bot.services.codexes import resolve_codex
@@ -217,7 +222,12 @@ class LobbyService:
         await self.create(
             interaction,
             game,
-            {"max_players": 2, "turn_seconds": turn_seconds, "codex": {str(interaction.user.id): label}},
+            {
+                **(options or {}),
+                "max_players": 2,
+                "turn_seconds": turn_seconds,
+                "codex": {str(interaction.user.id): label},
+            },
         )
         await interaction.followup.send(
             f"{opponent.mention}, {interaction.user.mention} challenges you to {get_engine(game).title}: click **Join**.",

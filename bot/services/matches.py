@@ -20,6 +20,7 @@ from bot.db import Database
 from bot.db.errors import StaleAction
 from bot.db.matches import SeatInfo
 from engines.core import (
+    CONCEDE,
     CardhostError,
     Event,
     GameOver,
@@ -433,18 +434,22 @@ class MatchService:
             except Exception:
                 log.exception("finish listener failed", extra={"ctx": {"match": live.id}})
 
-    async def concede(self, match_id: int, user_id: int) -> tuple[LiveMatch, Outcome]:
+    async def concede(self, match_id: int, user_id: int) -> MoveReport:
+        """The player's concession is a move in the log (``CONCEDE``), accepted on anyone's turn;
+        the engine says what it means (the game ends, or in a game of several the seat leaves and
+        the others play on)."""
         live = await self.get(match_id)
         async with live.lock:
-            if not live.active:
+            if not live.active or live.outcome is not None:
                 raise GameOver()
             seat = live.seat_of(user_id)
             if seat is None:
                 raise NotInGame()
-            outcome = conceded_outcome(live, seat.seat)
-            live.log_lines.append(f"{seat.name} concedes.")
-            await self._finish(live, outcome, f"{seat.name} conceded", status="finished")
-            return live, outcome
+            before = live.turn_key()
+            events = await self._append(live, seat.seat, CONCEDE, by_ai=False)
+            acted = [(seat.seat, CONCEDE, False)]
+            events += await self._run_ai(live, acted)
+            return await self._report(live, events, before, acted)
 
     async def end(self, match_id: int, reason: str) -> LiveMatch:
         live = await self.get(match_id)
@@ -461,22 +466,3 @@ class MatchService:
     async def hand_over_to_ai(self, live: LiveMatch, seat: int) -> None:
         live.seats[seat].is_ai = True
         await self.db.matches.set_seat_ai(live.id, seat, live.seq)
-
-
-def conceded_outcome(live: LiveMatch, seat: int) -> Outcome:
-    """The conceding seat is last; seats already placed keep their order; the rest tie in between.
-
-    Engines know nothing of conceding (it is not a rule of any game), so the ranking is built from
-    the engine's partial view of who has finished, when it exposes one.
-    """
-    placed: list[int] = []
-    view = live.engine.view(live.state, None)
-    for s in sorted(getattr(view, "seats", ()), key=lambda s: getattr(s, "out_place", None) or 99):
-        if getattr(s, "out_place", None):
-            placed.append(s.seat)
-    others = tuple(p for p in range(len(live.seats)) if p != seat and p not in placed)
-    ranking: list[tuple[int, ...]] = [(p,) for p in placed if p != seat]
-    if others:
-        ranking.append(others)
-    ranking.append((seat,))
-    return Outcome(ranking=tuple(ranking), reason="concession")

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.presenters import presenter_for, ranking_text
+from bot.presenters import presenter_for, ranking_text, table_spec
 from bot.services.dms import DM_CLOSED
 from bot.services.matches import LiveMatch, MoveReport, NotInGame
 from bot.text import clip, log_block, with_names
@@ -59,12 +59,10 @@ class TableService:
         key = (live.id, seq, names)
         pending = self._boards.get(key)
         if pending is None or (pending.done() and (pending.cancelled() or pending.exception())):
-            game, engine, state = live.game, live.engine, live.state
+            table, engine, state = table_spec(live.game), live.engine, live.state
 
             def work() -> bytes:
-                from render import board_image
-
-                return _png(board_image(game, engine.view(state, None), list(names)))
+                return _png(table.board(engine.view(state, None), list(names)))
 
             pending = self._boards[key] = asyncio.ensure_future(asyncio.to_thread(work))
             while len(self._boards) > BOARD_CACHE:
@@ -75,13 +73,12 @@ class TableService:
         return discord.File(io.BytesIO(data), filename=f"board-{live.id}-{seq}.png")
 
     async def hand_file(self, live: LiveMatch, seat: int) -> discord.File | None:
-        seq, name, game, engine, state = live.seq, live.names[seat], live.game, live.engine, live.state
+        seq, name, engine, state = live.seq, live.names[seat], live.engine, live.state
+        table = table_spec(live.game)
 
         def work() -> bytes:
-            from render import hand_image
-
             view = engine.view(state, PlayerId(seat))
-            return _png(hand_image(game, view, name, **presenter_for(game).render_options()))
+            return _png(table.hand(view, name, **table.presenter.render_options()))
 
         data = await asyncio.to_thread(work)
         return discord.File(io.BytesIO(data), filename=f"hand-{live.id}-{seq}.png")

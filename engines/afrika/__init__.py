@@ -2,25 +2,20 @@
 
 from __future__ import annotations
 
-from ..core import register
+from typing import TYPE_CHECKING
+
+from engines.core.game import GameSpec, SeriesRules
+
+from .actions import AfrikaAction
+from .ai import afrika_policy
+from .autoplay import AUTOPLAY
+from .decks import STARTERS, check_deck, expand
 from .engine import AfrikaEngine
-
-ENGINE = register(AfrikaEngine())
-
-from . import ai as _ai  # noqa: E402,F401  (registers the AI policy)
-
-__all__ = ["ENGINE", "AfrikaEngine"]
-
-from typing import TYPE_CHECKING  # noqa: E402
-
-from engines.core.game import GameSpec, SeriesRules  # noqa: E402
+from .state import AfrikaState
+from .view import AfrikaView
 
 if TYPE_CHECKING:
     from engines.decks.pool import DeckPool
-
-from .ai import afrika_policy  # noqa: E402
-from .autoplay import AUTOPLAY  # noqa: E402
-from .decks import STARTERS, check_deck, expand  # noqa: E402
 
 
 def _pool() -> DeckPool:
@@ -33,7 +28,9 @@ def _starters() -> dict[str, list[str]]:
     return {name: expand(counts) for name, counts in STARTERS.items()}
 
 
-GAME = GameSpec(
+ENGINE = AfrikaEngine()
+
+GAME: GameSpec[AfrikaState, AfrikaAction, AfrikaView] = GameSpec(
     engine=ENGINE,
     ai=afrika_policy,
     autoplay=AUTOPLAY,
@@ -42,4 +39,8 @@ GAME = GameSpec(
     deck_check=check_deck,
     deck_option="decks",
     series=SeriesRules(sideboard=True, chooser_option="chooser", best_of=(1, 3, 5)),
+    test_seeds=6,
+    test_view_every=25,
 )
+
+__all__ = ["ENGINE", "GAME", "AfrikaEngine"]

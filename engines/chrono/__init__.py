@@ -1,17 +1,33 @@
 """Epochs Chrono: a shedding game on a shared suit x epoch matrix (rules digest seed 003)."""
 
-from engines.core import register
+from engines.core.game import GameSpec, OptionSpec
 
-from . import ai as _ai  # noqa: F401  (registers the AI policy)
+from .ai import chrono_policy
 from .carddata import card_title
 from .engine import ChronoEngine
 from .state import ChronoAction, ChronoState, Draw, End, Play
 from .view import ChronoView, SeatView
 
-ENGINE = register(ChronoEngine())
+ENGINE = ChronoEngine()
+
+GAME: GameSpec[ChronoState, ChronoAction, ChronoView] = GameSpec(
+    engine=ENGINE,
+    ai=chrono_policy,
+    options=(
+        OptionSpec(
+            "suits",
+            int,
+            3,
+            "3 suits (decks #1+2) or 4 suits (decks #1+2+3)",
+            choices=(("3 suits", 3), ("4 suits", 4)),
+        ),
+    ),
+    players_for_tests=(2, 3, 6, 10),
+)
 
 __all__ = [
     "ENGINE",
+    "GAME",
     "ChronoAction",
     "ChronoEngine",
     "ChronoState",
@@ -22,17 +38,3 @@ __all__ = [
     "SeatView",
     "card_title",
 ]
-
-from engines.core.game import GameSpec, OptionSpec  # noqa: E402
-
-from .ai import chrono_policy  # noqa: E402
-
-GAME = GameSpec(
-    engine=ENGINE,
-    ai=chrono_policy,
-    options=(
-        OptionSpec("suits", int, 3, "3 suits (decks #1+2) or 4 suits (decks #1+2+3)",
-                   choices=(("3 suits", 3), ("4 suits", 4))),
-    ),
-    players_for_tests=(2, 3, 6, 10),
-)  # fmt: skip

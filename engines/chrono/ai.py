@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from engines.core import IllegalAction, PlayerId, Rng, register_policy
+from engines.core import IllegalAction, PlayerId, Rng
 
 from .carddata import EPOCHS
 from .engine import _spans, is_extension
@@ -75,7 +75,6 @@ def _has_reserve(s: ChronoState, hand: Counter[str], played: str) -> bool:
     return False
 
 
-@register_policy("chrono")
 def chrono_policy(engine: Any, s: ChronoState, player: PlayerId, rng: Rng) -> ChronoAction:
     legal: list[ChronoAction] = list(engine.legal_actions(s, player))
     if not legal:

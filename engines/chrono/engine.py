@@ -33,6 +33,7 @@ from .state import (
     CODE_INFO,
     ChronoAction,
     ChronoState,
+    Concede,
     Draw,
     End,
     Play,
@@ -141,7 +142,6 @@ class ChronoEngine:
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 10
     state_type: ClassVar[type[Any]] = ChronoState
-    conformance_players: ClassVar[tuple[int, ...]] = (2, 3, 6, 10)
 
     # ------------------------------------------------------------------ set-up
 
@@ -395,6 +395,8 @@ class ChronoEngine:
     def apply(self, s: ChronoState, p: PlayerId, a: ChronoAction) -> Transition[ChronoState]:
         if s.current is None:
             raise GameOver()
+        if isinstance(a, Concede):
+            return self._concede(s, p)
         if p != s.current:
             raise NotYourTurn(f"It's not your turn: it is {seat_label(s.current)}'s turn.")
         if isinstance(a, Play):
@@ -549,6 +551,30 @@ class ChronoEngine:
             losers=(loser,),
             reason=reason,
         )
+
+    def _concede(self, s: ChronoState, p: int) -> Transition[ChronoState]:
+        """C11: the conceder is last; seats already out keep their places; the rest share the
+        places in between. The game ends for everyone (a seat left empty would stall the others)."""
+        if not 0 <= p < s.players:
+            raise IllegalAction(f"There is no seat {seat_label(p)} in this game.")
+        if p in s.out_order:
+            raise IllegalAction("You are already out of the game: there is nothing to concede.")
+        others = tuple(i for i in range(s.players) if i != p and i not in s.out_order)
+        ranking = (*tuple((i,) for i in s.out_order), *((others,) if others else ()), (p,))
+        reason = f"{seat_label(p)} concedes"
+        event = Event(f"{reason}.", "end", (p,))
+        state = evolve(
+            s,
+            current=None,
+            phase="over",
+            rows_extended=(),
+            placed_this_turn=0,
+            must_play=None,
+            ranking=ranking,
+            losers=(p,),
+            reason=reason,
+        )
+        return Transition(state, (event,))
 
     def _deadlock(self, s: ChronoState, active: list[int], events: list[Event]) -> ChronoState:
         """E24/D9: nobody can ever play again; the most cards lose, fewer cards rank higher."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engines.core import InvalidAction
+from engines.core import CONCEDE, InvalidAction
 
 from .carddata import EPOCHS, roman
 
@@ -105,7 +105,19 @@ class End:
         return "End turn"
 
 
-ChronoAction = Play | Draw | End
+@dataclass(frozen=True)
+class Concede:
+    """Give up (decision C11): accepted from any seat still holding cards, on anyone's turn."""
+
+    def to_id(self) -> str:
+        return CONCEDE
+
+    @property
+    def label(self) -> str:
+        return "Concede"
+
+
+ChronoAction = Play | Draw | End | Concede
 
 _HELP = "Moves look like 'play:H5' (suit letter H, W, O or N, then epoch 1-10), 'draw' or 'end'."
 
@@ -117,6 +129,8 @@ def decode_action(action_id: str) -> ChronoAction:
         return Draw()
     if low == "end":
         return End()
+    if low == CONCEDE:
+        return Concede()
     if low.startswith("play:"):
         code = text[5:].strip().upper()
         if code in CODE_INFO:

@@ -1,17 +1,17 @@
 """The engine kernel: the contract, value types, errors, seeded randomness, codec and registry."""
 
-from .ai import choose_action, random_action, register_policy
+from .ai import choose_action, random_action
 from .codec import dumps, from_data, loads, to_data
-from .engine import MAX_ACTION_ID, Action, Engine
+from .engine import CONCEDE, MAX_ACTION_ID, Action, Engine
 from .errors import CardhostError, ConfigError, GameOver, IllegalAction, InvalidAction, NotYourTurn
-from .registry import REGISTRY, get_engine, load_all, register
+from .registry import get_engine, load_all
 from .replay import replay, step
 from .rng import Rng
 from .types import Event, MatchConfig, Outcome, PlayerId, Transition, seat_label
 
 __all__ = [
+    "CONCEDE",
     "MAX_ACTION_ID",
-    "REGISTRY",
     "Action",
     "CardhostError",
     "ConfigError",
@@ -33,8 +33,6 @@ __all__ = [
     "load_all",
     "loads",
     "random_action",
-    "register",
-    "register_policy",
     "replay",
     "seat_label",
     "step",

@@ -7,13 +7,20 @@ this protocol, which is what lets a new game plug in without touching them.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from typing import Any, ClassVar, Protocol, TypeVar, runtime_checkable
 
+from .rng import Rng
 from .types import MatchConfig, Outcome, PlayerId, Transition
 
 MAX_ACTION_ID = 60
 """Action ids ride inside Discord custom_ids (100 chars) next to a match id and a sequence number."""
+
+CONCEDE = "concede"
+"""The action id of a concession. Every engine decodes it and accepts it from any seat still in
+the game at any moment (not only from ``current_players``), so a concession is a move in the log
+like any other and a replay ends the same way. It is never listed by ``legal_actions``: it is a
+command, not a button."""
 
 
 @runtime_checkable
@@ -62,4 +69,20 @@ class Engine(Protocol[S, A, V]):
 
     def decode_action(self, action_id: str) -> A:
         """Parse an action id; raises InvalidAction with a readable message."""
+        ...
+
+    def position(self, cfg: MatchConfig, seed: int, data: Mapping[str, Any]) -> S:
+        """An explicit position for scenario files (docs/scenarios.md), checked like a setup."""
+        ...
+
+    def turn_marker(self, s: S) -> Hashable:
+        """Changes exactly when a new turn begins: the bot posts a new board (and mentions the
+        player) then, and edits the board in between."""
+        ...
+
+    def resample_hidden(self, s: S, viewer: PlayerId | None, rng: Rng) -> S:
+        """``s`` with every card ``viewer`` cannot see dealt anew (hands, decks, face-down cards).
+
+        The conformance test compares ``view(s, viewer)`` with the view of the resampled state:
+        any difference is a leak. An engine without hidden cards returns ``s``."""
         ...

@@ -141,6 +141,15 @@ class GameSpec(Generic[S, A, V]):
     series: SeriesRules = SeriesRules()
     players_for_tests: tuple[int, ...] = ()
     """Seat counts the conformance test plays (default: the engine's minimum and maximum)."""
+    test_seeds: int = 50
+    """Random games per seat count in the conformance test (fewer for a slow engine)."""
+    test_view_every: int = 1
+    """The conformance test checks views for leaks at every n-th step (every step by default)."""
+
+    @property
+    def seat_counts_for_tests(self) -> tuple[int, ...]:
+        e = self.engine
+        return self.players_for_tests or tuple(sorted({e.min_players, e.max_players}))
 
     @property
     def name(self) -> str:

@@ -1,39 +1,25 @@
-"""The registry of engines by name. Games register themselves when their package is imported."""
+"""Engines by name, read from the game declarations (``engines/games.py``).
+
+There is no registration step of its own: a game is declared once, in ``engines.games.GAMES``,
+and its ``GameSpec`` holds the engine.
+"""
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
-from .errors import ConfigError
-
-REGISTRY: dict[str, Any] = {}
-"""name -> engine instance. Use ``get_engine`` to load lazily."""
-
-KNOWN_GAMES: tuple[str, ...] = ("chrono", "afrika", "spirit", "alchemy", "chronomagia")
+from .engine import Engine
 
 
-def register(engine: Any) -> Any:
-    REGISTRY[engine.name] = engine
-    return engine
+def load_all() -> dict[str, Engine[Any, Any, Any]]:
+    """Every declared game's engine by name."""
+    from engines.games import all_games
+
+    return {g.name: g.engine for g in all_games()}
 
 
-def load_all() -> dict[str, Any]:
-    """Import every game package that exists, so REGISTRY holds every available engine."""
-    for name in KNOWN_GAMES:
-        try:
-            importlib.import_module(f"engines.{name}")
-        except ModuleNotFoundError as exc:
-            if exc.name not in (f"engines.{name}",):
-                raise
-    return REGISTRY
+def get_engine(name: str) -> Engine[Any, Any, Any]:
+    """The engine of game ``name``; ``ConfigError`` in words for an unknown game."""
+    from engines.games import game_spec
 
-
-def get_engine(name: str) -> Any:
-    if name not in REGISTRY:
-        load_all()
-    try:
-        return REGISTRY[name]
-    except KeyError:
-        known = ", ".join(sorted(REGISTRY)) or "none"
-        raise ConfigError(f"Unknown game {name!r}. Games available: {known}.") from None
+    return game_spec(name).engine

@@ -16,7 +16,6 @@ from functools import cached_property
 from typing import TYPE_CHECKING
 
 from engines.core.errors import CardhostError
-from engines.core.registry import KNOWN_GAMES
 
 from .parse import SECTION_TITLES
 from .text import code_key, loose_key, name_key
@@ -269,8 +268,12 @@ def get_pool(game: str) -> DeckPool:
     raise DeckError(f"That game has no deck building. Games with decks: {have}.")
 
 
-def available_pools(games: Iterable[str] = KNOWN_GAMES) -> dict[str, DeckPool]:
-    """Every game that has a card pool module, by name."""
+def available_pools(games: Iterable[str] | None = None) -> dict[str, DeckPool]:
+    """Every game that has a card pool module, by name (the declared games by default)."""
+    if games is None:
+        from engines.games import GAMES
+
+        games = GAMES
     out: dict[str, DeckPool] = {}
     for g in dict.fromkeys([*games, *_POOLS]):
         if g in _POOLS:
