@@ -1,6 +1,8 @@
 """The schema migration runner.
 
-``migrations/V001__init.sql``, ``V002__<name>.sql``, ... are applied in numeric order. Each file
+``migrations/V001__init.sql``, ``V002__<name>.sql``, ... are applied in numeric order. They are
+package data of the top-level ``migrations`` package, read with ``importlib.resources`` so that an
+installed wheel finds them as well as a checkout; tests may point the runner at any folder. Each file
 runs in its own transaction together with the row that records it in ``schema_migrations``
 (version, name, checksum, applied_at), so a migration is either fully applied and recorded or not
 at all. ``sqlite3``'s ``executescript`` commits on its own, so the runner splits a file into
@@ -21,14 +23,16 @@ import sqlite3
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from importlib.resources import files
+from importlib.resources.abc import Traversable
 from pathlib import Path
 
 import aiosqlite
 
 from .errors import ChecksumMismatch, DatabaseTooNew, MigrationError, MigrationFailed
 
-MIGRATIONS_DIR = Path(__file__).resolve().parents[2] / "migrations"
-"""``migrations/`` at the repository root."""
+MIGRATIONS_DIR: Traversable = files("migrations")
+"""The ``migrations`` package's files, wherever it is installed."""
 
 _FILE_RE = re.compile(r"^V(\d+)__([A-Za-z0-9_]+)\.sql$")
 _COMMENTS_RE = re.compile(r"--[^\n]*|/\*.*?\*/", re.DOTALL)
@@ -50,13 +54,9 @@ class Migration:
 
     version: int
     name: str
-    path: Path
+    filename: str
     sql: str
     checksum: str
-
-    @property
-    def filename(self) -> str:
-        return self.path.name
 
     def statements(self) -> list[str]:
         return split_statements(self.sql, source=self.filename)
@@ -77,25 +77,27 @@ def checksum(sql: str) -> str:
     return hashlib.sha256(sql.replace("\r\n", "\n").encode("utf-8")).hexdigest()
 
 
-def discover(directory: Path | None = None) -> list[Migration]:
+def discover(directory: Path | Traversable | None = None) -> list[Migration]:
     """The migration files of ``directory`` (default ``MIGRATIONS_DIR``), in version order."""
-    directory = MIGRATIONS_DIR if directory is None else Path(directory)
+    directory = MIGRATIONS_DIR if directory is None else directory
     if not directory.is_dir():
         raise MigrationError(f"Migrations folder {directory} does not exist.")
     found: dict[int, Migration] = {}
-    for path in sorted(directory.glob("*.sql")):
-        m = _FILE_RE.match(path.name)
+    for entry in sorted(directory.iterdir(), key=lambda e: e.name):
+        if not entry.name.endswith(".sql") or not entry.is_file():
+            continue
+        m = _FILE_RE.match(entry.name)
         if m is None:
             raise MigrationError(
-                f"{path.name}: migration files must be named V<number>__<name>.sql (e.g. V002__decks.sql)."
+                f"{entry.name}: migration files must be named V<number>__<name>.sql (e.g. V002__decks.sql)."
             )
         version = int(m.group(1))
         if version in found:
             raise MigrationError(
-                f"{path.name} and {found[version].filename} both claim migration version {version}."
+                f"{entry.name} and {found[version].filename} both claim migration version {version}."
             )
-        sql = path.read_text(encoding="utf-8")
-        found[version] = Migration(version, m.group(2), path, sql, checksum(sql))
+        sql = entry.read_text(encoding="utf-8")
+        found[version] = Migration(version, m.group(2), entry.name, sql, checksum(sql))
     return [found[v] for v in sorted(found)]
 
 
@@ -187,7 +189,7 @@ def plan(migrations: list[Migration], applied: dict[int, AppliedMigration]) -> l
 
 async def migrate(
     conn: aiosqlite.Connection,
-    directory: Path | None = None,
+    directory: Path | Traversable | None = None,
     *,
     clock: Callable[[], float] = time.time,
 ) -> list[Migration]:
