@@ -20,10 +20,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import Literal, cast
 
 from ..core import InvalidAction
+from .kinds import ActionKind
 
-_ARITY: dict[str, tuple[int, ...]] = {
+_ARITY: dict[ActionKind, tuple[int, ...]] = {
     "pass": (0,),
     "concede": (0,),
     "keep": (0,),
@@ -55,7 +57,7 @@ _REF = re.compile(r"\d{1,9}|P\d")
 
 @dataclass(frozen=True)
 class AfrikaAction:
-    kind: str
+    kind: ActionKind
     a: str = ""
     b: str = ""
     label: str = field(default="", compare=False)
@@ -68,17 +70,44 @@ class AfrikaAction:
         return int(self.a)
 
 
-def act(kind: str, a: object = "", b: object = "", label: str = "") -> AfrikaAction:
+CONCEDE = AfrikaAction("concede", label="Concede")
+"""Accepted from a seat still playing at any moment, never listed as legal: a command, not a button."""
+
+
+def act(kind: ActionKind, a: object = "", b: object = "", label: str = "") -> AfrikaAction:
     return AfrikaAction(kind, str(a), str(b), label or kind)
+
+
+ActionGroup = Literal["decision", "cast", "terrain", "act", "pass", "charge"]
+"""The families a table shows moves in: the pending decision first, then plays, passing, charging."""
+
+GROUP_ORDER: tuple[ActionGroup, ...] = ("decision", "cast", "terrain", "act", "pass", "charge")
+
+_GROUPS: dict[ActionKind, ActionGroup] = {
+    "pass": "pass",
+    "cast": "cast",
+    "terrain": "terrain",
+    "act": "act",
+    "charge": "charge",
+}
+
+
+def group(a: AfrikaAction) -> ActionGroup:
+    """The family of ``a``'s button: every answer to a pending choice is a "decision"."""
+    return _GROUPS.get(a.kind, "decision")
 
 
 def decode(action_id: str) -> AfrikaAction:
     if not isinstance(action_id, str) or len(action_id) > 60:
         raise InvalidAction("That is not an Afrika move.")
     parts = action_id.split(":")
-    kind, args = parts[0], parts[1:]
-    if kind not in _ARITY or len(args) not in _ARITY[kind]:
+    word, args = parts[0], parts[1:]
+    arity = _ARITY.get(cast(ActionKind, word))
+    if arity is None or len(args) not in arity:
         raise InvalidAction(f"'{action_id}' is not an Afrika move.")
+    kind = cast(ActionKind, word)
+    if kind == "concede":
+        return CONCEDE
     ok = True
     if kind == "go":
         ok = args[0] in ("1st", "2nd")

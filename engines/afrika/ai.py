@@ -14,10 +14,11 @@ from typing import Any
 from ..core import PlayerId, Rng, register_policy
 from .actions import AfrikaAction
 from .cards import CardDef, card
+from .combat import attack_targets, can_block, possible_attackers
 from .effects import matches
-from .flow import EQUIP, TRAVEL, attack_targets, can_block, possible_attackers
 from .rules import cd, entities, opponents, ref_seat, seat_ref, sick, stats
 from .state import AfrikaState, Choice, Game, Obj, peek
+from .timing import EQUIP, TRAVEL
 
 HARMFUL_OPS = {"damage", "destroy", "exile", "bounce", "charge", "negate", "discard", "mill"}
 

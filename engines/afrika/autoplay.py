@@ -13,7 +13,7 @@ from typing import Any
 
 from engines.core import PlayerId
 
-from .flow import STEP_NAMES, STEPS
+from .kinds import STEP_NAMES, STEPS
 
 
 def forced(action_ids: list[str]) -> str | None:

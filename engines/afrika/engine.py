@@ -1,4 +1,4 @@
-"""The Chronicles of Afrika engine: the kernel protocol over the rules in flow.py."""
+"""The Chronicles of Afrika engine: the kernel protocol over the rules (perform.py, steps.py, legal.py)."""
 
 from __future__ import annotations
 
@@ -9,9 +9,12 @@ from ..core import ConfigError, Event, GameOver, MatchConfig, NotYourTurn, Outco
 from .actions import AfrikaAction, decode
 from .cards import CARDS
 from .decks import STARTERS, check_deck, expand, starter_decks
-from .flow import STEPS, enter, legal, perform, settle
+from .kinds import STEPS, Zone
+from .legal import legal
+from .perform import perform
 from .rules import seat_ref
 from .state import AfrikaState, Choice, Game, Item, Obj, Player, freeze, keep, peek, thaw
+from .steps import enter, settle
 from .view import AfrikaView, make_view
 
 
@@ -22,7 +25,7 @@ def _new_game(n: int, seed: int, fmt: str) -> Game:
     return g
 
 
-def _add(g: Game, cid: str, owner: int, zone: str, oid: int = 0) -> Obj:
+def _add(g: Game, cid: str, owner: int, zone: Zone, oid: int = 0) -> Obj:
     if cid not in CARDS():
         raise ConfigError(f"Unknown card id {cid!r}.")
     if not oid:
@@ -234,7 +237,13 @@ def build_position(cfg: MatchConfig, seed: int, data: Mapping[str, Any]) -> Game
         pl = g.players[seat]
         pl.life = int(pd.get("life", 20))
         pl.set_pool({str(k): int(v) for k, v in pd.get("pool", {}).items()})
-        for zone, lst in (("hand", pl.hand), ("codex", pl.codex), ("void", pl.void), ("exile", pl.exile)):
+        zones: tuple[tuple[Zone, list[int]], ...] = (
+            ("hand", pl.hand),
+            ("codex", pl.codex),
+            ("void", pl.void),
+            ("exile", pl.exile),
+        )
+        for zone, lst in zones:
             for entry in pd.get(zone, []):
                 cid, oid = (entry, 0) if isinstance(entry, str) else (entry["card"], int(entry.get("id", 0)))
                 if oid:

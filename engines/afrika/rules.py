@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from ..core import IllegalAction, Rng, seat_label
 from .cards import ENERGY, ENERGY_NAMES, CardDef, Cost, Static, TargetSpec, card
+from .kinds import Zone
 from .state import BATTLEFIELD, Game, Obj, Trig
 
 HAND_MAX = 7
@@ -214,7 +215,7 @@ def _remove_from_zone(g: Game, o: Obj) -> None:
 def move(
     g: Game,
     oid: int,
-    dest: str,
+    dest: Zone,
     *,
     slot: int = 0,
     controller: int | None = None,

@@ -18,7 +18,9 @@ from dataclasses import dataclass, fields
 from dataclasses import field as _f
 from typing import Any
 
-BATTLEFIELD = frozenset({"field", "active", "terrain", "artifact"})
+from .kinds import ChoiceItem, ChoiceKind, ChoiceStage, ItemKind, Step, Zone
+
+BATTLEFIELD: frozenset[Zone] = frozenset({"field", "active", "terrain", "artifact"})
 
 
 # ----------------------------------------------------------------------------------------- frozen
@@ -28,7 +30,7 @@ class ObjS:
     card: str
     owner: int
     controller: int
-    zone: str
+    zone: Zone
     slot: int = 0
     charged: bool = False
     damage: int = 0
@@ -66,7 +68,7 @@ class PlayerS:
 @dataclass(frozen=True)
 class ItemS:
     id: int
-    kind: str  # spell | ability | trigger
+    kind: ItemKind
     controller: int
     source: int
     card: str
@@ -90,9 +92,9 @@ class TrigS:
 
 @dataclass(frozen=True)
 class ChoiceS:
-    kind: str
+    kind: ChoiceKind
     player: int
-    item: str = ""
+    item: ChoiceItem = ""
     obj: int = 0
     ability: int = -1
     slot: int = 0
@@ -101,7 +103,7 @@ class ChoiceS:
     targets: tuple[str, ...] = ()
     ids: tuple[int, ...] = ()
     nums: tuple[int, ...] = ()
-    stage: str = ""
+    stage: ChoiceStage = ""
     card: str = ""
     ev: int = 0
 
@@ -113,7 +115,7 @@ class AfrikaState:
     turn: int = 0
     active: int = 0
     first: int = 0
-    step: str = "setup"
+    step: Step = "setup"
     priority: int = -1
     passes: int = 0
     stack: tuple[ItemS, ...] = ()
@@ -141,7 +143,7 @@ class Obj:
     card: str
     owner: int
     controller: int
-    zone: str
+    zone: Zone
     slot: int = 0
     charged: bool = False
     damage: int = 0
@@ -197,7 +199,7 @@ class Player:
 @dataclass(slots=True)
 class Item:
     id: int
-    kind: str
+    kind: ItemKind
     controller: int
     source: int
     card: str
@@ -221,9 +223,9 @@ class Trig:
 
 @dataclass(slots=True)
 class Choice:
-    kind: str
+    kind: ChoiceKind
     player: int
-    item: str = ""
+    item: ChoiceItem = ""
     obj: int = 0
     ability: int = -1
     slot: int = 0
@@ -232,7 +234,7 @@ class Choice:
     targets: list[str] = _f(default_factory=list)
     ids: list[int] = _f(default_factory=list)
     nums: list[int] = _f(default_factory=list)
-    stage: str = ""
+    stage: ChoiceStage = ""
     card: str = ""
     ev: int = 0
 
@@ -244,7 +246,7 @@ class Game:
     turn: int = 0
     active: int = 0
     first: int = 0
-    step: str = "setup"
+    step: Step = "setup"
     priority: int = -1
     passes: int = 0
     stack: list[Item] = _f(default_factory=list)

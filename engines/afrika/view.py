@@ -9,7 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cards import card
-from .flow import STEP_NAMES, can_attack, choice_actions
+from .combat import can_attack
+from .kinds import STEP_NAMES, ChoiceKind, ItemKind, Step
+from .legal import choice_actions
 from .rules import is_active, seat_ref, sick, stats
 from .state import Game, Obj
 
@@ -68,7 +70,7 @@ class SeatView:
 @dataclass(frozen=True)
 class StackView:
     id: int
-    kind: str
+    kind: ItemKind
     controller: int
     card: str
     text: str
@@ -77,7 +79,7 @@ class StackView:
 
 @dataclass(frozen=True)
 class ChoiceView:
-    kind: str
+    kind: ChoiceKind
     player: int
     about: str = ""
     """Public description: the card being cast, the attacker being ordered, ..."""
@@ -93,7 +95,7 @@ class AfrikaView:
     turn: int
     active: int
     first: int
-    step: str
+    step: Step
     step_name: str
     priority: int | None
     seats: tuple[SeatView, ...]

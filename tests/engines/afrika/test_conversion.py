@@ -16,7 +16,8 @@ import pytest
 
 from engines.afrika import ENGINE
 from engines.afrika.ai import afrika_policy
-from engines.afrika.flow import legal, perform, settle
+from engines.afrika.legal import legal
+from engines.afrika.perform import perform
 from engines.afrika.state import (
     AfrikaState,
     Choice,
@@ -34,6 +35,7 @@ from engines.afrika.state import (
     peek,
     thaw,
 )
+from engines.afrika.steps import settle
 from engines.afrika.view import make_view
 from engines.core import Event, MatchConfig, PlayerId, Rng
 from engines.core.codec import dumps

@@ -131,8 +131,8 @@ def test_position_refuses_typos() -> None:
 
 def test_restoration_with_a_trigger_gets_a_priority_round_then_another_restoration() -> None:
     """§2 5.2: a trigger during Restoration gives a priority round, then a new Restoration step."""
-    from engines.afrika.flow import cleanup, settle
     from engines.afrika.state import Trig, freeze, thaw
+    from engines.afrika.steps import cleanup, settle
 
     s = position(
         {

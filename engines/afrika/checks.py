@@ -1,0 +1,98 @@
+"""State checks (R55) and the end of the game (R56, R57): who lost, and the ranking and reason
+``outcome()`` reports.
+"""
+
+from __future__ import annotations
+
+from .rules import active_perms, cd, destroy, entities, is_entity, move, name, on_battlefield, seat_ref, stats
+from .state import Choice, Game, Obj
+from .timing import alive_players
+
+
+def sba(g: Game) -> None:
+    """State checks (R55), repeated until nothing changes; the results of one pass happen together."""
+    for _ in range(50):
+        changed = False
+        newly: list[int] = []
+        for q in g.players:
+            if q.lost:
+                continue
+            if q.life <= 0:
+                newly.append(q.seat)
+                g.log(f"{seat_ref(q.seat)} has {q.life} life and loses.", "end", q.seat)
+            elif q.drew_empty:
+                newly.append(q.seat)
+                g.log(f"{seat_ref(q.seat)} drew from an empty Codex and loses.", "end", q.seat)
+        to_void: list[int] = []
+        to_destroy: list[Obj] = []
+        for o in entities(g):
+            st = stats(g, o)
+            if st.health <= 0:
+                to_void.append(o.id)
+            elif o.damage >= st.health and "Invincible" not in st.kws:
+                to_destroy.append(o)
+        for q in g.players:
+            for aid in q.field:
+                a = g.objs[aid]
+                c = cd(a)
+                if a.phased_out:
+                    continue
+                if c.is_bond and not is_entity(g, g.objs.get(a.attached_to)):
+                    to_void.append(aid)
+                elif a.attached_to and c.type == "tech" and not is_entity(g, g.objs.get(a.attached_to)):
+                    a.attached_to = 0
+            legends: dict[str, list[int]] = {}
+            for o in active_perms(g, q.seat):
+                if cd(o).legendary:
+                    legends.setdefault(cd(o).name, []).append(o.id)
+            for ids in legends.values():
+                if len(ids) > 1 and g.choice is None:
+                    g.choice = Choice("legend", q.seat, ids=sorted(ids))  # R55(f): that player chooses
+        for q in g.players:
+            if q.seat in newly:
+                q.lost = True
+                changed = True
+        for oid in dict.fromkeys(to_void):
+            if oid in g.objs and on_battlefield(g.objs[oid]):
+                g.log(f"{name(g, oid)} goes to the Void.", "destroy")
+                move(g, oid, "void")
+                changed = True
+        for o in to_destroy:
+            if o.id in g.objs and on_battlefield(o):
+                destroy(g, o)
+                changed = True
+        if newly or any(q.lost for q in g.players):
+            check_end(g, newly)
+        if g.over or not changed:
+            return
+
+
+def check_end(g: Game, newly: list[int]) -> None:
+    alive = alive_players(g)
+    if len(alive) > 1:
+        return
+    losers = [q.seat for q in g.players if q.lost]
+    g.over = True
+    if not alive:
+        g.ranking = [sorted(newly or losers)]
+        g.reason = "Every player lost at the same time: the game is a draw."
+    else:
+        g.ranking = [alive, sorted(losers)]
+        g.reason = g.reason or _reason(g, losers)
+    g.choice = None
+    g.priority = -1
+    g.step = "over"
+    g.log(g.reason, "end")
+
+
+def _reason(g: Game, losers: list[int]) -> str:
+    parts = []
+    for p in losers:
+        q = g.players[p]
+        if q.life <= 0:
+            parts.append(f"{seat_ref(p)} reached {q.life} life")
+        elif q.drew_empty:
+            parts.append(f"{seat_ref(p)} had to draw from an empty Codex")
+        else:
+            parts.append(f"{seat_ref(p)} lost")
+    return "; ".join(parts) + "."

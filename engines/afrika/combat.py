@@ -1,0 +1,276 @@
+"""Combat (§3.8, R43-R50): who may attack and block, the declarations, the damage order and the
+damage passes (First Attack first, R49). Declarations are sequences of one-object choices so every
+step is a short list of buttons.
+"""
+
+from __future__ import annotations
+
+from .rules import (
+    cd,
+    combat_hits_with_lifelink,
+    describe_ref,
+    entities,
+    has_kw,
+    is_entity,
+    kw_params,
+    name,
+    opponents,
+    qualities,
+    rampage,
+    seat_ref,
+    set_charged,
+    shield_from,
+    sick,
+    stats,
+)
+from .state import Choice, Game, Obj, Trig
+
+
+def can_attack(g: Game, o: Obj) -> bool:
+    if not is_entity(g, o) or o.controller != g.active or o.charged:
+        return False
+    st = stats(g, o)
+    if "Guardianship" in st.kws or st.cant_attack:
+        return False
+    return not (sick(g, o) and "Swift" not in st.kws and "Rush" not in st.kws)
+
+
+def possible_attackers(g: Game) -> list[Obj]:
+    return [o for o in entities(g, g.active) if can_attack(g, o) and attack_targets(g, o)]
+
+
+def attack_targets(g: Game, o: Obj) -> list[str]:
+    st = stats(g, o)
+    rush_only = sick(g, o) and "Swift" not in st.kws
+    refs: list[str] = []
+    for q in opponents(g, o.controller):
+        if not rush_only:
+            refs.append(seat_ref(q))
+        refs += [str(e.id) for e in entities(g, q)]
+    return refs
+
+
+def defender_of(g: Game, ref: str) -> int:
+    if ref.startswith("P"):
+        return int(ref[1:]) - 1
+    o = g.objs.get(int(ref))
+    return o.controller if o is not None else -1
+
+
+def controls_terrain_type(g: Game, p: int, code: str) -> bool:
+    pl = g.players[p]
+    return any(
+        code in cd(g.objs[t]).produces or code in cd(g.objs[t]).subtypes
+        for t in [*pl.terrains, *[s for s in pl.slots if s]]
+    )
+
+
+def can_block(g: Game, blocker: Obj, attacker: Obj) -> bool:
+    if attacker.id not in g.attackers or not is_entity(g, attacker):
+        return False
+    if defender_of(g, g.attackers[attacker.id]) != blocker.controller:
+        return False
+    bst, ast = stats(g, blocker), stats(g, attacker)
+    if bst.cant_block:
+        return False
+    if "Soaring" in ast.kws and not ({"Soaring", "Aerial"} & bst.kws):
+        return False
+    for code in kw_params(ast.kws, "Terrainwalk"):
+        if controls_terrain_type(g, blocker.controller, code):
+            return False
+    return not (shield_from(ast.kws) & qualities(cd(blocker)))
+
+
+def blockable(g: Game, blocker: Obj) -> list[int]:
+    if not is_entity(g, blocker) or blocker.charged:
+        return []
+    return [a for a in g.attackers if a in g.objs and can_block(g, blocker, g.objs[a])]
+
+
+def attacker_alive(g: Game, aid: int) -> bool:
+    o = g.objs.get(aid)
+    return o is not None and is_entity(g, o) and o.controller == g.active
+
+
+def blocker_alive(g: Game, bid: int) -> bool:
+    o = g.objs.get(bid)
+    return o is not None and is_entity(g, o) and o.controller != g.active
+
+
+def _target_alive(g: Game, ref: str) -> bool:
+    if ref.startswith("P"):
+        return not g.players[int(ref[1:]) - 1].lost
+    o = g.objs.get(int(ref))
+    return o is not None and is_entity(g, o) and o.controller != g.active
+
+
+def finish_attackers(g: Game) -> None:
+    for aid, ref in g.attackers.items():
+        o = g.objs[aid]
+        if not has_kw(g, o, "Alertness"):
+            set_charged(g, o, True)
+        g.log(f"{seat_ref(g.active)} attacks {describe_ref(g, ref)} with {cd(o).name}.", "attack", g.active)
+        for i, ab in enumerate(cd(o).abilities):
+            if ab.kind == "triggered" and ab.on == "attacks":
+                g.triggers.append(Trig(o.controller, o.id, o.card, i))
+    if not g.attackers:
+        g.log(f"{seat_ref(g.active)} does not attack.", "attack", g.active)
+    g.choice = None
+    g.priority = g.active
+
+
+def finish_blockers(g: Game) -> None:
+    for bid, aid in g.blockers.items():
+        g.log(
+            f"{seat_ref(g.objs[bid].controller)} blocks {name(g, aid)} with {name(g, bid)}.",
+            "block",
+            g.objs[bid].controller,
+        )
+        g.order.setdefault(aid, []).append(bid)
+        o = g.objs[bid]
+        for i, ab in enumerate(cd(o).abilities):
+            if ab.kind == "triggered" and ab.on == "blocks":
+                g.triggers.append(Trig(o.controller, o.id, o.card, i))
+    for aid, bl in g.order.items():
+        a = g.objs[aid]
+        n = rampage(stats(g, a).kws)
+        if n and len(bl) > 1:
+            bonus = n * (len(bl) - 1)
+            a.eot_power += bonus
+            a.eot_health += bonus
+            g.log(f"{cd(a).name} rampages: +{bonus}/+{bonus} until end of turn.", "pump")
+    g.choice = None
+    next_order(g)
+
+
+def next_order(g: Game) -> None:
+    for aid, bl in g.order.items():
+        if len(bl) > 1 and aid not in g.assign:
+            # g.assign doubles as "ordered" marker during Establish Defenses; cleared before damage
+            g.choice = Choice("order", g.active, obj=aid, ids=list(bl))
+            g.order[aid] = []
+            return
+    g.assign.clear()
+    g.choice = None
+    g.priority = g.active
+
+
+def _lethal(g: Game, bid: int) -> int:
+    o = g.objs[bid]
+    return max(1, stats(g, o).health - o.damage)
+
+
+def assign_options(g: Game, ch: Choice) -> list[tuple[int, int]]:
+    aid = ch.ids[0]
+    a = g.objs[aid]
+    blockers = [b for b in g.order[aid] if blocker_alive(g, b)]
+    power = max(0, stats(g, a).power)
+    trample = has_kw(g, a, "Trample")
+    i = len(ch.nums)
+    rest = power - sum(ch.nums)
+    b = blockers[i]
+    if i == len(blockers) - 1 and not trample:
+        return [(rest, b)]
+    lo = min(_lethal(g, b), rest)
+    return [(n, b) for n in range(lo, rest + 1)]
+
+
+def _needs_assignment(g: Game, aid: int) -> bool:
+    blockers = [b for b in g.order.get(aid, []) if blocker_alive(g, b)]
+    if not blockers:
+        return False
+    a = g.objs[aid]
+    power = stats(g, a).power
+    if power <= 0:
+        return False
+    return len(blockers) > 1 or has_kw(g, a, "Trample")
+
+
+def _dealers(g: Game, first_pass: bool) -> list[int]:
+    ids = [a for a in g.attackers if attacker_alive(g, a)] + [b for b in g.blockers if blocker_alive(g, b)]
+    if not g.clash_first:
+        return ids
+    if first_pass:
+        return [i for i in ids if has_kw(g, g.objs[i], "First Attack")]
+    return [i for i in ids if i not in g.first_dealt and not has_kw(g, g.objs[i], "First Attack")]
+
+
+def start_damage(g: Game, first_pass: bool) -> None:
+    dealers = _dealers(g, first_pass)
+    queue = [a for a in g.attackers if a in dealers and _needs_assignment(g, a)]
+    g.assign.clear()
+    if queue:
+        g.choice = Choice("assign", g.active, ids=queue, stage="1" if first_pass else "2")
+        auto_assign(g)  # deals the damage itself once every assignment is made
+        return
+    deal_pass(g, first_pass)
+
+
+def auto_assign(g: Game) -> None:
+    """Fill forced assignments; move to the next attacker; deal damage when every choice is made."""
+    ch = g.choice
+    assert ch is not None
+    while ch.ids:
+        aid = ch.ids[0]
+        blockers = [b for b in g.order[aid] if blocker_alive(g, b)]
+        a = g.objs[aid]
+        power = max(0, stats(g, a).power)
+        if len(ch.nums) == len(blockers):
+            g.assign[aid] = [*list(ch.nums), power - sum(ch.nums)]
+            ch.ids.pop(0)
+            ch.nums = []
+            continue
+        opts = assign_options(g, ch)
+        if len(opts) == 1:
+            ch.nums.append(opts[0][0])
+            continue
+        return
+    first = ch.stage == "1"
+    g.choice = None
+    deal_pass(g, first)
+
+
+def deal_pass(g: Game, first_pass: bool) -> None:
+    dealers = set(_dealers(g, first_pass))
+    hits: list[tuple[Obj, str, int]] = []
+    for aid, ref in g.attackers.items():
+        if aid not in dealers:
+            continue
+        a = g.objs[aid]
+        power = stats(g, a).power
+        if power <= 0:
+            continue
+        if aid in g.order:
+            blockers = [b for b in g.order[aid] if blocker_alive(g, b)]
+            trample = has_kw(g, a, "Trample")
+            if blockers:
+                amounts = g.assign.get(aid) or [power, 0]
+                for b, n in zip(blockers, amounts, strict=False):
+                    hits.append((a, str(b), n))
+                leftover = amounts[len(blockers)] if len(amounts) > len(blockers) else 0
+                if trample and leftover and _target_alive(g, ref):
+                    hits.append((a, ref, leftover))
+            elif trample and _target_alive(g, ref):
+                hits.append((a, ref, power))
+        elif _target_alive(g, ref):
+            hits.append((a, ref, power))
+    for bid, aid in g.blockers.items():
+        if bid in dealers and attacker_alive(g, aid):
+            power = stats(g, g.objs[bid]).power
+            if power > 0:
+                hits.append((g.objs[bid], str(aid), power))
+    combat_hits_with_lifelink(g, hits)
+    if first_pass:
+        g.first_dealt = sorted(dealers)
+    g.assign.clear()
+    g.priority = g.active
+    g.passes = 0
+
+
+def clear_combat(g: Game) -> None:
+    g.attackers.clear()
+    g.blockers.clear()
+    g.order.clear()
+    g.assign.clear()
+    g.first_dealt = []
+    g.clash_first = False

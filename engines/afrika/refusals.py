@@ -1,0 +1,84 @@
+"""Why a move was refused: player-facing sentences that never name a hidden card."""
+
+from __future__ import annotations
+
+from .actions import AfrikaAction
+from .rules import cd, is_active, is_entity, sick, stats
+from .state import Game, Obj
+from .timing import EQUIP, TRAVEL, can_activate, can_cast
+
+
+def _why_no_attack(g: Game, o: Obj) -> str:
+    c = cd(o)
+    if o.controller != g.active or not is_entity(g, o):
+        return "Only your own entities can attack."
+    if o.id in g.attackers:
+        return f"{c.name} is already attacking."
+    if o.charged:
+        return f"{c.name} is charged and can't attack."
+    st = stats(g, o)
+    if "Guardianship" in st.kws:
+        return f"{c.name} has Guardianship and can't attack."
+    if st.cant_attack:
+        return f"{c.name} can't attack."
+    if sick(g, o) and not {"Swift", "Rush"} & st.kws:
+        return f"{c.name} has not been under your control since the start of this turn."
+    return f"{c.name} has nothing it can attack."
+
+
+def why_not(g: Game, p: int, a: AfrikaAction) -> str:
+    """A sentence for a refused move (never naming a hidden card)."""
+    ch = g.choice
+    k = a.kind
+    if ch is not None:
+        if k == "atk" and ch.kind == "attackers" and a.a.isdigit() and int(a.a) in g.objs:
+            return _why_no_attack(g, g.objs[int(a.a)])
+        if k == "blk" and ch.kind == "blockers" and a.a.isdigit() and int(a.a) in g.objs:
+            o = g.objs[int(a.a)]
+            if o.controller != p or not is_entity(g, o):
+                return "You can block only with your own entities."
+            if o.charged:
+                return f"{cd(o).name} is charged and can't block."
+            return f"{cd(o).name} can't block any of the attackers."
+        if k == "at":
+            return "That entity can't attack that."
+        if k == "on":
+            return "That blocker can't block that attacker."
+        if k == "dmg":
+            return (
+                "Each blocker in the damage order must be assigned lethal damage before the next one, "
+                "and all the damage must be assigned."
+            )
+        if k == "target":
+            return "That is not a legal target."
+        return "That move is not possible right now: another decision is pending."
+    if g.priority != p:
+        return "It's not your turn to act."
+    pl = g.players[p]
+    if k in ("cast", "terrain", "act", "charge") and a.a.isdigit() and int(a.a) in g.objs:
+        o = g.objs[int(a.a)]
+        if k == "cast":
+            if o.zone != "hand" or o.owner != p:
+                return "That card is not in your hand."
+            return can_cast(g, p, o) or "You can't cast that now."
+        if k == "terrain":
+            if o.zone != "hand" or o.owner != p or cd(o).type != "terrain":
+                return "That is not a terrain card in your hand."
+            if g.terrain_played:
+                return "You have already played a terrain this turn."
+            return "You can play a terrain only in your own Exploration phase while the stack is empty."
+        if k == "act":
+            key = EQUIP if a.b == "equip" else TRAVEL if a.b == "travel" else int(a.b)
+            return can_activate(g, p, o, key) or "You can't activate that now."
+        if k == "charge":
+            if o.controller != p:
+                return "You don't control that."
+            if o.charged:
+                return f"{cd(o).name} is already charged."
+            if not cd(o).produces:
+                return f"{cd(o).name} has no energy ability."
+            if not is_active(g, o):
+                return f"{cd(o).name} is not active."
+            return f"{cd(o).name} can't be charged for energy yet."
+    del pl
+    return "That move is not possible right now."

@@ -1,0 +1,170 @@
+"""The turn's steps (§2): ``settle`` runs the game forward through turn-based actions, state checks
+and triggers until somebody must decide something; ``enter`` does what each step does on entry.
+"""
+
+from __future__ import annotations
+
+from .checks import sba
+from .combat import (
+    attacker_alive,
+    blockable,
+    blocker_alive,
+    clear_combat,
+    defender_of,
+    finish_attackers,
+    finish_blockers,
+    possible_attackers,
+    start_damage,
+)
+from .kinds import STEPS, Step
+from .rules import (
+    HAND_MAX,
+    active_perms,
+    cd,
+    draw,
+    empty_pools,
+    entities,
+    has_kw,
+    seat_ref,
+    set_charged,
+    stats,
+)
+from .stack import place_triggers
+from .state import Choice, Game, Trig
+from .timing import next_seat
+
+
+def settle(g: Game) -> None:
+    for _ in range(10_000):
+        if g.over:
+            g.priority = -1
+            g.choice = None
+            return
+        if g.choice is not None:
+            return
+        if g.priority >= 0:
+            sba(g)
+            if g.over or g.choice is not None:
+                continue
+            if g.triggers:
+                place_triggers(g)
+                continue
+            return
+        advance(g)
+    raise RuntimeError("the game did not settle")  # pragma: no cover
+
+
+def advance(g: Game) -> None:
+    if g.step == "restoration":
+        start_turn(g, next_seat(g, g.active))
+        return
+    i = STEPS.index(g.step)
+    enter(g, STEPS[i + 1])
+
+
+def start_turn(g: Game, p: int) -> None:
+    g.turn += 1
+    g.active = p
+    g.players[p].turn_started = g.turn
+    g.terrain_played = False
+    g.log(f"Turn {g.turn}: {seat_ref(p)}'s turn.", "turn", p)
+    enter(g, "recharge")
+
+
+def enter(g: Game, step: Step) -> None:
+    g.step = step
+    g.passes = 0
+    g.priority = -1
+    ap = g.active
+    if step == "recharge":
+        # K1: phasing happens before uncharging; attachments phase with their entity
+        pl = g.players[ap]
+        for oid in list(pl.field):
+            o = g.objs[oid]
+            if "Phasewalk" in stats(g, o).kws:
+                o.phased_out = not o.phased_out
+                g.log(f"{cd(o).name} phases {'out' if o.phased_out else 'in'}.", "phase")
+                for q in g.players:
+                    for aid in q.field:
+                        if g.objs[aid].attached_to == o.id:
+                            g.objs[aid].phased_out = o.phased_out
+        for o in active_perms(g, ap):
+            if o.charged:
+                set_charged(g, o, False)
+        return
+    if step in ("sustenance", "dusk"):
+        for o in active_perms(g, ap):
+            for i, ab in enumerate(cd(o).abilities):
+                if ab.kind == "triggered" and ab.on == step:
+                    g.triggers.append(Trig(ap, o.id, o.card, i))
+        g.priority = ap
+        return
+    if step == "insight":
+        if g.turn > 1 or ap != g.first:
+            draw(g, ap)
+        g.priority = ap
+        return
+    if step == "mobilize":
+        if possible_attackers(g):
+            g.choice = Choice("attackers", ap)
+        else:
+            finish_attackers(g)
+        return
+    if step == "defenses":
+        if not g.attackers:
+            return
+        defenders = sorted({defender_of(g, r) for r in g.attackers.values()} - {-1})
+        for d in defenders:
+            if any(blockable(g, o) for o in entities(g, d)):
+                g.choice = Choice("blockers", d, nums=[x for x in defenders if x > d])
+                return
+        finish_blockers(g)
+        return
+    if step == "clash1":
+        if not g.attackers:
+            return
+        g.clash_first = any(
+            has_kw(g, g.objs[i], "First Attack")
+            for i in [a for a in g.attackers if attacker_alive(g, a)]
+            + [b for b in g.blockers if blocker_alive(g, b)]
+        )
+        if g.clash_first:
+            start_damage(g, True)
+        return
+    if step == "clash":
+        if not g.attackers:
+            return
+        start_damage(g, False)
+        return
+    if step == "restoration":
+        n = len(g.players[ap].hand) - HAND_MAX
+        if n > 0:
+            g.choice = Choice("discard", ap, nums=[n])
+            return
+        cleanup(g)
+        return
+    g.priority = ap
+
+
+def cleanup(g: Game) -> None:
+    """Restoration (b): remove all damage and end every "this turn" effect at the same time (A29)."""
+    for o in g.objs.values():
+        o.damage = 0
+        o.eot_power = 0
+        o.eot_health = 0
+        o.eot_keywords = []
+    sba(g)
+    if g.triggers and not g.over:
+        g.priority = g.active
+
+
+def end_step(g: Game) -> None:
+    """Every player passed with an empty stack (R38): the pools empty (R29) and the step ends."""
+    empty_pools(g)
+    if g.step == "aftermath":
+        clear_combat(g)
+    g.priority = -1
+    g.passes = 0
+    if g.step == "restoration":
+        # §2 5.2: after a priority round caused by a check or a trigger, another Restoration step
+        enter(g, "restoration")

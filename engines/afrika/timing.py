@@ -1,0 +1,116 @@
+"""Turn order, and whether a card may be cast or an ability activated now (R20, R31-R36).
+
+Shared by the legal-move lists and by the refusals, so a button is offered exactly when its
+action would be accepted, and a refused one is explained with the same sentence.
+"""
+
+from __future__ import annotations
+
+from .cards import Ability, CardDef, Cost, TargetSpec, parse_cost
+from .rules import cd, has_kw, is_active, plan_payment, sick, target_options
+from .state import Game, Obj
+
+MAIN = ("explore1", "explore2")
+"""The steps where sorcery-speed things may be done (R20)."""
+EQUIP, TRAVEL = -2, -3
+"""Ability keys of the built-in Equip (K4) and Travel (K19) abilities, beside a card's own 0, 1, ..."""
+
+
+def alive_players(g: Game) -> list[int]:
+    return [q.seat for q in g.players if not q.lost]
+
+
+def next_seat(g: Game, p: int) -> int:
+    n = len(g.players)
+    for i in range(1, n + 1):
+        q = (p + i) % n
+        if not g.players[q].lost:
+            return q
+    return p
+
+
+def distinct_by_card(g: Game, ids: list[int]) -> list[int]:
+    seen: set[str] = set()
+    out = []
+    for i in ids:
+        c = g.objs[i].card
+        if c not in seen:
+            seen.add(c)
+            out.append(i)
+    return out
+
+
+def is_quick(c: CardDef) -> bool:
+    return c.spell_kind == "quickplay" or c.has("Warp")
+
+
+def sorcery_time(g: Game, p: int) -> bool:
+    return p == g.active and g.step in MAIN and not g.stack and g.choice is None
+
+
+def activated(c: CardDef) -> list[tuple[int, Ability]]:
+    return [(i, a) for i, a in enumerate(c.abilities) if a.kind == "activated"]
+
+
+def targets_possible(g: Game, specs: tuple[TargetSpec, ...], p: int, src: CardDef) -> bool:
+    return all(s.optional or target_options(g, s, p, src) for s in specs)
+
+
+def can_cast(g: Game, p: int, o: Obj) -> str:
+    """'' if ``p`` may cast the card ``o`` from hand now, else the reason (a player-facing sentence)."""
+    c = cd(o)
+    if o.zone != "hand" or o.owner != p:
+        return "That card is not in your hand."
+    if c.type == "terrain":
+        return "Terrains are played, not cast (use the terrain move)."
+    if not is_quick(c) and not sorcery_time(g, p):
+        return (
+            f"{c.name} can be cast only in your own Exploration phase while the stack is empty "
+            "(it is not quick-play)."
+        )
+    if c.targets and not targets_possible(g, c.targets, p, c):
+        return f"{c.name} has no legal target."
+    plan = plan_payment(g, p, c.cost, 0)
+    if isinstance(plan, str):
+        return f"You can't pay for {c.name}: {plan}."
+    return ""
+
+
+def equip_cost(c: CardDef) -> Cost:
+    return parse_cost(c.kw_param("Equip"))
+
+
+def can_activate(g: Game, p: int, o: Obj, key: int) -> str:
+    c = cd(o)
+    if o.controller != p or not is_active(g, o):
+        return "You don't control that permanent."
+    if key == EQUIP:
+        if not c.has("Equip"):
+            return f"{c.name} has no Equip ability."
+        if not sorcery_time(g, p):
+            return "Equip can be used only in your Exploration phase while the stack is empty."
+        spec = TargetSpec("entity", ("own",))
+        if not [r for r in target_options(g, spec, p, c) if int(r) != o.attached_to]:
+            return "You control no entity to equip."
+        plan = plan_payment(g, p, equip_cost(c), 0)
+        return f"You can't pay for Equip: {plan}." if isinstance(plan, str) else ""
+    if key == TRAVEL:
+        if c.type != "vehicle":
+            return f"{c.name} is not a vehicle."
+        if not sorcery_time(g, p):
+            return "Travel can be used only in your Exploration phase while the stack is empty."
+        return f"{c.name} is charged." if o.charged else ""
+    if not 0 <= key < len(c.abilities) or c.abilities[key].kind != "activated":
+        return f"{c.name} has no such ability."
+    ab = c.abilities[key]
+    if ab.timing == "sorcery" and not sorcery_time(g, p):
+        return "That ability can be used only in your Exploration phase while the stack is empty."
+    if ab.charge:
+        if o.charged:
+            return f"{c.name} is already charged."
+        if c.type == "entity" and sick(g, o) and not has_kw(g, o, "Swift"):
+            return f"{c.name} has not been under your control since the start of your turn."
+    if ab.targets and not targets_possible(g, ab.targets, p, c):
+        return "That ability has no legal target."
+    plan = plan_payment(g, p, ab.cost, 0, exclude=o.id if ab.charge else 0)
+    return f"You can't pay for that ability: {plan}." if isinstance(plan, str) else ""
