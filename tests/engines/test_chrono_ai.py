@@ -9,11 +9,11 @@ from __future__ import annotations
 from engines.chrono import ENGINE, ChronoState
 from engines.chrono.ai import chrono_policy
 from engines.core import MatchConfig, Rng, choose_action, random_action
-from engines.core.ai import POLICIES
+from engines.games import game_spec
 
 
-def test_policy_is_registered() -> None:
-    assert POLICIES["chrono"] is chrono_policy
+def test_policy_is_declared() -> None:
+    assert game_spec("chrono").ai is chrono_policy
 
 
 def _game(cfg: MatchConfig, seed: int, ai_seats: set[int]) -> ChronoState:

@@ -14,63 +14,52 @@ from typing import Any
 import pytest
 
 from engines.core import (
+    CONCEDE,
     MAX_ACTION_ID,
+    GameOver,
     IllegalAction,
     MatchConfig,
     PlayerId,
     Rng,
     from_data,
-    load_all,
     replay,
     to_data,
 )
+from engines.core.game import GameSpec
+from engines.games import all_games
 
 SEEDS = range(50)
 MAX_STEPS = 20_000
 
-
-def _engines() -> list[Any]:
-    return sorted(load_all().values(), key=lambda e: e.name)
-
-
-def _player_counts(engine: Any) -> list[int]:
-    counts = getattr(engine, "conformance_players", None)
-    if counts:
-        return list(counts)
-    return sorted({engine.min_players, engine.max_players})
-
-
 CASES = [
-    pytest.param(engine, n, id=f"{engine.name}-{n}p") for engine in _engines() for n in _player_counts(engine)
+    pytest.param(spec, n, id=f"{spec.name}-{n}p") for spec in all_games() for n in spec.seat_counts_for_tests
 ]
 
 
-def _config(engine: Any, n: int) -> MatchConfig:
-    options = dict(getattr(engine, "conformance_options", {}) or {})
-    return MatchConfig(players=n, options=options)
-
-
 def _check_views(engine: Any, state: Any, n: int, rng: Rng) -> None:
+    """Every engine hides cards, so every engine must say how to re-deal them: no skipping."""
     viewers: list[int | None] = [None, *range(n)]
-    resample = getattr(engine, "resample_hidden", None)
     for viewer in viewers:
         view = engine.view(state, None if viewer is None else PlayerId(viewer))
         assert from_data(type(view), to_data(view)) == view
-        if resample is not None:
-            other = resample(state, None if viewer is None else PlayerId(viewer), rng)
-            assert engine.view(other, None if viewer is None else PlayerId(viewer)) == view, (
-                f"the view of {viewer} changed when only cards hidden from it changed"
-            )
+        other = engine.resample_hidden(state, None if viewer is None else PlayerId(viewer), rng)
+        assert engine.view(other, None if viewer is None else PlayerId(viewer)) == view, (
+            f"the view of {viewer} changed when only cards hidden from it changed"
+        )
 
 
-def _playout(engine: Any, cfg: MatchConfig, seed: int) -> tuple[Any, list[tuple[int, str]]]:
+def _playout(
+    spec: GameSpec[Any, Any, Any], cfg: MatchConfig, seed: int
+) -> tuple[Any, list[tuple[int, str]], list[Any]]:
+    engine = spec.engine
     state = engine.setup(cfg, seed)
     rng = Rng.from_seed(seed * 7919 + cfg.players)
     log: list[tuple[int, str]] = []
-    check_every = max(1, int(getattr(engine, "conformance_view_every", 1)))
+    states = [state]
+    check_every = max(1, spec.test_view_every)
     for i in range(MAX_STEPS):
         if engine.outcome(state) is not None:
-            return state, log
+            return state, log, states
         assert from_data(engine.state_type, to_data(state)) == state, "state does not round-trip JSON"
         current = sorted(engine.current_players(state))
         assert current, "nobody can act but the game is not over"
@@ -89,19 +78,51 @@ def _playout(engine: Any, cfg: MatchConfig, seed: int) -> tuple[Any, list[tuple[
             assert len(action_id) <= MAX_ACTION_ID, action_id
             assert engine.decode_action(action_id) == action, action_id
             assert action.label
+            assert action_id != CONCEDE, "concede is a command, never a listed move"
         action = rng.choice(legal)
         state = engine.apply(state, PlayerId(player), action).state
+        states.append(state)
         log.append((player, action.to_id()))
     raise AssertionError(f"{engine.name} seed {seed}: no result after {MAX_STEPS} actions")
 
 
-@pytest.mark.parametrize(("engine", "n"), CASES)
-def test_random_playouts_keep_the_contract(engine: Any, n: int) -> None:
-    cfg = _config(engine, n)
-    seeds = list(SEEDS)[: int(getattr(engine, "conformance_seeds", len(SEEDS)))]
+def _check_concede(
+    spec: GameSpec[Any, Any, Any], cfg: MatchConfig, seed: int, log: list[tuple[int, str]]
+) -> None:
+    """A seat concedes at a random point, on anyone's turn: the log ends the game, the conceder
+    is last, the log replays to the same state, and nothing can be played after it."""
+    engine = spec.engine
+    rng = Rng.from_seed(seed + 104729)
+    cut = rng.below(max(1, len(log)))
+    before = replay(engine, cfg, seed, log[:cut])
+    order = rng.shuffled(list(range(cfg.players)))
+    for seat in order:  # a seat already out of the game (Chrono) may not concede; someone may
+        try:
+            t = engine.apply(before, PlayerId(seat), engine.decode_action(CONCEDE))
+            break
+        except IllegalAction:
+            continue
+    else:
+        raise AssertionError("no seat could concede in a game that is not over")
+    assert any(e.players == (seat,) or "concede" in e.text for e in t.events), "a concession is announced"
+    if cfg.players == 2:
+        outcome = engine.outcome(t.state)
+        assert outcome is not None, "a conceded duel is over"
+        assert outcome.losers == (seat,) and seat not in outcome.winners
+        with pytest.raises(GameOver):
+            engine.apply(t.state, PlayerId(seat), engine.decode_action(CONCEDE))
+    again = replay(engine, cfg, seed, [*log[:cut], (seat, CONCEDE)])
+    assert again == t.state, "a replay with the concession gives another state"
+
+
+@pytest.mark.parametrize(("spec", "n"), CASES)
+def test_random_playouts_keep_the_contract(spec: GameSpec[Any, Any, Any], n: int) -> None:
+    engine = spec.engine
+    cfg = MatchConfig(players=n)
+    seeds = list(SEEDS)[: spec.test_seeds]
     first_setups = set()
     for seed in seeds:
-        final, log = _playout(engine, cfg, seed)
+        final, log, _ = _playout(spec, cfg, seed)
         outcome = engine.outcome(final)
         seats = sorted(p for group in outcome.ranking for p in group)
         assert seats == list(range(n)), f"the ranking must place every seat once: {outcome.ranking}"
@@ -109,8 +130,11 @@ def test_random_playouts_keep_the_contract(engine: Any, n: int) -> None:
         assert replay(engine, cfg, seed, log) == final, "replaying the log gave another state"
         assert engine.setup(cfg, seed) == engine.setup(cfg, seed)
         first_setups.add(repr(to_data(engine.setup(cfg, seed))))
+        _check_concede(spec, cfg, seed, log)
     assert len(first_setups) > 1, "different seeds must give different games"
 
 
-def test_every_known_engine_is_checked() -> None:
-    assert "chrono" in {e.name for e in _engines()}
+def test_every_declared_game_is_checked() -> None:
+    from engines.games import GAMES
+
+    assert {p.values[0].name for p in CASES} == set(GAMES)
