@@ -17,12 +17,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
-from bench import REGISTRY  # noqa: E402
-from bench.core import Context, Figure, NotAvailable  # noqa: E402
+from bench import REGISTRY
+from bench.core import Context, Figure, NotAvailable
 
 DEFAULT_OUT = Path(__file__).resolve().parent / "results.json"
 

@@ -1,6 +1,6 @@
 """Chrono render benchmark: board/hand render time and PNG encoding vs a blank canvas.
 
-    python bench/render_chrono.py [--repeat N]
+    python -m bench.render_chrono [--repeat N]     (from the repository root)
 
 Prints, per scenario, the median time to draw the board, to encode it as PNG with Pillow's own
 encoder (adaptive row filters) at several zlib levels (with and without ``optimize``) and with
@@ -17,12 +17,8 @@ import functools
 import io
 import random
 import statistics
-import sys
 import time
 from collections.abc import Callable
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from PIL import Image
 

@@ -43,15 +43,6 @@ def _cmd_scenario(args: argparse.Namespace) -> int:
     return int(scenario_main(list(args.files)))
 
 
-def _cmd_bench(args: argparse.Namespace) -> int:
-    from pathlib import Path
-
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # bench/ sits beside bot/
-    from bench.__main__ import run
-
-    return run((["--quick"] if args.quick else []) + (["--only", *args.only] if args.only else []))
-
-
 def _parse_value(raw: str) -> object:
     import json
 
@@ -86,11 +77,6 @@ def build_parser() -> argparse.ArgumentParser:
     scen_run = scen_sub.add_parser("run", help="run scenario files and report the first mismatch")
     scen_run.add_argument("files", nargs="+")
     scen_run.set_defaults(func=_cmd_scenario)
-
-    bench = sub.add_parser("bench", help="benchmarks: print figures, write bench/results.json")
-    bench.add_argument("--quick", action="store_true", help="small counts (what CI runs)")
-    bench.add_argument("--only", nargs="*", help="bench names (latency render durable engines ...)")
-    bench.set_defaults(func=_cmd_bench)
 
     from bot.packs_cli import add_parsers as add_pack_parsers
 
