@@ -1,0 +1,107 @@
+"""What every part of the pod service shares: the pod lock, background tasks, the pod's thread
+and channel, the seat names, ``PodError`` and the phrases for a pod's phase."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Sequence
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.db.podplay import PodPlayStore, PodRow, PodSeatRow
+from engines.core import CardhostError
+
+if TYPE_CHECKING:
+    from bot.client import CardhostBot
+
+log = logging.getLogger(__name__)
+
+NO_MENTIONS = discord.AllowedMentions.none()
+
+
+PHASES = {
+    "lobby": "still in its lobby",
+    "drafting": "still drafting",
+    "building": "building decks",
+    "playing": "playing its rounds",
+    "finished": "finished",
+    "cancelled": "cancelled",
+}
+"""A pod's status as the end of a sentence ("Draft #3 is not building decks: it is ...")."""
+
+
+def when(deadline: float) -> str:
+    """A Discord timestamp every reader sees in their own time zone ("in 20 minutes")."""
+    return f"<t:{int(deadline)}:R>"
+
+
+class PodError(CardhostError):
+    pass
+
+
+class PodBase:
+    """The state and helpers the deck-building, deadline, rounds, standings and restart parts of
+    ``PodPlayService`` share (each part is a mixin of this class; they call one another through
+    ``self``)."""
+
+    def __init__(self, bot: CardhostBot) -> None:
+        self.bot = bot
+        self.store = PodPlayStore(bot.db)
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._build_handles: dict[int, list[asyncio.TimerHandle]] = {}
+        bot.matches.finish_listeners.append(self.on_match_finished)
+
+    def _lock(self, pod_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(pod_id, asyncio.Lock())
+
+    def _spawn(self, coro: Awaitable[Any], name: str) -> asyncio.Task[Any]:
+        task = asyncio.ensure_future(coro)
+        task.set_name(name)
+        self._tasks.add(task)
+        task.add_done_callback(self._done)
+        return task
+
+    async def drain(self) -> None:
+        """Wait until no pod work (rounds being paired or launched) is running (tests, shutdown)."""
+        while self._tasks:
+            await asyncio.gather(*list(self._tasks), return_exceptions=True)
+
+    def _done(self, task: asyncio.Task[Any]) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("pod task failed", exc_info=task.exception(), extra={"ctx": {"task": task.get_name()}})
+
+    async def _pod(self, pod_id: int) -> PodRow:
+        pod = await self.store.pod(pod_id)
+        if pod is None:
+            raise PodError(f"There is no pod #{pod_id}.")
+        return pod
+
+    async def _channel(self, channel_id: int | None) -> Any:
+        if channel_id is None:
+            return None
+        channel = self.bot.get_channel(channel_id)
+        if channel is None:
+            try:
+                channel = await self.bot.fetch_channel(channel_id)
+            except discord.HTTPException:
+                log.warning("pod channel is gone", extra={"ctx": {"channel": channel_id}})
+                return None
+        return channel
+
+    async def _thread(self, pod: PodRow) -> Any:
+        return await self._channel(pod.thread_id or pod.channel_id)
+
+    async def _say(self, pod: PodRow, content: str, **kwargs: Any) -> discord.Message | None:
+        thread = await self._thread(pod)
+        if thread is None:
+            return None
+        msg: discord.Message = await thread.send(content[:2000], **kwargs)
+        return msg
+
+    @staticmethod
+    def names(seats: Sequence[PodSeatRow]) -> dict[int, str]:
+        return {s.seat: s.display_name + (" (bot)" if s.plays_as_ai else "") for s in seats}

@@ -1,0 +1,327 @@
+"""After the draft (or the sealed opening): deck building in Discord, then rounds of Afrika matches.
+
+``start_building(pod_id)`` is called by the drafting code once every seat's pool is in
+``pod_seats.pool`` and the pod is 'building'. Bot seats (no player, or a seat a bot took over
+during the draft) get the AI's build at once. Each player gets a deck-building panel by DM (and a
+button in the pod thread that shows the same panel to them alone, for closed DMs): the pool as an
+image, add/remove selects, basics suggested by the deck's energy split, auto-build, export of the
+pool as text, Submit. A submitted deck is checked against the 'limited' format and the pool
+(R8, R87), saved to the player's library ("Draft 12", or "Draft 12 (2)" when that name is
+taken; deck names may not hold '#') and stored in ``pod_seats.deck``/``deck_id``. A player may
+change and re-submit the deck until the last deck is in.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from collections import Counter
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.db.podplay import PodRow, PodSeatRow
+from bot.services.clock import now
+from bot.services.dms import DM_CLOSED
+from bot.services.podplay.base import NO_MENTIONS, PodBase, PodError, when
+from bot.services.podplay.deckrules import (
+    LIMITED_MIN,
+    _cards,
+    basic_of,
+    deck_problems,
+    library_deck,
+    pool_text,
+    suggest_basics,
+    with_basics,
+)
+from bot.services.podplay.panel import panel_spec, panel_text
+from bot.ui.deckbuild import panel_view, thread_view
+from engines.core import CardhostError
+
+if TYPE_CHECKING:
+    from bot.db.decks import DeckRow
+
+log = logging.getLogger(__name__)
+
+
+class DeckBuilding(PodBase):
+    """Deck building: the panels, their buttons, Submit and the library copy."""
+
+    async def start_building(self, pod_id: int) -> None:
+        """Auto-build the bot seats, send each player their panel, and start the rounds if every
+        deck is in already (a pod of bots). Safe to call again: nothing is built or sent twice
+        for a seat that has a deck."""
+        from engines.draft.autobuild import build_deck
+
+        pod = await self._pod(pod_id)
+        seats = await self.store.seats(pod_id)
+        for s in seats:
+            if s.plays_as_ai and not s.submitted:
+                deck = await asyncio.to_thread(build_deck, s.pool)
+                await self.store.submit(pod_id, s.seat, deck, None)
+        humans = [s for s in seats if not s.plays_as_ai and not s.submitted]
+        if humans:
+            pod = await self._set_deadline(pod)
+            deadline = pod.build_deadline or now()
+            who = ", ".join(f"<@{s.user_id}>" for s in humans)
+            await self._say(
+                pod,
+                f"🛠️ **Deck building** for {pod.title}: {who}, your pool and deck builder are in your DMs. "
+                f"Build a Codex of at least {LIMITED_MIN} cards from your pool plus any basic terrains, then "
+                "**Submit**. The rounds start when every deck is in, or when time is up "
+                f"{when(deadline)}: then the AI builds a deck from the pool of anyone who has not "
+                "submitted. DMs closed? **Open my deck builder** below shows it to you alone.",
+                view=thread_view(pod_id),
+                allowed_mentions=discord.AllowedMentions(users=True),
+            )
+        closed = []
+        for s in humans:
+            if not await self._send_dm_panel(pod, s):
+                closed.append(s)
+        if closed:
+            await self._say(
+                pod,
+                ", ".join(f"<@{s.user_id}>" for s in closed)
+                + ": I can't send you direct messages, so click **Open my deck builder** above "
+                "(only you will see it).",
+                allowed_mentions=discord.AllowedMentions(users=True),
+            )
+        log.info("pod building", extra={"ctx": {"pod": pod_id, "players": len(humans)}})
+        self._spawn(self.maybe_start_rounds(pod_id), f"pod-{pod_id}-rounds")
+
+    async def _render(self, pod: PodRow, seat: PodSeatRow) -> discord.File:
+        def work() -> bytes:
+            from render.common import to_png
+            from render.pool import pool_image
+
+            return to_png(pool_image(seat.pool, seat.draft, f"{pod.title} — {seat.display_name}'s pool"))
+
+        data = await asyncio.to_thread(work)
+        return discord.File(io.BytesIO(data), filename=f"pool-{pod.id}-{seat.seat}.png")
+
+    async def panel_kwargs(
+        self, pod: PodRow, seat: PodSeatRow, page: int = 0, note: str = ""
+    ) -> dict[str, Any]:
+        locked = pod.status != "building"
+        return {
+            "content": panel_text(pod, seat, locked, note),
+            "view": panel_view(panel_spec(pod, seat, page, locked)),
+        }
+
+    async def _send_dm_panel(self, pod: PodRow, seat: PodSeatRow) -> bool:
+        assert seat.user_id is not None
+        try:
+            user = self.bot.get_user(seat.user_id) or await self.bot.fetch_user(seat.user_id)
+            kwargs = await self.panel_kwargs(pod, seat)
+            await user.send(file=await self._render(pod, seat), **kwargs)
+            return True
+        except discord.Forbidden as exc:
+            if exc.code != DM_CLOSED:
+                raise
+            return False
+
+    async def _my_seat(self, pod_id: int, user_id: int) -> tuple[PodRow, PodSeatRow]:
+        pod = await self._pod(pod_id)
+        seat = next((s for s in await self.store.seats(pod_id) if s.user_id == user_id), None)
+        if seat is None:
+            raise PodError(f"You're not playing in {pod.title}.")
+        if seat.pool == ():
+            raise PodError(f"{pod.title} has no pools yet: the draft is still on.")
+        return pod, seat
+
+    async def open_panel(self, interaction: discord.Interaction, pod_id: int) -> None:
+        """The player's deck builder, ephemeral (the thread button and ``/pod deck``)."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            pod, seat = await self._my_seat(pod_id, interaction.user.id)
+            if seat.plays_as_ai:
+                raise PodError("A bot plays your seat in this pod: the AI built its deck.")
+            if pod.status not in ("building", "playing", "finished"):
+                raise PodError(f"{pod.title} is not building decks yet.")
+        except PodError as exc:
+            await interaction.followup.send(str(exc), ephemeral=True)
+            return
+        kwargs = await self.panel_kwargs(pod, seat)
+        await interaction.followup.send(file=await self._render(pod, seat), ephemeral=True, **kwargs)
+
+    async def send_pool_text(self, interaction: discord.Interaction, pod_id: int) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            pod, seat = await self._my_seat(pod_id, interaction.user.id)
+        except PodError as exc:
+            await interaction.followup.send(str(exc), ephemeral=True)
+            return
+        await interaction.followup.send(**self.pool_message(pod, seat), ephemeral=True)
+
+    def pool_message(self, pod: PodRow, seat: PodSeatRow) -> dict[str, Any]:
+        title = f"{pod.title} pool"
+        text = pool_text(seat.pool, title)
+        slug = f"{'sealed' if pod.kind == 'sealed' else 'draft'}-{pod.id}-pool.txt"
+        return {
+            "content": f"Your {pod.title} pool ({len(seat.pool)} cards). To build from it elsewhere: "
+            f"`/deck import game:Chronicles of Afrika format:limited` with this file "
+            "(add basic terrains as you like; the pool alone is a legal limited list).",
+            "file": discord.File(io.BytesIO(text.encode("utf-8")), filename=slug),
+        }
+
+    async def on_build(
+        self,
+        interaction: discord.Interaction,
+        pod_id: int,
+        seat_no: int,
+        op: str,
+        arg: str,
+        values: list[str],
+    ) -> None:
+        await interaction.response.defer()
+        try:
+            await self._on_build(interaction, pod_id, seat_no, op, arg, values)
+        except CardhostError as exc:
+            await interaction.followup.send(str(exc), ephemeral=True, allowed_mentions=NO_MENTIONS)
+
+    async def _on_build(
+        self,
+        interaction: discord.Interaction,
+        pod_id: int,
+        seat_no: int,
+        op: str,
+        arg: str,
+        values: list[str],
+    ) -> None:
+        pod = await self.store.pod(pod_id)
+        seat = await self.store.seat(pod_id, seat_no)
+        if pod is None or seat is None:
+            await interaction.followup.send("This pod no longer exists.", ephemeral=True)
+            return
+        if seat.user_id != interaction.user.id:
+            await interaction.followup.send(
+                f"This deck builder is {seat.display_name}'s.", ephemeral=True, allowed_mentions=NO_MENTIONS
+            )
+            return
+        if op == "export":
+            await interaction.followup.send(**self.pool_message(pod, seat), ephemeral=True)
+            return
+        page = int(arg) if op == "page" and arg.isdigit() else 0
+        if op in ("add", "rm"):
+            page = int(arg) if arg.isdigit() else 0
+        note = ""
+        if op != "page":
+            # Under the pod lock: deck building may be closing (deadline, /pod start) right now.
+            async with self._lock(pod_id):
+                pod = await self.store.pod(pod_id) or pod
+                seat = await self.store.seat(pod_id, seat_no) or seat
+                if pod.status != "building":
+                    note = "🔒 The rounds have begun: the deck can't change any more."
+                else:
+                    deck, note, submit = self._apply(seat, op, arg, values)
+                    if submit:
+                        note = await self._submit(interaction, pod, seat, deck)
+                    elif deck != list(seat.draft):
+                        await self.store.set_draft(pod_id, seat.seat, deck)
+        seat = await self.store.seat(pod_id, seat_no) or seat
+        pod = await self.store.pod(pod_id) or pod
+        kwargs = await self.panel_kwargs(pod, seat, page, note)
+        await interaction.edit_original_response(attachments=[await self._render(pod, seat)], **kwargs)
+        if op == "submit" and seat.submitted:
+            self._spawn(self.maybe_start_rounds(pod_id), f"pod-{pod_id}-rounds")
+
+    def _apply(self, seat: PodSeatRow, op: str, arg: str, values: list[str]) -> tuple[list[str], str, bool]:
+        """(new deck, a note for the panel, whether to submit it)."""
+        from engines.afrika.cards import ENERGY
+        from engines.draft.autobuild import build_deck
+
+        defs = _cards()
+        deck = list(seat.draft)
+        have = Counter(seat.pool)
+        if op == "add":
+            added = []
+            for cid in values:
+                if cid in defs and Counter(deck)[cid] < have[cid]:
+                    deck.append(cid)
+                    added.append(defs[cid].name)
+            return (
+                deck,
+                (
+                    "Added " + ", ".join(added) + "."
+                    if added
+                    else "Nothing to add: those cards are all in the deck."
+                ),
+                False,
+            )
+        if op == "rm":
+            removed = []
+            for cid in values:
+                if cid in deck:
+                    deck.remove(cid)
+                    removed.append(defs[cid].name)
+            return (
+                deck,
+                ("Removed " + ", ".join(removed) + "." if removed else "Those cards are not in the deck."),
+                False,
+            )
+        if op in ("bplus", "bminus") and arg in ENERGY:
+            basic = basic_of(arg)
+            if op == "bplus":
+                deck.append(basic)
+            elif basic in deck:
+                deck.remove(basic)
+            return deck, "", False
+        if op == "basics":
+            sugg = suggest_basics(deck)
+            if not sugg:
+                return deck, "Add some cards first: basics are suggested by the deck's energy symbols.", False
+            text = ", ".join(f"{k} {defs[basic_of(c)].name}" for c, k in sorted(sugg.items()))
+            return with_basics(deck, sugg), f"Basic terrains set to {text}.", False
+        if op == "auto":
+            built = build_deck(seat.pool)
+            return built, "🤖 The AI's build: change anything you like, then **Submit**.", False
+        if op == "clear":
+            return [], "The deck is empty again.", False
+        if op == "submit":
+            return deck, "", True
+        return deck, "", False
+
+    async def _submit(
+        self, interaction: discord.Interaction, pod: PodRow, seat: PodSeatRow, deck: list[str]
+    ) -> str:
+        problems = deck_problems(seat.pool, deck)
+        if problems:
+            return "❌ **Not submitted**, fix this first:\n" + "\n".join(f"• {p}" for p in problems[:10])
+        row = await self._save_to_library(pod, seat, deck)
+        await self.store.submit(pod.id, seat.seat, deck, row.id)
+        seats = await self.store.seats(pod.id)
+        done = sum(1 for s in seats if s.submitted)
+        await self._say(
+            pod,
+            f"✅ {seat.display_name} submitted a deck ({done}/{len(seats)} decks in).",
+            allowed_mentions=NO_MENTIONS,
+        )
+        log.info("pod deck submitted", extra={"ctx": {"pod": pod.id, "seat": seat.seat, "deck": row.id}})
+        return (
+            f"✅ Saved to your library as **{row.name}** ({len(deck)} cards): `/deck show name:{row.name}`."
+        )
+
+    async def _save_to_library(self, pod: PodRow, seat: PodSeatRow, deck: Sequence[str]) -> DeckRow:
+        """Save the seat's deck to the player's library: "Draft 12" (" (2)" when taken), or over
+        the copy an earlier submit saved. Returns the library's DeckRow."""
+        from bot.db.decks import DeckNotFound
+
+        assert seat.user_id is not None
+        lib = library_deck(seat.pool, deck)
+        decks = self.bot.db.decks
+        name, replace = None, False
+        if seat.deck_id is not None:
+            try:
+                name, replace = (await decks.get(seat.user_id, seat.deck_id)).row.name, True
+            except DeckNotFound:
+                name = None
+        if name is None:
+            base = pod.title.replace("#", "")  # "Draft 12": '#' is not allowed in deck names
+            taken = {d.name.casefold() for d in await decks.list(seat.user_id, "afrika")}
+            name = base
+            k = 2
+            while name.casefold() in taken:
+                name, k = f"{base} ({k})", k + 1
+        return await decks.save(seat.user_id, name, lib, replace=replace)
