@@ -22,6 +22,7 @@ from bot.db.matches import SeatInfo
 from engines.core import (
     CONCEDE,
     CardhostError,
+    Engine,
     Event,
     GameOver,
     IllegalAction,
@@ -71,7 +72,7 @@ class Seat:
 class LiveMatch:
     id: int
     game: str
-    engine: Any
+    engine: Engine[Any, Any, Any]
     cfg: MatchConfig
     seed: int
     state: Any
@@ -126,8 +127,7 @@ class LiveMatch:
 
     def turn_marker(self) -> Any:
         """What changes when a new turn begins (the engine's marker, else who must act)."""
-        marker = getattr(self.engine, "turn_marker", None)
-        return marker(self.state) if marker else self.current
+        return self.engine.turn_marker(self.state)
 
     def turn_key(self) -> Any:
         return (self.turn_marker(), self.current)
@@ -411,20 +411,20 @@ class MatchService:
         outcome = live.outcome
         finished = False
         if outcome is not None and live.active:
-            await self._finish(live, outcome, outcome.reason, status="finished")
+            await self._finish(live, outcome)
             finished = True
         after = live.turn_key()
         return MoveReport(live, events, after != before, finished, acted, new_turn=after[0] != before[0])
 
     # ------------------------------------------------------------------ ending
 
-    async def _finish(self, live: LiveMatch, outcome: Outcome, reason: str, status: str) -> None:
-        live.status = status
+    async def _finish(self, live: LiveMatch, outcome: Outcome) -> None:
+        live.status = "finished"
+        reason = outcome.reason
         # finish() drops the clock row in the same statement batch.
-        await self.db.matches.finish(live.id, status, {"ranking": outcome.ranking, "reason": reason}, reason)
-        if status == "finished":
-            seats = [SeatInfo(s.user_id, s.name, s.is_ai) for s in live.seats]
-            await self.db.players.record_results(live.id, live.game, outcome, seats)
+        await self.db.matches.finish(live.id, "finished", {"ranking": outcome.ranking, "reason": reason}, reason)
+        seats = [SeatInfo(s.user_id, s.name, s.is_ai) for s in live.seats]
+        await self.db.players.record_results(live.id, live.game, outcome, seats)
         await self._notify_finished(live)
 
     async def _notify_finished(self, live: LiveMatch) -> None:
