@@ -13,21 +13,23 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from engines.core import MatchConfig, PlayerId, Rng, choose_action, dumps, get_engine, seat_label, step
+from engines.core import (
+    Engine,
+    MatchConfig,
+    PlayerId,
+    Rng,
+    choose_action,
+    dumps,
+    get_engine,
+    seat_label,
+    step,
+)
 
 MAX_ACTIONS = 100_000
 
 
 def state_digest(state: Any) -> str:
     return hashlib.sha256(dumps(state).encode()).hexdigest()
-
-
-def turn_marker(engine: Any, state: Any) -> Any:
-    """What changes when a new turn starts: the engine's own marker, else who must act."""
-    marker = getattr(engine, "turn_marker", None)
-    if marker is not None:
-        return marker(state)
-    return engine.current_players(state)
 
 
 @dataclass
@@ -59,7 +61,7 @@ class GameRun:
 
 
 class _BoardWriter:
-    def __init__(self, engine: Any, out: Path | None, players: int) -> None:
+    def __init__(self, engine: Engine[Any, Any, Any], out: Path | None, players: int) -> None:
         self.engine = engine
         self.out = out
         self.names = [f"AI {i + 1}" for i in range(players)]
@@ -79,7 +81,7 @@ class _BoardWriter:
         self.images.append(path)
 
 
-def _default_players(engine: Any) -> int:
+def _default_players(engine: Engine[Any, Any, Any]) -> int:
     return max(engine.min_players, min(engine.max_players, 2))
 
 
@@ -99,7 +101,7 @@ def simulate(
     writer = _BoardWriter(engine, Path(out) if out else None, n)
     writer.write(state, 0)
     actions: list[tuple[int, str]] = []
-    marker = turn_marker(engine, state)
+    marker = engine.turn_marker(state)
     while engine.outcome(state) is None:
         if len(actions) >= MAX_ACTIONS:
             raise RuntimeError(f"{game} seed {seed}: no result after {MAX_ACTIONS} actions")
@@ -108,7 +110,7 @@ def simulate(
         action_id = action.to_id()
         state, _ = step(engine, state, player, action_id)
         actions.append((player, action_id))
-        new_marker = turn_marker(engine, state)
+        new_marker = engine.turn_marker(state)
         if new_marker != marker or engine.outcome(state) is not None:
             writer.write(state, len(writer.images))
             marker = new_marker
@@ -140,11 +142,11 @@ def replay_log(log_path: str | Path, *, out: str | Path | None = None) -> GameRu
     state = engine.setup(cfg, log["seed"])
     writer = _BoardWriter(engine, Path(out) if out else None, cfg.players)
     writer.write(state, 0)
-    marker = turn_marker(engine, state)
+    marker = engine.turn_marker(state)
     actions = [(int(p), str(a)) for p, a in log["actions"]]
     for player, action_id in actions:
         state, _ = step(engine, state, player, action_id)
-        new_marker = turn_marker(engine, state)
+        new_marker = engine.turn_marker(state)
         if new_marker != marker or engine.outcome(state) is not None:
             writer.write(state, len(writer.images))
             marker = new_marker

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from .codec import to_data
+from .engine import Engine
 from .errors import CardhostError, ConfigError, IllegalAction, InvalidAction
 from .registry import get_engine
 from .types import Event, MatchConfig, PlayerId, seat_label
@@ -109,7 +110,11 @@ def _seat(text: str, players: int) -> PlayerId | None:
 
 
 def check_expectations(
-    engine: Any, state: Any, events: Sequence[Event], expect: Mapping[str, Any], players: int
+    engine: Engine[Any, Any, Any],
+    state: Any,
+    events: Sequence[Event],
+    expect: Mapping[str, Any],
+    players: int,
 ) -> None:
     """Raise ScenarioFailure on the first expectation that does not hold."""
     state_data: Any = _MISSING
@@ -190,12 +195,7 @@ def run_scenario(data: Mapping[str, Any], name: str = "<scenario>") -> ScenarioR
         position = data.get("position")
         setup_error = data.get("setup_error")
         try:
-            if position is not None:
-                if not hasattr(engine, "position"):
-                    raise ScenarioFailure(f"the {engine.name} engine has no position(): remove [position]")
-                state = engine.position(cfg, seed, position)
-            else:
-                state = engine.setup(cfg, seed)
+            state = engine.position(cfg, seed, position) if position is not None else engine.setup(cfg, seed)
         except ConfigError as exc:
             if setup_error is not None and str(setup_error).casefold() in str(exc).casefold():
                 return ScenarioResult(name, True)
