@@ -15,7 +15,6 @@ from bot.services.lobbies import LobbyService
 from bot.services.matches import MatchService
 from bot.services.table import TableService
 from bot.settings import Settings
-from bot.ui.components import DYNAMIC_ITEMS
 from engines.core import CardhostError, load_all
 
 log = logging.getLogger("cardhost")
@@ -41,6 +40,9 @@ class CardhostBot(commands.Bot):
         self.matches = MatchService(self.db)
         self.table = TableService(self)
         self.clocks = ClockService(self)
+        from bot.services.series import SeriesService
+
+        self.series = SeriesService(self)
         from bot.services.drafts import DraftService
 
         self.drafts = DraftService(self)
@@ -59,13 +61,12 @@ class CardhostBot(commands.Bot):
         load_all()
         for cog in COGS:
             await self.load_extension(cog)
+        from bot.ui.registry import DYNAMIC_ITEMS
+
         self.add_dynamic_items(*DYNAMIC_ITEMS)
-        from bot.ui.draft import DRAFT_DYNAMIC_ITEMS
+        from bot.ui.series import SERIES_ITEMS
 
-        self.add_dynamic_items(*DRAFT_DYNAMIC_ITEMS)
-        from bot.ui.deckbuild import DECKBUILD_ITEMS
-
-        self.add_dynamic_items(*DECKBUILD_ITEMS)
+        self.add_dynamic_items(*SERIES_ITEMS)
         if self.settings.dev_guild_id:
             guild = discord.Object(id=self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
@@ -74,6 +75,7 @@ class CardhostBot(commands.Bot):
             await self.tree.sync()
         armed = await self.clocks.restore_all()
         armed += await self.drafts.restore()
+        armed += await self.series.restore()
         log.info("ready to host", extra={"ctx": {"db": str(self.settings.db_path), "clocks": armed}})
 
     async def close(self) -> None:
@@ -81,6 +83,7 @@ class CardhostBot(commands.Bot):
             self.clocks.cancel(match_id)
         self.drafts.cancel_all()
         self.podplay.cancel_all()
+        self.series.cancel_all()
         await super().close()
         await self.db.close()
 

@@ -54,12 +54,18 @@ class GameCog(commands.GroupCog, group_name="game", group_description="The game 
     @app_commands.command(name="end", description="End the game in this thread (host or moderators)")
     @app_commands.describe(reason="Why the game is ended (shown in the thread)")
     async def end(self, interaction: discord.Interaction, reason: str | None = None) -> None:
-        live = await self._match_here(interaction)
+        live = await self._match_here(interaction, active_only=False)
         perms = getattr(interaction.user, "guild_permissions", None)
         if interaction.user.id != live.host_id and not (perms and perms.manage_messages):
             raise CardhostError("Only the host or someone with Manage Messages can end this game.")
         await interaction.response.defer(ephemeral=True)
         text = f"ended by {interaction.user.display_name}" + (f": {reason}" if reason else "")
+        if not live.active:
+            # Between two games of a best-of-N: the match of several games ends.
+            if await self.bot.series.end_between_games(live.id, text):
+                await interaction.followup.send("The match was ended.", ephemeral=True)
+                return
+            raise CardhostError("This game is already over.")
         live = await self.bot.matches.end(live.id, text)
         await self.bot.table.post_board(live, new_message=True)
         await self.bot.table.announce_end(live)
@@ -76,6 +82,9 @@ class GameCog(commands.GroupCog, group_name="game", group_description="The game 
             row = await self.bot.db.matches.get(live.id)
             if row.outcome:
                 content += "\n" + ranking_text(row.outcome["ranking"], live.names, row.end_reason or "")
+        series = await self.bot.series.status_line(live.id)
+        if series:
+            content += "\n" + series
         await interaction.followup.send(content, file=file, ephemeral=True)
 
 

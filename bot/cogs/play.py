@@ -57,6 +57,8 @@ _TABLES = all_tables()
 _OPTIONS = _game_options(_TABLES)
 _LOBBY = [t.title for t in _TABLES if t.start == "lobby"]
 _DUEL = [t.title for t in _TABLES if t.start == "duel"]
+_SERIES = [t.title for t in _TABLES if len(t.game.series.best_of) > 1]
+_BEST_OF = sorted({n for t in _TABLES for n in t.game.series.best_of})
 
 
 def _for(titles: list[str], text: str) -> str:
@@ -82,6 +84,7 @@ def _signature() -> inspect.Signature:
         ),
         inspect.Parameter("deck", _KW, annotation=str | None, default=None),
         inspect.Parameter("opponent", _KW, annotation=discord.Member | None, default=None),
+        inspect.Parameter("best_of", _KW, annotation=int | None, default=None),
     ]
     return inspect.Signature(params)
 
@@ -92,10 +95,12 @@ _DESCRIPTIONS: dict[str, str] = {
     "turn_seconds": "Seconds per turn before the AI plays for you (reserve time comes on top)",
     "deck": _for(_DUEL, "your deck (a saved deck or a starter); a starter if not set"),
     "opponent": _for(_DUEL, "challenge this player (the AI if not set)"),
+    "best_of": _for(_SERIES, "play a match of several games (1 if not set)"),
     **{name: _for(titles, o.description) for name, (o, titles) in _OPTIONS.items()},
 }
 _CHOICES: dict[str, list[app_commands.Choice[Any]]] = {
     "game": [app_commands.Choice(name=t.title, value=t.name) for t in _TABLES],
+    "best_of": [app_commands.Choice(name=f"best of {n}", value=n) for n in _BEST_OF],
     **{
         name: [app_commands.Choice(name=label, value=value) for label, value in o.choices]
         for name, (o, _) in _OPTIONS.items()
@@ -125,6 +130,10 @@ class PlayCog(commands.Cog):
         turn_seconds = chosen.pop("turn_seconds", None)
         deck = chosen.pop("deck", None)
         opponent = chosen.pop("opponent", None)
+        best_of = chosen.pop("best_of", 1)
+        if best_of not in spec.series.best_of:
+            allowed = ", ".join(f"best of {n}" for n in spec.series.best_of)
+            raise ConfigError(f"{spec.title} can be played as {allowed}.")
         options = spec.engine_options(chosen)
         seconds = turn_seconds or self.bot.settings.turn_seconds
         if table.start == "duel":
@@ -133,9 +142,13 @@ class PlayCog(commands.Cog):
                     f"{spec.title} is a duel: leave out seats (name an opponent to play a person)."
                 )
             if opponent is not None:
-                await self.bot.lobbies.challenge(interaction, game, deck, opponent, float(seconds), options)
+                await self.bot.lobbies.challenge(
+                    interaction, game, deck, opponent, float(seconds), options, best_of=best_of
+                )
             else:
-                await self.bot.lobbies.start_duel(interaction, game, deck, float(seconds), options)
+                await self.bot.lobbies.start_duel(
+                    interaction, game, deck, float(seconds), options, best_of=best_of
+                )
             return
         if deck is not None or opponent is not None:
             raise ConfigError(
@@ -149,6 +162,8 @@ class PlayCog(commands.Cog):
                     f"{engine.title} is for {engine.min_players} to {engine.max_players} players."
                 )
             options["max_players"] = seats
+        if best_of > 1:
+            options["best_of"] = best_of
         options["turn_seconds"] = seconds
         await self.bot.lobbies.create(interaction, game, options)
 

@@ -138,20 +138,24 @@ class LobbyService:
 
     async def start(self, interaction: discord.Interaction, lobby: LobbyRow) -> None:
         options = {
-            k: v for k, v in lobby.options.items() if k not in ("max_players", "turn_seconds", "codex")
+            k: v
+            for k, v in lobby.options.items()
+            if k not in ("max_players", "turn_seconds", "codex", "best_of")
         }
         seats = [(s.user_id, s.display_name, s.is_ai) for s in lobby.seats]
         deck_option = game_spec(lobby.game).deck_option
         if "codex" in lobby.options and deck_option:
             options[deck_option] = await self._lobby_codexes(lobby)
         turn_seconds = float(lobby.options.get("turn_seconds", self.bot.settings.turn_seconds))
-        live = await self.bot.matches.create(
+        live = await self.bot.series.create(
             lobby.game,
             options,
             seats,
+            best_of=int(lobby.options.get("best_of", 1)),
             guild_id=lobby.guild_id,
             channel_id=lobby.channel_id,
             host_id=lobby.host_id,
+            turn_seconds=turn_seconds,
         )
         await self.store.set_status(lobby.id, "started", live.id)
         lobby = await self.store.get(lobby.id)
@@ -181,6 +185,7 @@ class LobbyService:
         deck: str | None,
         turn_seconds: float,
         options: dict[str, Any] | None = None,
+        best_of: int = 1,
     ) -> None:
         """A duel against the AI, started at once: the player's deck against a starter deck."""
         from bot.services.codexes import ai_codex, resolve_codex
@@ -190,13 +195,15 @@ class LobbyService:
         label, cards = await resolve_codex(self.bot, user.id, game, deck)
         ai_label, ai_cards = ai_codex(game, label)
         deck_option = game_spec(game).deck_option or "decks"
-        live = await self.bot.matches.create(
+        live = await self.bot.series.create(
             game,
             {**(options or {}), deck_option: [cards, ai_cards]},
             [(user.id, user.display_name, False), (None, "AI", True)],
+            best_of=best_of,
             guild_id=interaction.guild_id,
             channel_id=interaction.channel_id,
             host_id=user.id,
+            turn_seconds=turn_seconds,
         )
         message = await interaction.followup.send(
             f"⚔️ **{live.engine.title}**: {user.mention} ({label}) vs the AI ({ai_label}). The game thread is below.",
@@ -212,6 +219,7 @@ class LobbyService:
         opponent: discord.abc.User,
         turn_seconds: float,
         options: dict[str, Any] | None = None,
+        best_of: int = 1,
     ) -> None:
         """A two-seat lobby: the host's Codex is checked now, the opponent joins with a starter Codex."""
         from bot.services.codexes import resolve_codex
@@ -227,6 +235,7 @@ class LobbyService:
                 "max_players": 2,
                 "turn_seconds": turn_seconds,
                 "codex": {str(interaction.user.id): label},
+                **({"best_of": best_of} if best_of > 1 else {}),
             },
         )
         await interaction.followup.send(
@@ -252,6 +261,7 @@ class LobbyService:
             allowed_mentions=discord.AllowedMentions(users=True),
         )
         log.info("match started", extra={"ctx": {"match": live.id, "game": live.game}})
+        await bot.series.on_launch(live)
         report = await bot.matches.run_ai_seats(live)
         report.turn_changed = report.new_turn = True
         await bot.table.after_report(report)

@@ -1,0 +1,616 @@
+"""Matches of several games (best of 1, 3 or 5): the games, the score, the step between games.
+
+A series is created instead of a single match when a duel, a challenge or a pod pairing is
+played as best of 3 or 5. Each game is an ordinary match (its own log, board and clock) in the
+same thread. When one ends (``MatchService.finish_listeners``) the series records it; if nobody
+has the wins needed, players with a side deck get a panel to swap cards (``bot/ui/series.py``)
+until everyone is Ready or the deadline passes, and the next game starts with the loser of the
+last one choosing who goes first (the game's ``SeriesRules.chooser_option``; a draw: the
+engine's own toss). Everything is stored (``bot/db/series.py``), so ``restore()`` resumes a
+series after a restart: between games (deadline re-armed, panels sent if they never went out)
+or during a game (the match restores itself; a game that ended while the bot was down is
+recorded then).
+
+A ``/game end`` of one game ends the series without a result; a concession loses that game only.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.db.series import SeriesRow, SeriesSeat, SeriesStore
+from bot.services.clock import now
+from bot.services.dms import DM_CLOSED
+from bot.text import clip
+from bot.ui.series import open_side_view, side_view
+from engines.core import CardhostError, ConfigError
+from engines.games import game_spec
+
+if TYPE_CHECKING:
+    from bot.client import CardhostBot
+    from bot.services.matches import LiveMatch
+
+log = logging.getLogger(__name__)
+
+SIDEBOARD_SECONDS = 180.0
+"""How long the between-games step lasts; then the next game starts with the decks as they are."""
+
+
+class SeriesError(CardhostError):
+    pass
+
+
+def score_text(names: Sequence[str], wins: Sequence[int]) -> str:
+    """'alice leads 1-0', 'tied 1-1', or every seat's wins for more than two seats."""
+    if len(wins) == 2:
+        a, b = wins
+        if a == b:
+            return f"tied {a}-{b}"
+        lead = 0 if a > b else 1
+        return f"{names[lead]} leads {max(a, b)}-{min(a, b)}"
+    return ", ".join(f"{n} {w}" for n, w in zip(names, wins, strict=True))
+
+
+def _names(series: SeriesRow) -> list[str]:
+    return [s.name for s in series.seats]
+
+
+class SeriesService:
+    def __init__(self, bot: CardhostBot) -> None:
+        self.bot = bot
+        self.finish_listeners: list[Callable[[SeriesRow], Awaitable[None]]] = []
+        """Called once when a series is over (``status`` finished or aborted, ``winner`` the seat
+        that won it or None), e.g. so a pod records the pairing's result."""
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._timers: dict[int, asyncio.TimerHandle] = {}
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._store: SeriesStore | None = None
+        bot.matches.finish_listeners.append(self.on_match_finished)
+
+    @property
+    def store(self) -> SeriesStore:
+        if self._store is None:
+            self._store = SeriesStore(self.bot.db)
+        return self._store
+
+    def _lock(self, series_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(series_id, asyncio.Lock())
+
+    def _spawn(self, coro: Coroutine[Any, Any, Any], name: str) -> None:
+        task = asyncio.create_task(coro, name=name)
+        self._tasks.add(task)
+
+        def done(t: asyncio.Task[Any]) -> None:
+            self._tasks.discard(t)
+            if not t.cancelled() and t.exception() is not None:
+                log.error("series task failed", exc_info=t.exception(), extra={"ctx": {"task": name}})
+
+        task.add_done_callback(done)
+
+    def cancel_all(self) -> None:
+        """At shutdown: no timer of this process may fire into the next one's database."""
+        for handle in self._timers.values():
+            handle.cancel()
+        self._timers.clear()
+
+    # ------------------------------------------------------------------ starting
+
+    async def create(
+        self,
+        game: str,
+        options: dict[str, Any],
+        seats: list[tuple[int | None, str, bool]],
+        *,
+        best_of: int = 1,
+        guild_id: int | None,
+        channel_id: int | None,
+        host_id: int | None,
+        turn_seconds: float,
+        sides: Sequence[Sequence[str]] | None = None,
+        fmt: str | None = None,
+    ) -> LiveMatch:
+        """The first game's match; with ``best_of`` > 1 also the series it opens. ``sides``: each
+        seat's side deck (only for games whose rules have one); ``fmt``: the deck format swaps
+        are checked against (default: the match's ``format`` option, else constructed)."""
+        create = self.bot.matches.create
+        if best_of == 1:
+            return await create(
+                game, options, seats, guild_id=guild_id, channel_id=channel_id, host_id=host_id
+            )
+        spec = game_spec(game)
+        if best_of not in spec.series.best_of:
+            allowed = ", ".join(str(n) for n in spec.series.best_of)
+            raise ConfigError(f"{spec.title} can be played as best of {allowed}, not best of {best_of}.")
+        deck_key, chooser_key = spec.deck_option, spec.series.chooser_option
+        mains = options.get(deck_key) if deck_key else None
+        decks = [
+            {
+                "main": list(mains[i]) if mains else [],
+                "side": list(sides[i]) if sides and spec.series.sideboard else [],
+            }
+            for i in range(len(seats))
+        ]
+        rest = {k: v for k, v in options.items() if k not in (deck_key, chooser_key)}
+        live = await create(game, options, seats, guild_id=guild_id, channel_id=channel_id, host_id=host_id)
+        await self.store.create(
+            game=game,
+            best_of=best_of,
+            fmt=fmt or str(options.get("format", "constructed")),
+            seats=[SeriesSeat(u, n, ai) for u, n, ai in seats],
+            options=rest,
+            decks=decks,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            host_id=host_id,
+            turn_seconds=turn_seconds,
+            first_match_id=live.id,
+        )
+        return live
+
+    async def on_launch(self, live: LiveMatch) -> None:
+        """Game 1 opened its thread: say it is a series."""
+        found = await self.store.of_match(live.id)
+        if found is None:
+            return
+        series, game = found
+        await self._say(
+            series,
+            f"🏆 **Best of {series.best_of}**: the first to {series.needed} game wins takes the match. "
+            f"**Game {game.game_no}** begins.",
+            thread_id=live.thread_id,
+        )
+
+    async def status_line(self, match_id: int) -> str:
+        """For ``/game status``: the series score, or '' for a single match."""
+        found = await self.store.of_match(match_id)
+        if found is None:
+            return ""
+        series, game = found
+        score = score_text(_names(series), series.wins)
+        if series.status == "finished":
+            who = "a draw" if series.winner is None else f"won by {series.seats[series.winner].name}"
+            return f"Best of {series.best_of}: over, {who} ({score})."
+        if series.status == "aborted":
+            return f"Best of {series.best_of}: ended without a result ({score})."
+        if series.status == "sideboarding":
+            return f"Best of {series.best_of}: between games, {score}; game {game.game_no + 1} is next."
+        return f"Best of {series.best_of}: game {game.game_no}, {score}."
+
+    # ------------------------------------------------------------------ a game ends
+
+    async def on_match_finished(self, live: LiveMatch) -> None:
+        # Runs while the match's lock is held: the work goes to a task.
+        found = await self.store.of_match(live.id)
+        if found is None or found[1].status != "playing":
+            return
+        series, game = found
+        self._spawn(
+            self._game_over(series.id, game.game_no, live.id, live.thread_id), f"series-{series.id}-game-over"
+        )
+
+    async def _game_over(self, series_id: int, game_no: int, match_id: int, thread_id: int | None) -> None:
+        start_now = False
+        async with self._lock(series_id):
+            series = await self.store.get(series_id)
+            if series is None or not series.is_open:
+                return
+            names = _names(series)
+            match = await self.bot.db.matches.get(match_id)
+            if match.status == "aborted":
+                if await self.store.record_game(
+                    series_id,
+                    game_no,
+                    game_status="aborted",
+                    game_winner=None,
+                    wins=series.wins,
+                    status="aborted",
+                    thread_id=thread_id,
+                ):
+                    await self._say(
+                        series,
+                        f"🛑 Game {game_no} was ended without a result, so the best of {series.best_of} "
+                        f"ends here ({score_text(names, series.wins)}).",
+                        thread_id=thread_id,
+                    )
+                    await self._notify(series_id)
+                return
+            ranking = (match.outcome or {}).get("ranking") or []
+            first = ranking[0] if ranking else []
+            winner = first[0] if len(first) == 1 else None
+            loser = ranking[-1][0] if winner is not None and len(ranking[-1]) == 1 else None
+            wins = list(series.wins)
+            if winner is not None:
+                wins[winner] += 1
+            result = (
+                f"Game {game_no} goes to **{names[winner]}**"
+                if winner is not None
+                else f"Game {game_no} is a draw"
+            )
+            if max(wins) >= series.needed or game_no >= series.best_of:
+                top = max(wins)
+                leaders = [i for i, w in enumerate(wins) if w == top]
+                champion = leaders[0] if len(leaders) == 1 else None
+                if not await self.store.record_game(
+                    series_id,
+                    game_no,
+                    game_status="won" if winner is not None else "draw",
+                    game_winner=winner,
+                    wins=wins,
+                    status="finished",
+                    winner=champion,
+                    thread_id=thread_id,
+                ):
+                    return
+                score = "-".join(str(w) for w in sorted(wins, reverse=True))
+                end = (
+                    f"🏆 **{names[champion]}** wins the best of {series.best_of}, {score}."
+                    if champion is not None
+                    else f"🤝 The best of {series.best_of} ends in a draw, {score}."
+                )
+                await self._say(series, f"{result}. {end}", thread_id=thread_id)
+                await self._notify(series_id)
+                return
+            ready = [i for i, s in enumerate(series.seats) if not s.human or not series.decks[i]["side"]]
+            deadline = now() + SIDEBOARD_SECONDS
+            if not await self.store.record_game(
+                series_id,
+                game_no,
+                game_status="won" if winner is not None else "draw",
+                game_winner=winner,
+                wins=wins,
+                status="sideboarding",
+                chooser=loser,
+                ready=ready,
+                deadline=deadline,
+                thread_id=thread_id,
+            ):
+                return
+            series = await self.store.get(series_id)
+            assert series is not None
+            await self._say(series, f"{result}: {score_text(names, wins)}.")
+            if len(ready) == len(series.seats):
+                start_now = True
+            else:
+                waiting = [i for i in range(len(series.seats)) if i not in ready]
+                who = " ".join(f"<@{series.seats[i].user_id}>" for i in waiting)
+                await self._say(
+                    series,
+                    f"🗂 {who}: you may swap cards with your side deck (the panel is in your DMs). "
+                    f"Game {game_no + 1} starts when everyone is **Ready**, or <t:{int(deadline)}:R> "
+                    "with the decks as they are.",
+                    mentions=True,
+                )
+                self._arm(series_id, deadline)
+                for seat in waiting:
+                    await self._send_panel(series, seat, game_no + 1)
+        if start_now:
+            await self._start_next(series_id)
+
+    async def _notify(self, series_id: int) -> None:
+        self._cancel_timer(series_id)
+        series = await self.store.get(series_id)
+        assert series is not None
+        for listener in list(self.finish_listeners):
+            try:
+                await listener(series)
+            except Exception:
+                log.exception("series finish listener failed", extra={"ctx": {"series": series_id}})
+
+    # ------------------------------------------------------------------ the next game
+
+    async def _next_game_no(self, series_id: int) -> int:
+        return len(await self.store.games(series_id)) + 1
+
+    async def _start_next(self, series_id: int) -> None:
+        async with self._lock(series_id):
+            series = await self.store.get(series_id)
+            if series is None or series.status != "sideboarding":
+                return
+            self._cancel_timer(series_id)
+            game_no = await self._next_game_no(series_id)
+            spec = game_spec(series.game)
+            options = dict(series.options)
+            if spec.deck_option and any(d["main"] for d in series.decks):
+                options[spec.deck_option] = [list(d["main"]) for d in series.decks]
+            if spec.series.chooser_option and series.chooser is not None:
+                options[spec.series.chooser_option] = series.chooser
+            live = await self.bot.matches.create(
+                series.game,
+                options,
+                [(s.user_id, s.name, s.is_ai) for s in series.seats],
+                guild_id=series.guild_id,
+                channel_id=series.channel_id,
+                host_id=series.host_id,
+            )
+            if not await self.store.start_game(series_id, game_no, live.id):
+                return
+            live.thread_id = series.thread_id
+            await self.bot.db.matches.set_thread(live.id, series.thread_id)
+            self.bot.clocks.configure(live.id, series.turn_seconds, float(self.bot.settings.reserve_seconds))
+            names = _names(series)
+            first = (
+                f"{names[series.chooser]} lost the last game and chooses who goes first."
+                if series.chooser is not None
+                else "The last game was a draw: a coin toss decides who chooses who goes first."
+            )
+            await self._say(
+                series,
+                f"🎴 **Game {game_no} of best of {series.best_of}** — {score_text(names, series.wins)}. {first}",
+            )
+            await self._close_panels(series, game_no, f"Game {game_no} has started in the thread.")
+        log.info(
+            "series game started", extra={"ctx": {"series": series_id, "game": game_no, "match": live.id}}
+        )
+        report = await self.bot.matches.run_ai_seats(live)
+        report.turn_changed = report.new_turn = True
+        await self.bot.table.after_report(report)
+
+    def _arm(self, series_id: int, deadline: float) -> None:
+        self._cancel_timer(series_id)
+        loop = asyncio.get_running_loop()
+        self._timers[series_id] = loop.call_later(max(0.0, deadline - now()), self._fire, series_id, deadline)
+
+    def _cancel_timer(self, series_id: int) -> None:
+        handle = self._timers.pop(series_id, None)
+        if handle is not None:
+            handle.cancel()
+
+    def _fire(self, series_id: int, deadline: float) -> None:
+        self._timers.pop(series_id, None)
+        self._spawn(self._deadline(series_id, deadline), f"series-{series_id}-deadline")
+
+    async def _deadline(self, series_id: int, deadline: float) -> None:
+        series = await self.store.get(series_id)
+        if series is None or series.status != "sideboarding" or series.deadline != deadline:
+            return
+        await self._say(
+            series, "⏰ Time's up between games: the next game starts with the decks as they are."
+        )
+        await self._start_next(series_id)
+
+    async def end_between_games(self, match_id: int, reason: str) -> bool:
+        """``/game end`` after a game, before the next: the series ends without a result."""
+        found = await self.store.of_match(match_id)
+        if found is None or found[0].status != "sideboarding":
+            return False
+        series_id = found[0].id
+        async with self._lock(series_id):
+            if not await self.store.abort(series_id):
+                return False
+            series = await self.store.get(series_id)
+            assert series is not None
+            await self._say(
+                series,
+                f"🛑 The best of {series.best_of} was ended ({reason}) without a result "
+                f"({score_text(_names(series), series.wins)}).",
+            )
+            await self._close_panels(series, await self._next_game_no(series_id), "The match was ended.")
+            await self._notify(series_id)
+        return True
+
+    # ------------------------------------------------------------------ restart
+
+    async def restore(self) -> int:
+        """Resume every open series: re-arm between-games deadlines (one that passed fires at once),
+        send panels that never went out, and record games that ended while the bot was down."""
+        count = 0
+        for series in await self.store.open_series():
+            count += 1
+            if series.status == "sideboarding":
+                self._arm(series.id, series.deadline if series.deadline is not None else now())
+                game_no = await self._next_game_no(series.id)
+                for seat, s in enumerate(series.seats):
+                    if s.human and seat not in series.ready and seat not in series.panels:
+                        await self._send_panel(series, seat, game_no)
+                continue
+            games = await self.store.games(series.id)
+            last = games[-1]
+            if last.status == "playing":
+                match = await self.bot.db.matches.get(last.match_id)
+                if match.status != "active":
+                    self._spawn(
+                        self._game_over(series.id, last.game_no, last.match_id, match.thread_id),
+                        f"series-{series.id}-game-over",
+                    )
+        return count
+
+    # ------------------------------------------------------------------ thread and panels
+
+    async def _say(
+        self, series: SeriesRow, text: str, *, thread_id: int | None = None, mentions: bool = False, **kw: Any
+    ) -> discord.Message | None:
+        target = thread_id or series.thread_id
+        if target is None:
+            return None
+        channel = self.bot.get_channel(target)
+        if channel is None:
+            try:
+                channel = await self.bot.fetch_channel(target)
+            except discord.HTTPException:
+                log.warning("series thread is gone", extra={"ctx": {"series": series.id}})
+                return None
+        allowed = discord.AllowedMentions(users=mentions)
+        msg: discord.Message = await channel.send(clip(text), allowed_mentions=allowed, **kw)  # type: ignore[union-attr]
+        return msg
+
+    def _card_name(self, game: str) -> Callable[[str], str]:
+        spec = game_spec(game)
+        cards = spec.deck_pool().cards if spec.deck_pool else {}
+
+        def name_of(cid: str) -> str:
+            info = cards.get(cid)
+            return info.name if info is not None else cid
+
+        return name_of
+
+    def panel_content(
+        self, series: SeriesRow, seat: int, game_no: int, note: str = "", *, closed: bool = False
+    ) -> str:
+        deck = series.decks[seat]
+        where = f"<#{series.thread_id}>" if series.thread_id else f"best of {series.best_of}"
+        lines = [
+            f"**{game_spec(series.game).title}** · {where} · **Game {game_no} of best of {series.best_of}** "
+            f"— {score_text(_names(series), series.wins)}.",
+            f"Your Codex: **{len(deck['main'])}** cards · side deck: **{len(deck['side'])}** cards.",
+        ]
+        if closed:
+            pass
+        elif seat in series.ready:
+            lines.append("✅ You're ready. The next game starts when everyone is.")
+        else:
+            lines.append(
+                "Swap cards between your Codex and your side deck: put a card in first, then take one "
+                "out, so your Codex stays legal. Click **Ready** when you're done"
+                + (f"; the game starts <t:{int(series.deadline)}:R> anyway." if series.deadline else ".")
+            )
+        if note:
+            lines.append(note)
+        return clip("\n".join(lines))
+
+    def panel_view(self, series: SeriesRow, seat: int, game_no: int, pages: tuple[int, int] = (0, 0)) -> Any:
+        if series.status != "sideboarding" or seat in series.ready:
+            return None
+        deck = series.decks[seat]
+        return side_view(series.id, game_no, deck["main"], deck["side"], self._card_name(series.game), pages)
+
+    async def _send_panel(self, series: SeriesRow, seat: int, game_no: int) -> None:
+        user_id = series.seats[seat].user_id
+        assert user_id is not None
+        try:
+            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+            msg = await user.send(
+                self.panel_content(series, seat, game_no), view=self.panel_view(series, seat, game_no)
+            )
+        except discord.Forbidden as exc:
+            if exc.code != DM_CLOSED:
+                raise
+            await self._say(
+                series,
+                f"<@{user_id}> I can't send you direct messages: click **Open my side deck** to swap "
+                "cards and get ready (only you will see it).",
+                mentions=True,
+                view=open_side_view(series.id, game_no),
+            )
+            return
+        await self.store.set_panel(series.id, seat, msg.channel.id, msg.id)
+
+    async def _close_panels(self, series: SeriesRow, game_no: int, note: str) -> None:
+        """The DM panels of the step that ended lose their buttons and say why."""
+        for seat, (channel_id, message_id) in series.panels.items():
+            channel = self.bot.get_partial_messageable(channel_id, type=discord.ChannelType.private)
+            content = self.panel_content(series, seat, game_no, note, closed=True)
+            try:
+                await channel.get_partial_message(message_id).edit(content=content, view=None)
+            except discord.HTTPException:
+                log.info("series panel is gone", extra={"ctx": {"series": series.id, "seat": seat}})
+
+    # ------------------------------------------------------------------ clicks
+
+    async def _seat_in_step(
+        self, interaction: discord.Interaction, series_id: int, game_no: int
+    ) -> tuple[SeriesRow, int]:
+        series = await self.store.get(series_id)
+        if series is None:
+            raise SeriesError("This match no longer exists.")
+        seat = series.seat_of(interaction.user.id)
+        if seat is None:
+            raise SeriesError("You're not playing in this match.")
+        if series.status != "sideboarding" or await self._next_game_no(series_id) != game_no:
+            raise SeriesError(
+                f"The side-deck step before game {game_no} is over: this panel no longer works."
+            )
+        return series, seat
+
+    async def on_swap(
+        self,
+        interaction: discord.Interaction,
+        series_id: int,
+        game_no: int,
+        direction: str,
+        values: list[str],
+    ) -> None:
+        await interaction.response.defer()
+        try:
+            async with self._lock(series_id):
+                series, seat = await self._seat_in_step(interaction, series_id, game_no)
+                if seat in series.ready:
+                    raise SeriesError("You're ready already: your deck is locked for the next game.")
+                main, side = list(series.decks[seat]["main"]), list(series.decks[seat]["side"])
+                src, dst = (main, side) if direction == "out" else (side, main)
+                for cid in values:
+                    if cid not in src:
+                        raise SeriesError(
+                            "That card is no longer there: the panel shows your deck as it is now."
+                        )
+                    src.remove(cid)
+                    dst.append(cid)
+                problem = game_spec(series.game).check_deck(main, series.format)
+                if problem:
+                    raise SeriesError(
+                        f"That swap would make your Codex illegal: {problem} "
+                        "Put a card in from your side deck first, then take one out."
+                    )
+                await self.store.set_deck(series_id, seat, {"main": main, "side": side})
+                fresh = await self.store.get(series_id)
+                assert fresh is not None
+                series = fresh
+        except CardhostError as exc:
+            await interaction.followup.send(str(exc), ephemeral=True)
+            return
+        moved = "put into your Codex" if direction == "in" else "moved to your side deck"
+        await interaction.edit_original_response(
+            content=self.panel_content(series, seat, game_no, f"{len(values)} card(s) {moved}."),
+            view=self.panel_view(series, seat, game_no),
+        )
+
+    async def on_page(
+        self, interaction: discord.Interaction, series_id: int, game_no: int, pages: tuple[int, int]
+    ) -> None:
+        await interaction.response.defer()
+        try:
+            series, seat = await self._seat_in_step(interaction, series_id, game_no)
+        except CardhostError as exc:
+            await interaction.followup.send(str(exc), ephemeral=True)
+            return
+        await interaction.edit_original_response(
+            content=self.panel_content(series, seat, game_no),
+            view=self.panel_view(series, seat, game_no, pages),
+        )
+
+    async def on_ready(self, interaction: discord.Interaction, series_id: int, game_no: int) -> None:
+        await interaction.response.defer()
+        try:
+            async with self._lock(series_id):
+                series, seat = await self._seat_in_step(interaction, series_id, game_no)
+                ready = await self.store.set_ready(series_id, seat)
+                if ready is None:
+                    raise SeriesError("You're ready already: the next game starts when everyone is.")
+                fresh = await self.store.get(series_id)
+                assert fresh is not None
+                series = fresh
+        except CardhostError as exc:
+            await interaction.followup.send(str(exc), ephemeral=True)
+            return
+        await interaction.edit_original_response(content=self.panel_content(series, seat, game_no), view=None)
+        if len(ready) == len(series.seats):
+            await self._start_next(series_id)
+        else:
+            await self._say(series, f"✅ {series.seats[seat].name} is ready for game {game_no}.")
+
+    async def on_open(self, interaction: discord.Interaction, series_id: int, game_no: int) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            series, seat = await self._seat_in_step(interaction, series_id, game_no)
+        except CardhostError as exc:
+            await interaction.followup.send(str(exc), ephemeral=True)
+            return
+        kwargs: dict[str, Any] = {"content": self.panel_content(series, seat, game_no), "ephemeral": True}
+        view = self.panel_view(series, seat, game_no)
+        if view is not None:
+            kwargs["view"] = view
+        await interaction.followup.send(**kwargs)

@@ -1,0 +1,205 @@
+"""The between-games panel of a series: swap cards between main deck and side deck, then Ready.
+
+Every component is a ``DynamicItem`` whose custom_id carries the series id and the number of the
+game the step leads to, so a panel posted before a restart still works and a panel of an earlier
+step (or a second Ready) is refused by the service in a sentence, never acted on.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+if TYPE_CHECKING:
+    from bot.client import CardhostBot
+
+OPTIONS_PER_SELECT = 25
+
+
+def _bot(interaction: discord.Interaction) -> CardhostBot:
+    return interaction.client  # type: ignore[return-value]
+
+
+class SwapSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"sw:(?P<series>[0-9]+):(?P<game>[0-9]+):(?P<dir>out|in):(?P<page>[0-9]+)",
+):
+    """``out``: cards leave the main deck for the side deck; ``in``: the other way."""
+
+    def __init__(
+        self,
+        series_id: int,
+        game_no: int,
+        direction: str,
+        page: int,
+        options: list[discord.SelectOption] | None = None,
+        placeholder: str = "Choose cards",
+    ) -> None:
+        opts = options or [discord.SelectOption(label="-", value="-")]
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"sw:{series_id}:{game_no}:{direction}:{page}",
+                placeholder=placeholder[:150],
+                min_values=1,
+                max_values=len(opts),
+                options=opts,
+            )
+        )
+        self.series_id, self.game_no, self.direction, self.page = series_id, game_no, direction, page
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Select[Any], match: re.Match[str]
+    ) -> SwapSelect:
+        return cls(int(match["series"]), int(match["game"]), match["dir"], int(match["page"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = [str(v) for v in (interaction.data or {}).get("values", [])]  # type: ignore[union-attr]
+        await _bot(interaction).series.on_swap(
+            interaction, self.series_id, self.game_no, self.direction, values
+        )
+
+
+class SwapPageButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"swp:(?P<series>[0-9]+):(?P<game>[0-9]+):(?P<out>[0-9]+):(?P<in>[0-9]+):(?P<which>[oi])",
+):
+    def __init__(self, series_id: int, game_no: int, out_page: int, in_page: int, which: str) -> None:
+        label = "More of my Codex ▶" if which == "o" else "More of my side deck ▶"
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"swp:{series_id}:{game_no}:{out_page}:{in_page}:{which}",
+            )
+        )
+        self.series_id, self.game_no, self.pages = series_id, game_no, (out_page, in_page)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
+    ) -> SwapPageButton:
+        return cls(
+            int(match["series"]), int(match["game"]), int(match["out"]), int(match["in"]), match["which"]
+        )
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _bot(interaction).series.on_page(interaction, self.series_id, self.game_no, self.pages)
+
+
+class ReadyButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"swr:(?P<series>[0-9]+):(?P<game>[0-9]+)"
+):
+    def __init__(self, series_id: int, game_no: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Ready",
+                emoji="✅",
+                style=discord.ButtonStyle.success,
+                custom_id=f"swr:{series_id}:{game_no}",
+            )
+        )
+        self.series_id, self.game_no = series_id, game_no
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
+    ) -> ReadyButton:
+        return cls(int(match["series"]), int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _bot(interaction).series.on_ready(interaction, self.series_id, self.game_no)
+
+
+class OpenSideButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"swo:(?P<series>[0-9]+):(?P<game>[0-9]+)"
+):
+    """In the game thread, for players whose DMs are closed: the panel, visible only to them."""
+
+    def __init__(self, series_id: int, game_no: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Open my side deck",
+                emoji="🗂",
+                style=discord.ButtonStyle.primary,
+                custom_id=f"swo:{series_id}:{game_no}",
+            )
+        )
+        self.series_id, self.game_no = series_id, game_no
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
+    ) -> OpenSideButton:
+        return cls(int(match["series"]), int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _bot(interaction).series.on_open(interaction, self.series_id, self.game_no)
+
+
+SERIES_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+    SwapSelect,
+    SwapPageButton,
+    ReadyButton,
+    OpenSideButton,
+)
+
+
+def card_options(
+    cards: list[str], name_of: Callable[[str], str], page: int
+) -> tuple[list[discord.SelectOption], int]:
+    """One select's options (a card name with its count, once per name) for ``page``, and the
+    number of pages (Discord allows 25 options a select)."""
+    counts = Counter(cards)
+    ordered = sorted(counts, key=lambda cid: (name_of(cid).casefold(), cid))
+    pages = max(1, -(-len(ordered) // OPTIONS_PER_SELECT))
+    page = min(max(page, 0), pages - 1)
+    chunk = ordered[page * OPTIONS_PER_SELECT : (page + 1) * OPTIONS_PER_SELECT]
+    return [
+        discord.SelectOption(label=f"{name_of(cid)} ×{counts[cid]}"[:100], value=cid) for cid in chunk
+    ], pages
+
+
+def side_view(
+    series_id: int,
+    game_no: int,
+    main: list[str],
+    side: list[str],
+    name_of: Callable[[str], str],
+    pages: tuple[int, int] = (0, 0),
+) -> discord.ui.View:
+    """Two selects (take out of the Codex, put in from the side deck), paging, and Ready."""
+    view = discord.ui.View(timeout=None)
+    out_opts, out_pages = card_options(main, name_of, pages[0])
+    in_opts, in_pages = card_options(side, name_of, pages[1])
+    out_page, in_page = min(pages[0], out_pages - 1), min(pages[1], in_pages - 1)
+    if in_opts:
+        put = SwapSelect(series_id, game_no, "in", in_page, in_opts, "Put in from your side deck…")
+        put.item.row = 0
+        view.add_item(put)
+    if out_opts:
+        take = SwapSelect(series_id, game_no, "out", out_page, out_opts, "Take out of your Codex…")
+        take.item.row = 1
+        view.add_item(take)
+    if out_pages > 1:
+        more = SwapPageButton(series_id, game_no, (out_page + 1) % out_pages, in_page, "o")
+        more.item.row = 2
+        view.add_item(more)
+    if in_pages > 1:
+        more = SwapPageButton(series_id, game_no, out_page, (in_page + 1) % in_pages, "i")
+        more.item.row = 2
+        view.add_item(more)
+    ready = ReadyButton(series_id, game_no)
+    ready.item.row = 3
+    view.add_item(ready)
+    return view
+
+
+def open_side_view(series_id: int, game_no: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(OpenSideButton(series_id, game_no))
+    return view
