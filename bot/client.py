@@ -64,9 +64,6 @@ class CardhostBot(commands.Bot):
         from bot.ui.registry import DYNAMIC_ITEMS
 
         self.add_dynamic_items(*DYNAMIC_ITEMS)
-        from bot.ui.series import SERIES_ITEMS
-
-        self.add_dynamic_items(*SERIES_ITEMS)
         if self.settings.dev_guild_id:
             guild = discord.Object(id=self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)

@@ -141,14 +141,6 @@ class OpenSideButton(
         await _bot(interaction).series.on_open(interaction, self.series_id, self.game_no)
 
 
-SERIES_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
-    SwapSelect,
-    SwapPageButton,
-    ReadyButton,
-    OpenSideButton,
-)
-
-
 def card_options(
     cards: list[str], name_of: Callable[[str], str], page: int
 ) -> tuple[list[discord.SelectOption], int]:
