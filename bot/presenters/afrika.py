@@ -15,27 +15,10 @@ import render.afrika
 from bot.presenters import Presenter, TableSpec
 from bot.ui.components import MoveChoice
 from engines.afrika import GAME
+from engines.afrika.actions import GROUP_ORDER, ActionGroup, group
 
-#: Ids whose buttons come first: the decision the engine is waiting for right now.
-_DECISION_PREFIXES = (
-    "go:", "keep", "mull", "target:", "x:", "mode:", "atk:", "at:", "blk:", "on:", "first:",
-    "dmg:", "discard:", "pick:", "bottom:", "trigger:", "cancel", "done",
-)  # fmt: skip
-_ORDER = ("decision", "cast", "terrain", "act", "pass", "charge")
-
-
-def _kind(action_id: str) -> str:
-    if action_id == "pass":
-        return "pass"
-    if action_id.startswith(_DECISION_PREFIXES):
-        return "decision"
-    for prefix in ("cast", "terrain", "act", "charge"):
-        if action_id.startswith(prefix + ":"):
-            return prefix
-    return "decision"
-
-
-_STYLE = {
+#: Button colour per family of moves (the engine says which family a move is in, ``group``).
+_STYLE: dict[ActionGroup, discord.ButtonStyle] = {
     "decision": discord.ButtonStyle.primary,
     "cast": discord.ButtonStyle.success,
     "terrain": discord.ButtonStyle.success,
@@ -46,18 +29,23 @@ _STYLE = {
 
 
 def choices(engine: Any, state: Any, seat: int) -> list[MoveChoice]:
+    """The seat's moves as buttons, grouped by what they do: the pending decision first."""
     from engines.core import PlayerId
 
-    actions = [(a.to_id(), a.label) for a in engine.legal_actions(state, PlayerId(seat))]
-    actions.sort(key=lambda pair: _ORDER.index(_kind(pair[0])))
-    return [MoveChoice(aid, label, _STYLE[_kind(aid)]) for aid, label in actions]
+    actions = sorted(engine.legal_actions(state, PlayerId(seat)), key=lambda a: GROUP_ORDER.index(group(a)))
+    return [MoveChoice(a.to_id(), a.label, _STYLE[group(a)]) for a in actions]
 
 
 def attackers(engine: Any, state: Any, seat: int) -> tuple[Any, str] | None:
     """When two or more entities could attack: one select to declare them all, then "done"."""
     from bot.ui.components import MultiChoice
+    from engines.core import PlayerId
 
-    options = [c for c in choices(engine, state, seat) if c.action_id.startswith("atk:")]
+    options = [
+        MoveChoice(a.to_id(), a.label, _STYLE[group(a)])
+        for a in engine.legal_actions(state, PlayerId(seat))
+        if a.kind == "atk"
+    ]
     if len(options) < 2:
         return None
     return MultiChoice("Declare attackers (choose all that attack)", options), "done"

@@ -8,17 +8,19 @@ player who is merely being offered a response gets a short prompt that passes wh
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from engines.core import PlayerId
 
+from .actions import AfrikaAction
 from .kinds import STEP_NAMES, STEPS
 
 
-def forced(action_ids: list[str]) -> str | None:
+def forced(actions: Sequence[AfrikaAction]) -> AfrikaAction | None:
     """The one thing the player can do, when there is exactly one (charging alone is not a play)."""
-    real = [a for a in action_ids if not a.startswith("charge:")]
+    real = [a for a in actions if a.kind != "charge"]
     return real[0] if len(real) == 1 else None
 
 
@@ -30,15 +32,14 @@ class AfrikaAutoplay:
     def auto_action(self, engine: Any, state: Any, seat: int, stops: frozenset[str]) -> str | None:
         """Pass when passing is all a player could do, and take a forced choice; a stop at this
         step (on the player's own turn) makes the bot ask even so."""
-        ids = [a.to_id() for a in engine.legal_actions(state, PlayerId(seat))]
-        only = forced(ids)
+        only = forced(engine.legal_actions(state, PlayerId(seat)))
         if only is None:
             return None
-        if only in ("pass", "done"):
+        if only.kind in ("pass", "done"):
             view = engine.view(state, None)
             if view.step in stops and view.active == seat:
                 return None
-        return only
+        return only.to_id()
 
     def is_response(self, engine: Any, state: Any, seat: int) -> bool:
         view = engine.view(state, None)

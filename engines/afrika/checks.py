@@ -67,6 +67,26 @@ def sba(g: Game) -> None:
             return
 
 
+CONCESSION = "concession"
+"""``outcome().reason`` of a game someone conceded, the same word in every game of the bot."""
+
+
+def concede(g: Game, p: int) -> None:
+    """R57: conceding is losing, at any moment (even mid-choice, with spells on the stack); the
+    game ends with the others ranked first and ``p`` last. It is an action, so the log replays it."""
+    g.log(f"{seat_ref(p)} concedes.", "end", p)
+    g.players[p].lost = True
+    g.reason = CONCESSION
+    check_end(g, [p])
+
+
+def conceder(g: Game) -> int | None:
+    """The seat that conceded a finished game, if that is how it ended (it is ranked last)."""
+    if g.reason != CONCESSION or not g.ranking:
+        return None
+    return g.ranking[-1][0]
+
+
 def check_end(g: Game, newly: list[int]) -> None:
     alive = alive_players(g)
     if len(alive) > 1:
@@ -82,7 +102,8 @@ def check_end(g: Game, newly: list[int]) -> None:
     g.choice = None
     g.priority = -1
     g.step = "over"
-    g.log(g.reason, "end")
+    if g.reason != CONCESSION:  # "P1 concedes." already says it
+        g.log(g.reason, "end")
 
 
 def _reason(g: Game, losers: list[int]) -> str:

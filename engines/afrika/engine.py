@@ -120,7 +120,10 @@ class AfrikaEngine:
     def apply(self, s: AfrikaState, p: PlayerId, a: AfrikaAction) -> Transition[AfrikaState]:
         if s.over:
             raise GameOver()
-        if a.kind != "concede" and p not in self.current_players(s):
+        if a.kind == "concede":
+            if s.players[p].lost:
+                raise NotYourTurn("You have already lost this game.")
+        elif p not in self.current_players(s):
             raise NotYourTurn()
         if not 0 <= int(p) < len(s.players):
             raise NotYourTurn("You are not playing in this game.")

@@ -8,7 +8,7 @@ from __future__ import annotations
 from ..core import IllegalAction
 from .actions import AfrikaAction
 from .cards import ENERGY_NAMES
-from .checks import check_end
+from .checks import concede
 from .combat import auto_assign, finish_attackers, finish_blockers, next_order
 from .effects import start_discards
 from .legal import cast_need, cast_targets, equivalent, legal, max_x
@@ -23,10 +23,7 @@ from .timing import EQUIP, TRAVEL, alive_players, next_seat
 def perform(g: Game, p: int, a: AfrikaAction) -> None:
     k = a.kind
     if k == "concede":
-        g.players[p].lost = True
-        g.reason = f"{seat_ref(p)} conceded."
-        g.log(f"{seat_ref(p)} concedes.", "end", p)
-        check_end(g, [p])
+        concede(g, p)
         return
     listed = legal(g, p)
     if a not in listed and not equivalent(g, p, a, listed):

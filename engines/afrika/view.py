@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cards import card
+from .checks import conceder
 from .combat import can_attack
 from .kinds import STEP_NAMES, ChoiceKind, ItemKind, Step
 from .legal import choice_actions
@@ -208,8 +209,14 @@ def make_view(g: Game, viewer: int | None) -> AfrikaView:
         g.terrain_played,
         g.over,
         tuple(tuple(x) for x in g.ranking),
-        g.reason,
+        _reason_text(g),
     )
+
+
+def _reason_text(g: Game) -> str:
+    """How the game ended, as the board shows it: a concession is a sentence here too."""
+    who = conceder(g)
+    return g.reason if who is None else f"{seat_ref(who)} conceded."
 
 
 __all__ = ["AfrikaView", "CardView", "PermView", "SeatView", "make_view", "seat_ref"]

@@ -75,8 +75,9 @@ async def test_duel_against_the_ai_to_a_result(simcord_env) -> None:
     state = live.engine.setup(MatchConfig(players=2, options=live.cfg.options), live.seed)
     for a in actions:
         if a.seat == 0 and a.by_ai:
-            legal = [x.to_id() for x in live.engine.legal_actions(state, PlayerId(0))]
-            assert forced(legal) == a.action_id, (a.action_id, legal)
+            legal = live.engine.legal_actions(state, PlayerId(0))
+            only = forced(legal)
+            assert only is not None and only.to_id() == a.action_id, (a.action_id, legal)
         state = replay(live.engine, live.cfg, live.seed, [(a.seat, a.action_id)], state=state)
     # Opponent's hand and Codex never appear in public: the thread never names a card of the AI's hand.
     assert all("**Your hand**" not in m.content for m in thread.history())
