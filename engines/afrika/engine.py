@@ -118,6 +118,8 @@ class AfrikaEngine:
         return legal(peek(s), int(p))
 
     def apply(self, s: AfrikaState, p: PlayerId, a: AfrikaAction) -> Transition[AfrikaState]:
+        if not 0 <= int(p) < len(s.players):
+            raise NotYourTurn("You are not playing in this game.")
         if s.over:
             raise GameOver()
         if a.kind == "concede":
@@ -125,8 +127,6 @@ class AfrikaEngine:
                 raise NotYourTurn("You have already lost this game.")
         elif p not in self.current_players(s):
             raise NotYourTurn()
-        if not 0 <= int(p) < len(s.players):
-            raise NotYourTurn("You are not playing in this game.")
         g = thaw(s)
         g.events = []
         perform(g, int(p), a)
