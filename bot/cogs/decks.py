@@ -488,5 +488,4 @@ def _render_png(summary: Any) -> bytes:
 
 
 async def setup(bot: CardhostBot) -> None:
-    bot.add_dynamic_items(DeckDeleteButton)
     await bot.add_cog(DeckCog(bot))

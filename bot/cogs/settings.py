@@ -101,5 +101,4 @@ class SettingsCog(commands.GroupCog, group_name="settings", group_description="Y
 
 
 async def setup(bot: CardhostBot) -> None:
-    bot.add_dynamic_items(StopsSelect)
     await bot.add_cog(SettingsCog(bot))

@@ -1,6 +1,6 @@
 """Buttons that survive a restart: every custom_id carries what its callback needs.
 
-All of them are ``discord.ui.DynamicItem``s registered once in ``setup_hook``, so a button posted
+All of them are ``discord.ui.DynamicItem``s listed in ``bot/ui/registry.py``, so a button posted
 before a restart is routed to the same code afterwards. Move buttons carry the match id, the
 sequence number the player saw and the action id; the service refuses the click if the match has
 moved on, which is what makes double clicks and old buttons harmless.
@@ -167,14 +167,6 @@ class LobbyButton(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await _bot(interaction).lobbies.on_button(interaction, self.lobby_id, self.op)
-
-
-DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
-    MoveButton,
-    PageButton,
-    HandButton,
-    LobbyButton,
-)
 
 
 @dataclass(frozen=True)

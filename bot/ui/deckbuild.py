@@ -166,8 +166,6 @@ class OpenBuilderButton(
             await podplay.send_pool_text(interaction, self.pod_id)
 
 
-DECKBUILD_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (BuildButton, BuildSelect, OpenBuilderButton)
-
 
 def thread_view(pod_id: int) -> discord.ui.View:
     view = discord.ui.View(timeout=None)

@@ -170,14 +170,6 @@ class ReclaimButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"d
         await _bot(interaction).drafts.on_reclaim(interaction, self.pod_id)
 
 
-DRAFT_DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
-    PodLobbyButton,
-    PickSelect,
-    PickConfirm,
-    OpenPackButton,
-    ReclaimButton,
-)
-
 
 def pod_lobby_view(pod_id: int) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
