@@ -118,10 +118,10 @@ class AfrikaEngine:
         return legal(peek(s), int(p))
 
     def apply(self, s: AfrikaState, p: PlayerId, a: AfrikaAction) -> Transition[AfrikaState]:
-        if not 0 <= int(p) < len(s.players):
-            raise NotYourTurn("You are not playing in this game.")
         if s.over:
             raise GameOver()
+        if not 0 <= int(p) < len(s.players):
+            raise NotYourTurn("You are not playing in this game.")
         if a.kind == "concede":
             if s.players[p].lost:
                 raise NotYourTurn("You have already lost this game.")
