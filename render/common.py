@@ -513,8 +513,6 @@ class ImageCache:
     def __init__(self, max_pixels: int) -> None:
         self.max_pixels = max_pixels
         self.pixels = 0
-        self.hits = 0
-        self.misses = 0
         self._items: OrderedDict[Hashable, Image.Image] = OrderedDict()
         self._lock = threading.Lock()
 
@@ -523,9 +521,7 @@ class ImageCache:
             img = self._items.get(key)
             if img is not None:
                 self._items.move_to_end(key)
-                self.hits += 1
                 return img
-            self.misses += 1
         img = make()  # outside the lock: the bot renders in worker threads
         with self._lock:
             if key in self._items:  # another thread made it meanwhile: keep one

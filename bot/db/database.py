@@ -128,8 +128,6 @@ class Database:
         self._jobs = _JobCounter()
         self._checkpointer: _Checkpointer | None = None
         self._quiet: asyncio.Task[None] | None = None
-        self.group_commits = 0
-        """How many transactions ``write`` has committed (for the benchmarks)."""
         self._matches: MatchStore | None = None
         self._lobbies: LobbyStore | None = None
         self._players: PlayerStore | None = None
@@ -420,7 +418,6 @@ class Database:
             self._answer(batch, outcomes)
 
     def _committed(self, writes: int) -> None:
-        self.group_commits += 1
         if self._checkpointer is not None:
             self._checkpointer.wrote(writes)
 

@@ -20,7 +20,6 @@ from .matches import SeatInfo
 if TYPE_CHECKING:
     from .database import Database
 
-LobbyStatus = Literal["open", "started", "cancelled"]
 ClosedLobbyStatus = Literal["started", "cancelled"]
 
 

@@ -26,7 +26,6 @@ from .errors import EngineVersionMismatch, MatchClosed, MatchNotFound, StaleActi
 if TYPE_CHECKING:
     from .database import Database
 
-MatchStatus = Literal["active", "finished", "aborted"]
 EndStatus = Literal["finished", "aborted"]
 ENDED_STATUSES: tuple[str, ...] = ("finished", "aborted")
 

@@ -15,7 +15,6 @@ from .rules import (
     active_perms,
     cd,
     deal_damage,
-    describe_ref,
     destroy,
     draw,
     entities,
@@ -351,10 +350,6 @@ def run_effects(g: Game, effects: tuple[Effect, ...], ctx: Ctx) -> None:
         OPS[e.op](g, e, ctx)
         if g.choice is not None:
             return
-
-
-def describe_targets(g: Game, refs: list[str]) -> str:
-    return ", ".join(describe_ref(g, r) for r in refs)
 
 
 __all__ = ["OPS", "Ctx", "active_perms", "check_cond", "matches", "run_effects"]

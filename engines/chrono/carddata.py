@@ -126,7 +126,3 @@ def card_title(code: str) -> str:
         return card_data().cards[code].title
     except KeyError:
         raise KeyError(f"unknown Chrono card {code!r}") from None
-
-
-def suit_name(key: str) -> str:
-    return card_data().suit(key).name

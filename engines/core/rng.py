@@ -64,7 +64,3 @@ class Rng:
         out = list(items)
         self.shuffle(out)
         return tuple(out)
-
-    def fork(self) -> Rng:
-        """An independent stream (for an AI) that does not disturb this one's future draws."""
-        return Rng(self.next64())

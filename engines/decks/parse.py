@@ -135,11 +135,6 @@ class Entry:
     via: str = "default"
     """How the section was chosen: default | header | sb ('SB:' prefix) | blank (trailing block)."""
 
-    @property
-    def implicit(self) -> bool:
-        return self.via == "blank"
-
-
 @dataclass(frozen=True)
 class Header:
     line: int
@@ -152,7 +147,6 @@ class ParsedList:
     entries: tuple[Entry, ...] = ()
     headers: tuple[Header, ...] = ()
     problems: tuple[Problem, ...] = ()
-    line_count: int = 0
     lines: tuple[str, ...] = field(default=(), repr=False)
 
 
@@ -286,7 +280,7 @@ def parse(text: str, headers: Mapping[str, str] | None = None, categories: Itera
             Entry(e.line, e.text, "side", e.count, e.name, e.code, via="blank") if b == last else e
             for e, b in zip(entries, blocks, strict=True)
         ]
-    return ParsedList(tuple(entries), tuple(found), tuple(problems), len(raw_lines), tuple(raw_lines))
+    return ParsedList(tuple(entries), tuple(found), tuple(problems), tuple(raw_lines))
 
 
 def _card_line(i: int, raw: str, line: str, section: str, via: str) -> tuple[Entry | None, Problem | None]:
