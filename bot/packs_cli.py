@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import argparse
 
-RARITY_WORD = {"C": "common", "U": "uncommon", "R": "rare", "M": "mythic"}
-
 
 def format_packs(seed: int, count: int, set_code: str = "LC", slots: str | None = None) -> str:
     from engines.afrika.cards import card

@@ -144,15 +144,12 @@ def _attack_plan(g: Game, p: int) -> list[tuple[int, str]]:
     plan: list[tuple[int, str]] = []
     attackers = possible_attackers(g)
     total = sum(max(stats(g, a).power, 0) for a in attackers)
-    lethal = total >= g.players[opp].life + sum(max(stats(g, b).power, 0) for b in blockers[:0])
-    unblockable_power = 0
+    lethal = total >= g.players[opp].life
     for a in sorted(attackers, key=lambda o: -_value(g, o)):
         ast = stats(g, a)
         targets = attack_targets(g, a)
         player_ref = seat_ref(opp)
         can_be_blocked = [b for b in blockers if _could_block(g, b, a)]
-        if not can_be_blocked:
-            unblockable_power += max(ast.power, 0)
         safe = all(
             max(stats(g, b).power, 0) < ast.health - a.damage or "Invincible" in ast.kws
             for b in can_be_blocked
