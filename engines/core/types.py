@@ -30,8 +30,9 @@ class MatchConfig:
 class Event:
     """A public fact about what just happened. Never contains hidden information.
 
-    ``text`` uses seat labels ("P2 plays Heroes V"); ``kind`` lets the bot batch or style lines;
-    ``players`` lists the seats the fact is about, so the bot can swap labels for names.
+    ``text`` uses seat labels ("P2 plays Heroes V"); the bot's game log shows ``text`` only, with
+    the labels swapped for names (``bot.text.with_names``). ``kind`` ("play", "end", ...) and
+    ``players`` (the seats the fact is about) are read by no bot code today.
     """
 
     text: str
