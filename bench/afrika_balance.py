@@ -30,10 +30,11 @@ from multiprocessing import Pool
 from engines.afrika import ENGINE
 from engines.afrika.ai import afrika_policy
 from engines.afrika.cards import CARDS, ENERGY
+from engines.afrika.draftsource import afrika_set, energy_of
 from engines.afrika.state import thaw
 from engines.core import MatchConfig, PlayerId, Rng
-from engines.draft.autobuild import build_deck, energy_of
-from engines.draft.boosters import afrika_set, open_boosters
+from engines.draft.autobuild import build_deck
+from engines.draft.boosters import open_boosters
 
 PAIRS: list[tuple[str, str]] = list(combinations(ENERGY, 2))
 LOW, HIGH = 0.40, 0.60

@@ -36,9 +36,10 @@ if str(ROOT) not in sys.path:
 from engines.afrika import ENGINE  # noqa: E402
 from engines.afrika.ai import afrika_policy  # noqa: E402
 from engines.afrika.cards import CARDS  # noqa: E402
+from engines.afrika.draftsource import card_rating, energy_of  # noqa: E402
 from engines.core import MatchConfig, PlayerId, Rng  # noqa: E402
 from engines.draft import pod  # noqa: E402
-from engines.draft.autobuild import best_pair, build_deck, card_rating, energy_of  # noqa: E402
+from engines.draft.autobuild import best_pair, build_deck  # noqa: E402
 from engines.draft.bots import bot_pick, random_pick, rating_pick  # noqa: E402
 
 SEATS = 8

@@ -11,7 +11,8 @@ import argparse
 
 def format_packs(seed: int, count: int, set_code: str = "LC", slots: str | None = None) -> str:
     from engines.afrika.cards import card
-    from engines.draft.boosters import DEFAULT_SLOTS, SlotTable, afrika_set, open_boosters
+    from engines.afrika.draftsource import afrika_set
+    from engines.draft.boosters import DEFAULT_SLOTS, SlotTable, open_boosters
 
     table = SlotTable.parse(slots) if slots else DEFAULT_SLOTS
     bset = afrika_set(set_code, table)

@@ -16,6 +16,7 @@ from .view import AfrikaView
 
 if TYPE_CHECKING:
     from engines.decks.pool import DeckPool
+    from engines.draft.source import CardSource
 
 
 def _pool() -> DeckPool:
@@ -28,6 +29,12 @@ def _starters() -> dict[str, list[str]]:
     return {name: expand(counts) for name, counts in STARTERS.items()}
 
 
+def _draft() -> CardSource:
+    from .draftsource import card_source
+
+    return card_source()
+
+
 ENGINE = AfrikaEngine()
 
 GAME: GameSpec[AfrikaState, AfrikaAction, AfrikaView] = GameSpec(
@@ -38,6 +45,7 @@ GAME: GameSpec[AfrikaState, AfrikaAction, AfrikaView] = GameSpec(
     starters=_starters,
     deck_check=check_deck,
     deck_option="decks",
+    draft=_draft,
     series=SeriesRules(sideboard=True, chooser_option="chooser", best_of=(1, 3, 5)),
     test_seeds=6,
     test_view_every=25,

@@ -11,14 +11,13 @@ Public API
     ``SlotTable.parse("13C 4U 1R7M1")`` reads the compact form used by options and the CLI.
 ``BoosterCard(id, name, rarity)`` and ``BoosterSet(code, cards, slots)``
     The cards that can appear in a pack. Basic terrains and tokens are never given to it
-    (``afrika_set()`` filters them); ``BoosterSet`` checks that every rarity the table can ask for
+    (the game's ``CardSource.booster_set`` filters them); ``BoosterSet`` checks that every rarity the table can ask for
     has enough distinct names to fill a pack, and raises ``BoosterError`` otherwise.
 ``open_booster(bset, rng) -> tuple[str, ...]``
     One pack of card ids, in slot order. Uses only ``rng`` (an ``engines.core.Rng``).
 ``open_boosters(bset, seed, count) -> list[tuple[str, ...]]``
     ``count`` packs from one seed: the same seed always gives the same packs.
-``afrika_set(code="LC", slots=DEFAULT_SLOTS) -> BoosterSet``
-    The Chronicles of Afrika set ``code`` from the engine's card files.
+A game's sets come from its card source (``engines.draft.source``): ``source.booster_set(code, slots)``.
 
 Rules kept: 18 cards by default; no Basic terrains; no name twice in a pack (the card chosen for
 each place is drawn uniformly among the not-yet-used names of the slot's rarity); the rare slot
@@ -188,20 +187,6 @@ def booster_cards(cards: Iterable[tuple[str, str, str]]) -> tuple[BoosterCard, .
     return tuple(BoosterCard(i, n, r) for i, n, r in cards)
 
 
-def afrika_set(code: str = "LC", slots: SlotTable = DEFAULT_SLOTS) -> BoosterSet:
-    """The Chronicles of Afrika set ``code``: every card of that set but Basic terrains and tokens."""
-    from engines.afrika.cards import CARDS
-
-    cards = [
-        BoosterCard(c.id, c.name, c.rarity)
-        for c in CARDS().values()
-        if c.set == code and not c.basic and not c.token
-    ]
-    if not cards:
-        raise BoosterError(f"no Chronicles of Afrika cards in set {code!r}")
-    return BoosterSet(code, tuple(cards), slots)
-
-
 __all__ = [
     "DEFAULT_SLOTS",
     "RARITY_ORDER",
@@ -210,7 +195,6 @@ __all__ = [
     "BoosterSet",
     "Slot",
     "SlotTable",
-    "afrika_set",
     "booster_cards",
     "open_booster",
     "open_boosters",

@@ -4,7 +4,7 @@ Public API
 ----------
 ``bot_pick(pack, pool, rng=None) -> str``
     The card a bot takes from ``pack`` given the ``pool`` it has drafted so far: card quality
-    (``autobuild.card_rating``) plus a bias towards the two energies the pool has committed to,
+    (the card source's ``rating``) plus a bias towards the two energies the pool has committed to,
     a bias that grows with the number of picks made. Always a card of ``pack``; deterministic
     given its inputs (``rng`` only breaks exact ties; without it the first tied card in pack order
     is taken).
@@ -17,18 +17,18 @@ Public API
 ``pick_score(card, pool) -> float``
     The number ``bot_pick`` maximises, for explanations and tests.
 
+``source`` (keyword, everywhere): the game's ``CardSource``; None: the one game with boosters.
+
 Pure: depends only on the card data.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import lru_cache
 
-from engines.afrika.cards import CARDS, ENERGY
 from engines.core import Rng
 
-from .autobuild import card_rating, energy_of
+from .source import CardSource, draft_source
 
 COMMIT_PICKS = 12
 """Picks after which the energy bias reaches its full weight."""
@@ -38,18 +38,18 @@ OFF_PAIR_PENALTY = 1.0
 """Extra malus per energy outside the committed pair, at full commitment."""
 
 
-@lru_cache(maxsize=4096)
-def _card(cid: str) -> tuple[float, frozenset[str], bool]:
-    """(rating, energies, is a terrain) of a card id, cached: bots call this a lot."""
-    c = CARDS()[cid]
-    return card_rating(c), energy_of(c), c.type == "terrain"
+def _card(source: CardSource, cid: str) -> tuple[float, frozenset[str], bool]:
+    """(rating, energies, is a land) of a card id (the source caches its ratings)."""
+    c = source.cards()[cid]
+    return source.rating(cid), c.energies, c.kind == "land"
 
 
-def commitment(pool: Sequence[str]) -> dict[str, float]:
-    """Per energy, the quality the pool holds in it (non-terrain cards; a card counts at least 0.5)."""
-    weight = dict.fromkeys(ENERGY, 0.0)
+def commitment(pool: Sequence[str], *, source: CardSource | None = None) -> dict[str, float]:
+    """Per energy, the quality the pool holds in it (non-land cards; a card counts at least 0.5)."""
+    src = source or draft_source()
+    weight = dict.fromkeys(src.energies, 0.0)
     for cid in pool:
-        rating, energies, terrain = _card(cid)
+        rating, energies, terrain = _card(src, cid)
         if terrain:
             continue
         value = max(rating, 0.0) + 0.5
@@ -59,10 +59,12 @@ def commitment(pool: Sequence[str]) -> dict[str, float]:
     return weight
 
 
-def committed_pair(pool: Sequence[str]) -> tuple[str, ...]:
-    """The (up to) two energies the pool leans to, strongest first (ties in ``ENERGY`` order)."""
-    weight = commitment(pool)
-    ranked = sorted((e for e in ENERGY if weight[e] > 0), key=lambda e: (-weight[e], ENERGY.index(e)))
+def committed_pair(pool: Sequence[str], *, source: CardSource | None = None) -> tuple[str, ...]:
+    """The (up to) two energies the pool leans to, strongest first (ties in the game's energy order)."""
+    src = source or draft_source()
+    order = src.energies
+    weight = commitment(pool, source=src)
+    ranked = sorted((e for e in order if weight[e] > 0), key=lambda e: (-weight[e], order.index(e)))
     return tuple(ranked[:2])
 
 
@@ -76,8 +78,8 @@ def _fit(energies: frozenset[str], terrain: bool, pair: tuple[str, ...]) -> floa
     return -OFF_PAIR_PENALTY / COMMIT_WEIGHT * off
 
 
-def _score(cid: str, pair: tuple[str, ...], strength: float) -> float:
-    rating, energies, terrain = _card(cid)
+def _score(source: CardSource, cid: str, pair: tuple[str, ...], strength: float) -> float:
+    rating, energies, terrain = _card(source, cid)
     return rating + strength * _fit(energies, terrain, pair)
 
 
@@ -85,8 +87,11 @@ def _strength(pool: Sequence[str], weight: float) -> float:
     return weight * min(1.0, len(pool) / COMMIT_PICKS)
 
 
-def pick_score(card: str, pool: Sequence[str], commit_weight: float = COMMIT_WEIGHT) -> float:
-    return _score(card, committed_pair(pool), _strength(pool, commit_weight))
+def pick_score(
+    card: str, pool: Sequence[str], commit_weight: float = COMMIT_WEIGHT, *, source: CardSource | None = None
+) -> float:
+    src = source or draft_source()
+    return _score(src, card, committed_pair(pool, source=src), _strength(pool, commit_weight))
 
 
 def _best(pack: Sequence[str], key: Callable[[str], float], rng: Rng | None) -> str:
@@ -101,16 +106,25 @@ def _best(pack: Sequence[str], key: Callable[[str], float], rng: Rng | None) -> 
 
 
 def bot_pick(
-    pack: Sequence[str], pool: Sequence[str], rng: Rng | None = None, *, commit_weight: float = COMMIT_WEIGHT
+    pack: Sequence[str],
+    pool: Sequence[str],
+    rng: Rng | None = None,
+    *,
+    commit_weight: float = COMMIT_WEIGHT,
+    source: CardSource | None = None,
 ) -> str:
     """``commit_weight``: the energy bias at full commitment (0 = ``rating_pick``; for experiments)."""
+    src = source or draft_source()
     strength = _strength(pool, commit_weight)
-    pair = committed_pair(pool)
-    return _best(pack, lambda c: _score(c, pair, strength), rng)
+    pair = committed_pair(pool, source=src)
+    return _best(pack, lambda c: _score(src, c, pair, strength), rng)
 
 
-def rating_pick(pack: Sequence[str], pool: Sequence[str], rng: Rng | None = None) -> str:
-    return _best(pack, lambda c: _card(c)[0], rng)
+def rating_pick(
+    pack: Sequence[str], pool: Sequence[str], rng: Rng | None = None, *, source: CardSource | None = None
+) -> str:
+    src = source or draft_source()
+    return _best(pack, lambda c: src.rating(c), rng)
 
 
 def random_pick(pack: Sequence[str], pool: Sequence[str], rng: Rng) -> str:

@@ -13,7 +13,7 @@ Public API
     A readable export: per seat, each pick with its time, the card and the pack it came from.
 
 ``seats`` limits either export to those seats (a player's own picks while a draft is running:
-R85). Card names come from the Chronicles of Afrika card data; an unknown id is shown as it is.
+R85). Card names come from the game's card source (``source``; None: the one game with boosters); an unknown id is shown as it is.
 Pure: no I/O; the caller writes the file.
 """
 
@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from engines.afrika.cards import CARDS
+from .source import CardSource, draft_source
 
 FORMAT_VERSION = 1
 
@@ -57,8 +57,8 @@ class PickRecord:
     seconds: float | None = None
 
 
-def card_name(cid: str) -> str:
-    card = CARDS().get(cid)
+def card_name(cid: str, source: CardSource | None = None) -> str:
+    card = (source or draft_source()).cards().get(cid)
     return card.name if card is not None else cid
 
 
@@ -78,9 +78,14 @@ def _selected(picks: Sequence[PickRecord], seats: Collection[int] | None) -> lis
 
 
 def log_json(
-    pod: PodLogInfo, picks: Sequence[PickRecord], seats: Collection[int] | None = None
+    pod: PodLogInfo,
+    picks: Sequence[PickRecord],
+    seats: Collection[int] | None = None,
+    *,
+    source: CardSource | None = None,
 ) -> dict[str, Any]:
     shown = _selected(picks, seats)
+    src = source or draft_source()
     return {
         "format": FORMAT_VERSION,
         "pod": {
@@ -101,9 +106,9 @@ def log_json(
                 "round": p.round,
                 "pick": p.pick_no,
                 "card": p.card,
-                "card_name": card_name(p.card),
+                "card_name": card_name(p.card, src),
                 "pack": list(p.pack),
-                "pack_names": [card_name(c) for c in p.pack],
+                "pack_names": [card_name(c, src) for c in p.pack],
                 "by": p.by,
                 "at": _iso(p.at),
                 "seconds": None if p.seconds is None else round(p.seconds, 3),
@@ -116,8 +121,15 @@ def log_json(
 _BY = {"player": "", "bot": " [bot]", "timeout": " [timed out: bot's pick]"}
 
 
-def log_text(pod: PodLogInfo, picks: Sequence[PickRecord], seats: Collection[int] | None = None) -> str:
+def log_text(
+    pod: PodLogInfo,
+    picks: Sequence[PickRecord],
+    seats: Collection[int] | None = None,
+    *,
+    source: CardSource | None = None,
+) -> str:
     shown = _selected(picks, seats)
+    src = source or draft_source()
     title = "Cosmic Draft" if pod.kind == "draft" else "Unleashed Armada"
     lines = [f"{title} pod #{pod.pod_id}: {pod.seats} seats, {pod.packs} packs of set {pod.set_code}"]
     if pod.seed is not None:
@@ -137,9 +149,9 @@ def log_text(pod: PodLogInfo, picks: Sequence[PickRecord], seats: Collection[int
                 lines.append(f"-- Pack {p.round} --")
             held = "" if p.seconds is None else f", {p.seconds:.1f} s"
             lines.append(
-                f"Pick {p.pick_no} ({_clock(p.at)} UTC{held}): {card_name(p.card)}{_BY.get(p.by, '')}"
+                f"Pick {p.pick_no} ({_clock(p.at)} UTC{held}): {card_name(p.card, src)}{_BY.get(p.by, '')}"
             )
-            others = [card_name(c) for c in p.pack if c != p.card]
+            others = [card_name(c, src) for c in p.pack if c != p.card]
             if others:
                 lines.append(f"    passed: {', '.join(others)}")
     return "\n".join(lines) + "\n"

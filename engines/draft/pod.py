@@ -35,7 +35,8 @@ from functools import lru_cache
 
 from engines.core import ConfigError, IllegalAction, InvalidAction
 
-from .boosters import BoosterError, BoosterSet, SlotTable, afrika_set, open_boosters
+from .boosters import BoosterError, BoosterSet, SlotTable, open_boosters
+from .source import draft_source
 
 MIN_SEATS, MAX_SEATS = 4, 8
 MAX_PACKS = 6
@@ -174,7 +175,7 @@ class SeatView:
 def booster_set(set_code: str, slots: str) -> BoosterSet:
     """The set's ``BoosterSet`` with the slot table ``slots`` (cached); ``ConfigError`` if unusable."""
     try:
-        return afrika_set(set_code, SlotTable.parse(slots))
+        return draft_source().booster_set(set_code, SlotTable.parse(slots))
     except BoosterError as exc:
         raise ConfigError(f"Cannot open boosters of set {set_code}: {exc}.") from exc
 

@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engines.afrika.cards import CARDS
+from engines.afrika.draftsource import afrika_set
 from engines.core import Rng
 from engines.draft.boosters import (
     DEFAULT_SLOTS,
@@ -16,7 +17,6 @@ from engines.draft.boosters import (
     BoosterError,
     BoosterSet,
     SlotTable,
-    afrika_set,
     open_booster,
     open_boosters,
 )

@@ -22,8 +22,6 @@ from bot.services.podplay.deadline import (
     build_seconds,
 )
 from bot.services.podplay.deckrules import (
-    LIMITED_MIN,
-    TERRAINS,
     basic_of,
     deck_problems,
     energy_symbols,
@@ -39,10 +37,8 @@ __all__ = [
     "ASYNC_BUILD_MINUTES",
     "BUILD_MINUTES",
     "BUILD_WARN_SECONDS",
-    "LIMITED_MIN",
     "NO_MENTIONS",
     "PHASES",
-    "TERRAINS",
     "PodError",
     "PodPlayService",
     "basic_of",

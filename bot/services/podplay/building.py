@@ -1,4 +1,4 @@
-"""After the draft (or the sealed opening): deck building in Discord, then rounds of Afrika matches.
+"""After the draft (or the sealed opening): deck building in Discord, then rounds of matches.
 
 ``start_building(pod_id)`` is called by the drafting code once every seat's pool is in
 ``pod_seats.pool`` and the pod is 'building'. Bot seats (no player, or a seat a bot took over
@@ -27,12 +27,12 @@ from bot.services.clock import now
 from bot.services.dms import DM_CLOSED
 from bot.services.podplay.base import NO_MENTIONS, PodBase, PodError, when
 from bot.services.podplay.deckrules import (
-    LIMITED_MIN,
     _cards,
     basic_of,
     deck_problems,
     library_deck,
     pool_text,
+    source,
     suggest_basics,
     with_basics,
 )
@@ -69,7 +69,7 @@ class DeckBuilding(PodBase):
             await self._say(
                 pod,
                 f"🛠️ **Deck building** for {pod.title}: {who}, your pool and deck builder are in your DMs. "
-                f"Build a Codex of at least {LIMITED_MIN} cards from your pool plus any basic terrains, then "
+                f"Build a Codex of at least {source().deck_min} cards from your pool plus any basic terrains, then "
                 "**Submit**. The rounds start when every deck is in, or when time is up "
                 f"{when(deadline)}: then the AI builds a deck from the pool of anyone who has not "
                 "submitted. DMs closed? **Open my deck builder** below shows it to you alone.",
@@ -161,7 +161,7 @@ class DeckBuilding(PodBase):
         slug = f"{'sealed' if pod.kind == 'sealed' else 'draft'}-{pod.id}-pool.txt"
         return {
             "content": f"Your {pod.title} pool ({len(seat.pool)} cards). To build from it elsewhere: "
-            f"`/deck import game:Chronicles of Afrika format:limited` with this file "
+            f"`/deck import game:{source().title} format:{source().deck_format}` with this file "
             "(add basic terrains as you like; the pool alone is a legal limited list).",
             "file": discord.File(io.BytesIO(text.encode("utf-8")), filename=slug),
         }
@@ -229,7 +229,6 @@ class DeckBuilding(PodBase):
 
     def _apply(self, seat: PodSeatRow, op: str, arg: str, values: list[str]) -> tuple[list[str], str, bool]:
         """(new deck, a note for the panel, whether to submit it)."""
-        from engines.afrika.cards import ENERGY
         from engines.draft.autobuild import build_deck
 
         defs = _cards()
@@ -261,7 +260,7 @@ class DeckBuilding(PodBase):
                 ("Removed " + ", ".join(removed) + "." if removed else "Those cards are not in the deck."),
                 False,
             )
-        if op in ("bplus", "bminus") and arg in ENERGY:
+        if op in ("bplus", "bminus") and arg in source().energies:
             basic = basic_of(arg)
             if op == "bplus":
                 deck.append(basic)
@@ -319,7 +318,7 @@ class DeckBuilding(PodBase):
                 name = None
         if name is None:
             base = pod.title.replace("#", "")  # "Draft 12": '#' is not allowed in deck names
-            taken = {d.name.casefold() for d in await decks.list(seat.user_id, "afrika")}
+            taken = {d.name.casefold() for d in await decks.list(seat.user_id, source().game)}
             name = base
             k = 2
             while name.casefold() in taken:

@@ -14,16 +14,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
 from bot.db.podplay import PodRow, PodSeatRow
 from bot.services.clock import now
 from bot.services.podplay.base import NO_MENTIONS, PHASES, PodBase, PodError, when
-
-if TYPE_CHECKING:
-    pass
 
 log = logging.getLogger(__name__)
 

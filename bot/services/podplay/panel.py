@@ -4,25 +4,17 @@ from __future__ import annotations
 
 import logging
 from collections import Counter
-from typing import TYPE_CHECKING
 
 from bot.db.podplay import PodRow, PodSeatRow
 from bot.services.podplay.base import when
-from bot.services.podplay.deckrules import LIMITED_MIN, _cards, basic_of, energy_symbols, suggest_basics
+from bot.services.podplay.deckrules import _cards, basic_of, energy_symbols, source, suggest_basics
 from bot.ui.deckbuild import Option, PanelSpec
-
-if TYPE_CHECKING:
-    pass
 
 log = logging.getLogger(__name__)
 
 
 def _describe(cid: str) -> str:
-    c = _cards()[cid]
-    kind = c.type_line()
-    cost = "" if c.type == "terrain" else f" · {c.cost.text()}"
-    stats = f" · {c.power}/{c.health}" if c.type == "entity" else ""
-    return f"{kind}{cost}{stats}"
+    return source().describe(cid)
 
 
 def panel_spec(pod: PodRow, seat: PodSeatRow, page: int, locked: bool) -> PanelSpec:
@@ -63,23 +55,16 @@ def panel_text(pod: PodRow, seat: PodSeatRow, locked: bool, note: str = "") -> s
     defs = _cards()
     deck = list(seat.draft)
     basics = sum(1 for cid in deck if defs[cid].basic)
-    types = Counter(defs[cid].type for cid in deck if not defs[cid].basic)
-    ok = len(deck) >= LIMITED_MIN
+    types = Counter(defs[cid].group for cid in deck if not defs[cid].basic)
+    least = source().deck_min
+    ok = len(deck) >= least
     lines = [f"🛠️ **{pod.title} — your deck** ({len(seat.pool)} cards in your pool)"]
     lines.append(
         f"Deck: {len(deck) - basics} cards from your pool + {basics} basic terrains = **{len(deck)}** "
-        + ("✅" if ok else f"(at least {LIMITED_MIN})")
+        + ("✅" if ok else f"(at least {least})")
     )
     if types:
-        names = {
-            "entity": "Entities",
-            "spell": "Spells",
-            "terrain": "Terrains",
-            "tech": "Tech",
-            "artifact": "Artifacts",
-            "vehicle": "Vehicles",
-        }
-        lines.append(" · ".join(f"{names.get(t, t)} {n}" for t, n in sorted(types.items())))
+        lines.append(" · ".join(f"{t} {n}" for t, n in sorted(types.items())))
     symbols = energy_symbols(deck)
     if symbols:
         split = " · ".join(f"{code} {k}" for code, k in sorted(symbols.items(), key=lambda kv: -kv[1]))

@@ -4,13 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING
 
 from bot.db.podplay import PodRow
 from bot.services.podplay.base import PodBase
-
-if TYPE_CHECKING:
-    pass
 
 log = logging.getLogger(__name__)
 

@@ -4,7 +4,7 @@
 - ``rounds``: Swiss rounds (default 3; round robin plays every pairing once).
 - ``turn_seconds``: the matches' turn clock (default: the bot's setting).
 
-Each table is a best-of-one Afrika match in the limited format, in a thread under a message in the
+Each table is a best-of-one match of the drafted game in the limited format, in a thread under a message in the
 pod's channel; bot seats play as AI, so a bot-vs-bot table plays out at once. Results come back
 through ``MatchService.finish_listeners``. A match ended without a result (``/game end``, status
 'aborted') counts as a **draw**; a moderator can enter another result with ``/pod result``.
@@ -24,6 +24,7 @@ import discord
 
 from bot.db.podplay import PodMatchRow, PodRow, PodSeatRow
 from bot.services.podplay.base import NO_MENTIONS, PodBase, PodError
+from bot.services.podplay.deckrules import source
 
 if TYPE_CHECKING:
     from bot.services.matches import LiveMatch
@@ -143,10 +144,10 @@ class Rounds(PodBase):
             allowed_mentions=NO_MENTIONS,
         )
         seat_list = [(s.user_id, s.display_name, s.plays_as_ai) for s in (a, b)]
-        options = {"decks": [list(a.deck or ()), list(b.deck or ())], "format": "limited"}
+        options = {"decks": [list(a.deck or ()), list(b.deck or ())], "format": source().deck_format}
         async with self.bot.db.transaction():
             live = await self.bot.matches.create(
-                "afrika",
+                source().game,
                 options,
                 seat_list,
                 guild_id=pod.guild_id,

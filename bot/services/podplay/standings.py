@@ -4,13 +4,9 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from bot.db.podplay import PodMatchRow, PodRow, PodSeatRow
 from bot.services.podplay.base import PodBase, when
-
-if TYPE_CHECKING:
-    pass
 
 log = logging.getLogger(__name__)
 

@@ -6,8 +6,9 @@ from collections import Counter
 
 from engines.afrika.cards import CARDS, ENERGY
 from engines.afrika.decks import check_deck
-from engines.draft.autobuild import best_pair, build_deck, card_rating
-from engines.draft.boosters import afrika_set, open_boosters
+from engines.afrika.draftsource import afrika_set, card_rating
+from engines.draft.autobuild import best_pair, build_deck
+from engines.draft.boosters import open_boosters
 
 SET = [c for c in CARDS().values() if c.set == "LC" and not c.basic and not c.token]
 

@@ -6,9 +6,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engines.afrika.cards import CARDS
+from engines.afrika.draftsource import card_rating, energy_of
 from engines.core import Rng
 from engines.draft import pod
-from engines.draft.autobuild import best_pair, card_rating, energy_of
+from engines.draft.autobuild import best_pair
 from engines.draft.bots import bot_pick, committed_pair, pick_score, random_pick, rating_pick
 
 SET_IDS = sorted(c.id for c in CARDS().values() if c.set == "LC" and not c.basic and not c.token)

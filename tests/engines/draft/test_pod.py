@@ -12,9 +12,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engines.afrika.cards import CARDS
+from engines.afrika.draftsource import afrika_set
 from engines.core import ConfigError, IllegalAction, InvalidAction, Rng, dumps, loads
 from engines.draft import pod
-from engines.draft.boosters import afrika_set, open_boosters
+from engines.draft.boosters import open_boosters
 from engines.draft.pod import (
     DraftError,
     NoPackWaiting,
