@@ -49,7 +49,7 @@ def cmd_cards(args: argparse.Namespace) -> int:
                     f"{c.id}  {c.rarity}  {c.name:<36} {(c.cost.text() if c.type != 'terrain' else ''):<22} {c.type_line()}"
                 )
         return 0
-    from render.sheet import write_sheets
+    from render.afrika.sheet import write_sheets
 
     paths = write_sheets(args.sheet, set_code=args.set, per_page=args.per_page)
     for p in paths:

@@ -92,7 +92,7 @@ PRESENTER = Presenter(
 def card_caption(card_id: str) -> str:
     """A card in words under its /card image: name, type line, set number, rules text, verse."""
     from engines.afrika.cards import card as card_def
-    from render.card import rules_text, type_line
+    from render.afrika.card import rules_text, type_line
 
     c = card_def(card_id)
     number = f"{c.set}{card_id[2:]}" if card_id.startswith(c.set) else card_id
@@ -101,7 +101,7 @@ def card_caption(card_id: str) -> str:
 
 
 def card_image(card_id: str) -> Image.Image:
-    from render.card import card_image as draw
+    from render.afrika.card import card_image as draw
 
     return draw(card_id)
 

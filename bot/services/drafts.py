@@ -81,7 +81,7 @@ def pick_seconds(full: float, cards_left: int, pack_size: int = 18) -> float:
 
 def card_option(index: int, card_id: str) -> CardOption:
     from engines.afrika.cards import card
-    from render.card import RARITY_NAMES, type_line
+    from render.afrika.card import RARITY_NAMES, type_line
 
     c = card(card_id)
     stats = f" · {c.power}/{c.health}" if c.type == "entity" else ""
@@ -967,8 +967,8 @@ class DraftService:
 
     async def pack_file(self, pod_id: int, ref: engine.PickRef, cards: Sequence[str]) -> discord.File:
         def work() -> bytes:
+            from render.afrika.pack import pack_image
             from render.common import to_png
-            from render.pack import pack_image
 
             return to_png(
                 pack_image(

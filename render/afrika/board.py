@@ -228,7 +228,7 @@ def keyword_icon(kw: str, size: int, bg: RGB) -> Image.Image:
 
 
 def _keyword_icon(kw: str, size: int, bg: RGB) -> Image.Image:
-    from render.card import draw_energy_symbol
+    from render.afrika.card import draw_energy_symbol
 
     name, param = split_keyword(kw)
     disc = KEYWORD_COLORS.get(name, GENERIC)
@@ -661,7 +661,7 @@ HAND_SCALE = 0.56
 
 def hand(view: Any, name: str, **_options: Any) -> Image.Image:
     """The viewer's own hand as card images (private: send it only to that player)."""
-    from render.card import card_image
+    from render.afrika.card import card_image
 
     if view.viewer is None:
         raise ValueError("a spectator has no hand to draw")

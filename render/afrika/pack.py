@@ -1,7 +1,7 @@
 """A draft pack as one image: the card faces in a grid, each with its number in the pick list.
 
 ``pack_image(cards, title="", subtitle="") -> Image``  the faces of ``cards`` (Chronicles of
-Afrika card ids, in the order the pick select lists them), scaled down from ``render.card``, six
+Afrika card ids, in the order the pick select lists them), scaled down from ``render.afrika.card``, six
 to a row, each with a numbered badge (1..n) on the top-left of its art, so "3. Nebula Drake" in the
 select is the card with the badge 3. Private: it shows one seat's pack (R85), so it goes only to
 the player holding it.
@@ -34,7 +34,7 @@ MIN_WIDTH = 2 * PAD + 3 * THUMB_W + 2 * GAP
 @lru_cache(maxsize=512)
 def thumbnail(card_id: str) -> Image.Image:
     """The scaled face of ``card_id`` (cached; do not draw on it)."""
-    from render.card import card_image
+    from render.afrika.card import card_image
 
     return card_image(card_id).resize((THUMB_W, THUMB_H), Image.Resampling.LANCZOS)
 

@@ -106,7 +106,7 @@ def pool_groups(cards: Sequence[str]) -> list[PoolGroup]:
 
 
 def _accent(key: str) -> RGB:
-    from render.afrika import ENERGY_COLORS
+    from render.afrika.board import ENERGY_COLORS
 
     return ENERGY_COLORS.get(key, GENERIC)
 
@@ -181,7 +181,7 @@ def _draw_group(
 
 
 def _palette() -> dict[str, RGB]:
-    from render.afrika import ENERGY_COLORS
+    from render.afrika.board import ENERGY_COLORS
 
     return ENERGY_COLORS
 

@@ -1,7 +1,7 @@
 """Contact sheets: every card of a set on PNG pages (``cardhost cards --sheet DIR``).
 
 ``sheet_pages(card_ids, per_page=20, cols=5, scale=0.6) -> list[Image]`` lays the faces from
-``render.card.card_image`` out in a grid with a header; ``write_sheets(directory, ...)`` writes
+``render.afrika.card.card_image`` out in a grid with a header; ``write_sheets(directory, ...)`` writes
 ``<set>-sheet-01.png``... and returns the paths.
 """
 
@@ -12,7 +12,7 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw
 
-from render.card import H, W, card_image
+from render.afrika.card import H, W, card_image
 from render.common import BG, TEXT, draw_line, to_png
 
 GAP = 14

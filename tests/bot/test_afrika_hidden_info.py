@@ -186,7 +186,7 @@ async def _replay(env: Any, live: Any) -> Replay:
 def _faces(cw: int, ch: int) -> dict[bytes, str]:
     """Every card face of both starter Codexes at hand size, by pixels."""
     from engines.afrika.decks import STARTERS
-    from render.card import card_image
+    from render.afrika.card import card_image
 
     out: dict[bytes, str] = {}
     for counts in STARTERS.values():
@@ -198,7 +198,7 @@ def _faces(cw: int, ch: int) -> dict[bytes, str]:
 def _hand_faces(png: bytes) -> list[str | None]:
     """The card ids shown in a hand picture, slot by slot (None: a slot that is no card face, e.g.
     the "no cards" line of an empty hand)."""
-    from render.afrika import GAP, HAND_SCALE
+    from render.afrika.board import GAP, HAND_SCALE
     from render.common import BG
 
     img = Image.open(io.BytesIO(png)).convert("RGB")

@@ -1,6 +1,6 @@
 """The Afrika board's permanents: keywords as drawn icons (with a legend), charged ones greyed.
 
-Every check draws a real board (``render.afrika.board``) for a view in which one entity differs in
+Every check draws a real board (``render.afrika.board.board``) for a view in which one entity differs in
 a single field, and looks at the pixels of that entity's tile (``tile_boxes``), so dropping the
 icons or the charged look fails here.
 """
@@ -17,7 +17,7 @@ from engines.afrika import ENGINE
 from engines.afrika.cards import KEYWORDS
 from engines.afrika.view import PermView
 from engines.core import MatchConfig
-from render.afrika import (
+from render.afrika.board import (
     ICON,
     KEYWORD_COLORS,
     _glyph,
@@ -153,7 +153,9 @@ def test_charged_entity_is_greyed_and_uncharged_is_coloured() -> None:
 
 def test_cached_tiles_give_the_same_bytes() -> None:
     """Tiles come from caches: a board drawn after the caches are cleared is byte-identical."""
-    from render import afrika
+    import importlib
+
+    afrika = importlib.import_module("render.afrika.board")  # the attribute is the function
 
     view = _view(dataclasses.replace(GRAZER, keywords=("Warp",), charged=True, damage=1), OTHER)
     first = to_png(board(view, NAMES))

@@ -7,8 +7,17 @@ from pathlib import Path
 from PIL import Image
 
 from engines.afrika.cards import CARDS
-from render.card import ENERGY_COLORS, H, W, card_face, card_fit, card_image, cost_symbols, draw_energy_symbol
-from render.sheet import set_card_ids, sheet_pages
+from render.afrika.card import (
+    ENERGY_COLORS,
+    H,
+    W,
+    card_face,
+    card_fit,
+    card_image,
+    cost_symbols,
+    draw_energy_symbol,
+)
+from render.afrika.sheet import set_card_ids, sheet_pages
 
 
 def test_every_card_renders_and_its_text_fits() -> None:

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from engines.draft.pod import sealed_pools
+from render.afrika.pack import COLS, GAP, HEADER_H, PAD, THUMB_H, THUMB_W, grid_size, pack_image, thumbnail
 from render.common import ACCENT
-from render.pack import COLS, GAP, HEADER_H, PAD, THUMB_H, THUMB_W, grid_size, pack_image, thumbnail
 
 
 def _pack(n: int = 18) -> list[str]:

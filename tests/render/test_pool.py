@@ -6,7 +6,7 @@ from collections import Counter
 
 from engines.draft.autobuild import build_deck
 from engines.draft.pod import sealed_pools
-from render.pool import pool_groups, pool_image
+from render.afrika.pool import pool_groups, pool_image
 
 
 def _pool(boosters: int = 3) -> list[str]:

@@ -93,8 +93,8 @@ class DeckBuilding(PodBase):
 
     async def _render(self, pod: PodRow, seat: PodSeatRow) -> discord.File:
         def work() -> bytes:
+            from render.afrika.pool import pool_image
             from render.common import to_png
-            from render.pool import pool_image
 
             return to_png(pool_image(seat.pool, seat.draft, f"{pod.title} — {seat.display_name}'s pool"))
 

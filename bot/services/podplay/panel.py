@@ -19,7 +19,7 @@ def _describe(cid: str) -> str:
 
 def panel_spec(pod: PodRow, seat: PodSeatRow, page: int, locked: bool) -> PanelSpec:
     from engines.draft.autobuild import best_pair
-    from render.pool import pool_groups
+    from render.afrika.pool import pool_groups
 
     defs = _cards()
     deck = list(seat.draft)
