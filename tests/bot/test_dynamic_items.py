@@ -17,23 +17,32 @@ from engines.core import get_engine
 from tests.bot.table import make_table, panel_message
 
 
-def _dynamic_item_classes() -> set[type[discord.ui.DynamicItem[Any]]]:
-    """Every ``DynamicItem`` subclass defined in a module under ``bot/``."""
-    found: set[type[discord.ui.DynamicItem[Any]]] = set()
+def _name(cls: type[Any]) -> str:
+    return f"{cls.__module__}.{cls.__qualname__}"
+
+
+def _dynamic_items_defined() -> set[str]:
+    """Every ``DynamicItem`` subclass defined in a module under ``bot/``, by qualified name.
+
+    By name, not identity: ``load_extension`` executes a cog module afresh for every bot, so a
+    component defined in a cog exists as several class objects over a test session.
+    """
+    found: set[str] = set()
     for info in pkgutil.walk_packages(bot.__path__, prefix="bot."):
         module = importlib.import_module(info.name)
         for _, obj in inspect.getmembers(module, inspect.isclass):
             if issubclass(obj, discord.ui.DynamicItem) and obj.__module__ == module.__name__:
-                found.add(obj)
+                found.add(_name(obj))
     return found
 
 
 def test_every_dynamic_item_under_bot_is_registered() -> None:
-    defined = _dynamic_item_classes()
+    defined = _dynamic_items_defined()
     assert len(defined) >= 10, "the walk found too few components to be looking in the right place"
-    missing = sorted(f"{c.__module__}.{c.__qualname__}" for c in defined - set(DYNAMIC_ITEMS))
+    registered = [_name(c) for c in DYNAMIC_ITEMS]
+    missing = sorted(defined - set(registered))
     assert not missing, f"DynamicItems not in bot/ui/registry.py (they die after a restart): {missing}"
-    assert len(set(DYNAMIC_ITEMS)) == len(DYNAMIC_ITEMS), "a component is listed twice"
+    assert len(set(registered)) == len(registered), "a component is listed twice"
 
 
 async def test_the_bot_registers_the_registry(simcord_env) -> None:
