@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..core import PlayerId, Rng, register_policy
+from ..core import PlayerId, Rng
 from .actions import AfrikaAction
 from .cards import CardDef, card
 from .combat import attack_targets, can_block, possible_attackers
@@ -527,7 +527,6 @@ def _choice_action(g: Game, p: int, ch: Choice, legal: Sequence[AfrikaAction], r
     return rng.choice(list(legal))
 
 
-@register_policy("afrika")
 def afrika_policy(engine: Any, state: AfrikaState, player: PlayerId, rng: Rng) -> AfrikaAction:
     legal = list(engine.legal_actions(state, player))
     g = peek(state)  # read only, shared with legal_actions above

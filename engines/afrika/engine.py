@@ -45,8 +45,6 @@ class AfrikaEngine:
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
     state_type: ClassVar[type[Any]] = AfrikaState
-    conformance_seeds: ClassVar[int] = 6
-    conformance_view_every: ClassVar[int] = 25
 
     # ------------------------------------------------------------------------------ setup
     def setup(self, cfg: MatchConfig, seed: int) -> AfrikaState:
