@@ -10,7 +10,11 @@ Pure code: no discord, sqlite, PIL or asyncio. Modules (the contract between the
   clicks, typed errors; ``sealed_pools`` for Unleashed Armada (R81: six boosters per player).
 - ``bots``: ``bot_pick``, the draft bot (card quality plus committed energies), used for bot
   seats, timeouts (R86) and seats taken over; ``rating_pick`` / ``random_pick`` baselines.
-- ``autobuild``: builds a 40-card Constrained Codex from a pool (R8, R87) for the AI seats.
+- ``source``: ``CardSource``, what the draft needs from a game (cards, booster sets, ratings,
+  basics, the limited minimum); ``draft_source()`` finds it through ``GameSpec.draft``. Nothing
+  here imports a game.
+- ``autobuild``: builds a limited deck from a pool (R8, R87) for the AI seats.
+- ``limited``: the limited deck rules (``deck_problems``, ``suggest_basics``, ``library_deck``).
 - ``pairings``: rounds after the event (R88, A22): ``round_robin``, ``swiss_round``, ``standings``.
 - ``draftlog``: every pick with its pack and time, as JSON (``log_json``) and text (``log_text``).
 
