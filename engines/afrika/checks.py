@@ -19,10 +19,10 @@ def sba(g: Game) -> None:
                 continue
             if q.life <= 0:
                 newly.append(q.seat)
-                g.log(f"{seat_ref(q.seat)} has {q.life} life and loses.", "end", q.seat)
+                g.log(f"{seat_ref(q.seat)} has {q.life} life and loses.")
             elif q.drew_empty:
                 newly.append(q.seat)
-                g.log(f"{seat_ref(q.seat)} drew from an empty Codex and loses.", "end", q.seat)
+                g.log(f"{seat_ref(q.seat)} drew from an empty Codex and loses.")
         to_void: list[int] = []
         to_destroy: list[Obj] = []
         for o in entities(g):
@@ -54,7 +54,7 @@ def sba(g: Game) -> None:
                 changed = True
         for oid in dict.fromkeys(to_void):
             if oid in g.objs and on_battlefield(g.objs[oid]):
-                g.log(f"{name(g, oid)} goes to the Void.", "destroy")
+                g.log(f"{name(g, oid)} goes to the Void.")
                 move(g, oid, "void")
                 changed = True
         for o in to_destroy:
@@ -74,7 +74,7 @@ CONCESSION = "concession"
 def concede(g: Game, p: int) -> None:
     """R57: conceding is losing, at any moment (even mid-choice, with spells on the stack); the
     game ends with the others ranked first and ``p`` last. It is an action, so the log replays it."""
-    g.log(f"{seat_ref(p)} concedes.", "end", p)
+    g.log(f"{seat_ref(p)} concedes.")
     g.players[p].lost = True
     g.reason = CONCESSION
     check_end(g, [p])
@@ -103,7 +103,7 @@ def check_end(g: Game, newly: list[int]) -> None:
     g.priority = -1
     g.step = "over"
     if g.reason != CONCESSION:  # "P1 concedes." already says it
-        g.log(g.reason, "end")
+        g.log(g.reason)
 
 
 def _reason(g: Game, losers: list[int]) -> str:

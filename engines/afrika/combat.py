@@ -109,23 +109,19 @@ def finish_attackers(g: Game) -> None:
         o = g.objs[aid]
         if not has_kw(g, o, "Alertness"):
             set_charged(g, o, True)
-        g.log(f"{seat_ref(g.active)} attacks {describe_ref(g, ref)} with {cd(o).name}.", "attack", g.active)
+        g.log(f"{seat_ref(g.active)} attacks {describe_ref(g, ref)} with {cd(o).name}.")
         for i, ab in enumerate(cd(o).abilities):
             if ab.kind == "triggered" and ab.on == "attacks":
                 g.triggers.append(Trig(o.controller, o.id, o.card, i))
     if not g.attackers:
-        g.log(f"{seat_ref(g.active)} does not attack.", "attack", g.active)
+        g.log(f"{seat_ref(g.active)} does not attack.")
     g.choice = None
     g.priority = g.active
 
 
 def finish_blockers(g: Game) -> None:
     for bid, aid in g.blockers.items():
-        g.log(
-            f"{seat_ref(g.objs[bid].controller)} blocks {name(g, aid)} with {name(g, bid)}.",
-            "block",
-            g.objs[bid].controller,
-        )
+        g.log(f"{seat_ref(g.objs[bid].controller)} blocks {name(g, aid)} with {name(g, bid)}.")
         g.order.setdefault(aid, []).append(bid)
         o = g.objs[bid]
         for i, ab in enumerate(cd(o).abilities):
@@ -138,7 +134,7 @@ def finish_blockers(g: Game) -> None:
             bonus = n * (len(bl) - 1)
             a.eot_power += bonus
             a.eot_health += bonus
-            g.log(f"{cd(a).name} rampages: +{bonus}/+{bonus} until end of turn.", "pump")
+            g.log(f"{cd(a).name} rampages: +{bonus}/+{bonus} until end of turn.")
     g.choice = None
     next_order(g)
 

@@ -133,19 +133,19 @@ def op_damage(g: Game, e: Effect, ctx: Ctx) -> None:
 def op_draw(g: Game, e: Effect, ctx: Ctx) -> None:
     for p in _players(g, e, ctx):
         got = draw(g, p, _amount(e, ctx))
-        g.log(f"{seat_ref(p)} draws {got} card{'s' if got != 1 else ''}.", "draw", p)
+        g.log(f"{seat_ref(p)} draws {got} card{'s' if got != 1 else ''}.")
 
 
 def op_gain_life(g: Game, e: Effect, ctx: Ctx) -> None:
     for p in _players(g, e, ctx):
         g.players[p].life += _amount(e, ctx)
-        g.log(f"{seat_ref(p)} gains {_amount(e, ctx)} life ({g.players[p].life}).", "life", p)
+        g.log(f"{seat_ref(p)} gains {_amount(e, ctx)} life ({g.players[p].life}).")
 
 
 def op_lose_life(g: Game, e: Effect, ctx: Ctx) -> None:
     for p in _players(g, e, ctx):
         g.players[p].life -= _amount(e, ctx)
-        g.log(f"{seat_ref(p)} loses {_amount(e, ctx)} life ({g.players[p].life}).", "life", p)
+        g.log(f"{seat_ref(p)} loses {_amount(e, ctx)} life ({g.players[p].life}).")
 
 
 def op_destroy(g: Game, e: Effect, ctx: Ctx) -> None:
@@ -156,13 +156,13 @@ def op_destroy(g: Game, e: Effect, ctx: Ctx) -> None:
 
 def op_exile(g: Game, e: Effect, ctx: Ctx) -> None:
     for o in _objs(g, e, ctx):
-        g.log(f"{cd(o).name} is exiled.", "move")
+        g.log(f"{cd(o).name} is exiled.")
         move(g, o.id, "exile")
 
 
 def op_bounce(g: Game, e: Effect, ctx: Ctx) -> None:
     for o in _objs(g, e, ctx):
-        g.log(f"{cd(o).name} returns to its owner's hand.", "move")
+        g.log(f"{cd(o).name} returns to its owner's hand.")
         move(g, o.id, "hand")
 
 
@@ -176,7 +176,7 @@ def op_pump(g: Game, e: Effect, ctx: Ctx) -> None:
         o.eot_health += h
         o.eot_keywords = sorted(set(o.eot_keywords) | set(kws))
         extra = f" and gains {', '.join(kws)}" if kws else ""
-        g.log(f"{cd(o).name} gets {p:+d}/{h:+d}{extra} until end of turn.", "pump")
+        g.log(f"{cd(o).name} gets {p:+d}/{h:+d}{extra} until end of turn.")
 
 
 def op_counters(g: Game, e: Effect, ctx: Ctx) -> None:
@@ -184,7 +184,7 @@ def op_counters(g: Game, e: Effect, ctx: Ctx) -> None:
     n = _amount(e, ctx)
     for o in _objs(g, e, ctx):
         o.add_counter(kind, n)
-        g.log(f"{cd(o).name} gets {n} {kind} marker{'s' if n != 1 else ''}.", "counter")
+        g.log(f"{cd(o).name} gets {n} {kind} marker{'s' if n != 1 else ''}.")
 
 
 def op_look_pick(g: Game, e: Effect, ctx: Ctx) -> None:
@@ -193,11 +193,7 @@ def op_look_pick(g: Game, e: Effect, ctx: Ctx) -> None:
     top = pl.codex[:n]
     if not top:
         return
-    g.log(
-        f"{seat_ref(ctx.controller)} looks at the top {len(top)} cards of their Codex.",
-        "look",
-        ctx.controller,
-    )
+    g.log(f"{seat_ref(ctx.controller)} looks at the top {len(top)} cards of their Codex.")
     g.choice = Choice(
         "pick",
         ctx.controller,
@@ -209,7 +205,7 @@ def op_look_pick(g: Game, e: Effect, ctx: Ctx) -> None:
 
 
 def op_search(g: Game, e: Effect, ctx: Ctx) -> None:
-    g.log(f"{seat_ref(ctx.controller)} searches their Codex.", "look", ctx.controller)
+    g.log(f"{seat_ref(ctx.controller)} searches their Codex.")
     g.choice = Choice("pick", ctx.controller, item="search", stage="pick", card=str(e.get("filter", "any")))
 
 
@@ -232,11 +228,7 @@ def op_token(g: Game, e: Effect, ctx: Ctx) -> None:
         g.players[ctx.controller].codex.insert(0, o.id)  # transient; move() places it
         nid = move(g, o.id, "field", slot=slot, controller=ctx.controller)
         g.objs[nid].token = True
-        g.log(
-            f"{seat_ref(ctx.controller)} creates a {card(cid).name} token in Zone {slot}.",
-            "token",
-            ctx.controller,
-        )
+        g.log(f"{seat_ref(ctx.controller)} creates a {card(cid).name} token in Zone {slot}.")
 
 
 def op_add_energy(g: Game, e: Effect, ctx: Ctx) -> None:
@@ -255,7 +247,7 @@ def op_negate(g: Game, e: Effect, ctx: Ctx) -> None:
     for i, it in enumerate(g.stack):
         if it.kind == "spell" and str(it.source) == ref:
             del g.stack[i]
-            g.log(f"{card(it.card).name} is negated.", "negate")
+            g.log(f"{card(it.card).name} is negated.")
             move(g, it.source, "void")
             return
 
@@ -264,14 +256,14 @@ def op_charge(g: Game, e: Effect, ctx: Ctx) -> None:
     for o in _objs(g, e, ctx):
         if is_active(g, o):
             set_charged(g, o, True)
-            g.log(f"{cd(o).name} becomes charged.", "charge")
+            g.log(f"{cd(o).name} becomes charged.")
 
 
 def op_uncharge(g: Game, e: Effect, ctx: Ctx) -> None:
     for o in _objs(g, e, ctx):
         if is_active(g, o):
             set_charged(g, o, False)
-            g.log(f"{cd(o).name} becomes uncharged.", "charge")
+            g.log(f"{cd(o).name} becomes uncharged.")
 
 
 def op_discard(g: Game, e: Effect, ctx: Ctx) -> None:
@@ -285,7 +277,7 @@ def start_discards(g: Game, seats: list[int], n: int) -> None:
         pl = g.players[p]
         if len(pl.hand) <= n:
             for oid in list(pl.hand):
-                g.log(f"{seat_ref(p)} discards {cd(g.objs[oid]).name}.", "discard", p)
+                g.log(f"{seat_ref(p)} discards {cd(g.objs[oid]).name}.")
                 move(g, oid, "void")
             continue
         g.choice = Choice("discard", p, item="effect", nums=[n, n], ids=seats[i + 1 :])
@@ -299,7 +291,7 @@ def op_mill(g: Game, e: Effect, ctx: Ctx) -> None:
             if not pl.codex:
                 break
             oid = pl.codex[0]
-            g.log(f"{seat_ref(p)} puts {cd(g.objs[oid]).name} from their Codex into their Void.", "move", p)
+            g.log(f"{seat_ref(p)} puts {cd(g.objs[oid]).name} from their Codex into their Void.")
             move(g, oid, "void")
 
 
@@ -307,7 +299,7 @@ def op_win_game(g: Game, e: Effect, ctx: Ctx) -> None:
     for q in g.players:
         if q.seat != ctx.controller:
             q.lost = True
-    g.log(f"{seat_ref(ctx.controller)} wins the game ({ctx.src_card.name}).", "end", ctx.controller)
+    g.log(f"{seat_ref(ctx.controller)} wins the game ({ctx.src_card.name}).")
 
 
 def op_script(g: Game, e: Effect, ctx: Ctx) -> None:

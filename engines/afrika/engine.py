@@ -88,10 +88,10 @@ class AfrikaEngine:
             if not isinstance(chooser, int) or not 0 <= chooser < cfg.players:
                 raise ConfigError("The 'chooser' option must be a seat number.")
             winner = chooser
-            g.log(f"{seat_ref(winner)} lost the last game and chooses who goes first.", "setup", winner)
+            g.log(f"{seat_ref(winner)} lost the last game and chooses who goes first.")
         else:
             winner = rng_below(g, cfg.players)
-            g.log(f"{seat_ref(winner)} wins the toss and chooses who goes first.", "setup", winner)
+            g.log(f"{seat_ref(winner)} wins the toss and chooses who goes first.")
         g.choice = Choice("first", winner)
         g.events.clear()
         return freeze(g)
@@ -129,7 +129,7 @@ class AfrikaEngine:
         g.events = []
         perform(g, int(p), a)
         settle(g)
-        events = tuple(Event(text, kind, players) for text, kind, players in g.events)
+        events = tuple(Event(text) for text in g.events)
         g.events = []
         # a fresh thaw above (never the shared peek copy, which views and bots may be reading);
         # freeze reuses the card objects the move left alone, and g becomes the next peek copy

@@ -41,10 +41,10 @@ def perform(g: Game, p: int, a: AfrikaAction) -> None:
         g.passes = 0
         if dest == "s":
             move(g, o.id, "terrain", controller=p)
-            g.log(f"{seat_ref(p)} plays {cd(o).name} to the Terrain Stack.", "terrain", p)
+            g.log(f"{seat_ref(p)} plays {cd(o).name} to the Terrain Stack.")
         else:
             move(g, o.id, "active", slot=int(dest), controller=p)
-            g.log(f"{seat_ref(p)} plays {cd(o).name} as the active terrain of Zone {dest}.", "terrain", p)
+            g.log(f"{seat_ref(p)} plays {cd(o).name} as the active terrain of Zone {dest}.")
     elif k == "cast":
         o = g.objs[a.num]
         slot = int(a.b) if a.b else 0
@@ -59,7 +59,7 @@ def perform(g: Game, p: int, a: AfrikaAction) -> None:
         o = g.objs[a.num]
         code = a.b or produces(o)[0]
         charge_source(g, o, code)
-        g.log(f"{seat_ref(p)} charges {cd(o).name} for {ENERGY_NAMES[code]} energy.", "energy", p)
+        g.log(f"{seat_ref(p)} charges {cd(o).name} for {ENERGY_NAMES[code]} energy.")
 
 
 def _continue_cast(g: Game, ch: Choice) -> None:
@@ -92,14 +92,14 @@ def _perform_choice(g: Game, p: int, a: AfrikaAction, ch: Choice) -> None:
     k = a.kind
     if ch.kind == "first":
         g.first = p if a.a == "1st" else next_seat(g, p)
-        g.log(f"{seat_ref(p)} won the toss and chooses that {seat_ref(g.first)} goes first.", "setup", p)
+        g.log(f"{seat_ref(p)} won the toss and chooses that {seat_ref(g.first)} goes first.")
         for q in g.players:
             draw(g, q.seat, 7)
         g.choice = Choice("mulligan", g.first)
         return
     if ch.kind == "mulligan":
         g.players[p].mull = k
-        g.log(f"{seat_ref(p)} {'keeps' if k == 'keep' else 'mulligans'}.", "setup", p)
+        g.log(f"{seat_ref(p)} {'keeps' if k == 'keep' else 'mulligans'}.")
         _next_mulligan(g)
         return
     if ch.kind == "cast":
@@ -142,9 +142,7 @@ def _perform_choice(g: Game, p: int, a: AfrikaAction, ch: Choice) -> None:
             g.order[ch.obj].append(rest[0])
             g.log(
                 f"{seat_ref(p)} orders the blockers of {name(g, ch.obj)}: "
-                f"{', '.join(name(g, b) for b in g.order[ch.obj])}.",
-                "block",
-                p,
+                f"{', '.join(name(g, b) for b in g.order[ch.obj])}."
             )
             g.assign[ch.obj] = []
             g.choice = None
@@ -155,7 +153,7 @@ def _perform_choice(g: Game, p: int, a: AfrikaAction, ch: Choice) -> None:
         auto_assign(g)
         return
     if ch.kind == "discard":
-        g.log(f"{seat_ref(p)} discards {name(g, a.num)}.", "discard", p)
+        g.log(f"{seat_ref(p)} discards {name(g, a.num)}.")
         move(g, a.num, "void")
         ch.nums[0] -= 1
         if ch.nums[0] <= 0:
@@ -169,7 +167,7 @@ def _perform_choice(g: Game, p: int, a: AfrikaAction, ch: Choice) -> None:
         g.choice = None
         for oid in ch.ids:
             if oid != a.num and oid in g.objs:
-                g.log(f"{name(g, oid)} goes to the Void (legend rule).", "destroy")
+                g.log(f"{name(g, oid)} goes to the Void (legend rule).")
                 move(g, oid, "void")
         return
     if ch.kind == "pick":
@@ -191,14 +189,14 @@ def _perform_pick(g: Game, p: int, a: AfrikaAction, ch: Choice) -> None:
             pl.codex.append(ch.ids[0])
             ch.ids = []
         if not ch.ids:
-            g.log(f"{seat_ref(p)} puts the rest on the bottom of their Codex.", "look", p)
+            g.log(f"{seat_ref(p)} puts the rest on the bottom of their Codex.")
             g.choice = None
         return
     if ch.item == "look":
         rest_mode = ch.card.split("|")[1]
         if a.a != "none":
             ch.ids.remove(a.num)
-            g.log(f"{seat_ref(p)} reveals {name(g, a.num)} and puts it into their hand.", "look", p)
+            g.log(f"{seat_ref(p)} reveals {name(g, a.num)} and puts it into their hand.")
             move(g, a.num, "hand")
         if rest_mode == "void":
             for i in list(ch.ids):
@@ -214,7 +212,7 @@ def _perform_pick(g: Game, p: int, a: AfrikaAction, ch: Choice) -> None:
         return
     if a.a != "none":
         where = "Codex" if ch.item == "search" else "Void"
-        g.log(f"{seat_ref(p)} takes {name(g, a.num)} from their {where} into their hand.", "look", p)
+        g.log(f"{seat_ref(p)} takes {name(g, a.num)} from their {where} into their hand.")
         move(g, a.num, "hand")
     if ch.item == "search":
         shuffle(g, pl.codex)
@@ -240,7 +238,7 @@ def _next_mulligan(g: Game) -> None:
             shuffle(g, pl.codex)
             pl.hand_size -= 1
             draw(g, q, pl.hand_size)
-            g.log(f"{seat_ref(q)} shuffles their hand away and draws {pl.hand_size}.", "setup", q)
+            g.log(f"{seat_ref(q)} shuffles their hand away and draws {pl.hand_size}.")
             if pl.hand_size <= 0:
                 pl.kept = True
         pl.mull = ""

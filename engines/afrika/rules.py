@@ -302,7 +302,7 @@ def _entered(g: Game, n: Obj) -> None:
                 continue
             for i, ab in enumerate(cd(other).abilities):
                 if ab.kind == "triggered" and ab.on == "ally_enters":
-                    g.triggers.append(Trig(other.controller, other.id, other.card, i, n.id))
+                    g.triggers.append(Trig(other.controller, other.id, other.card, i))
 
 
 def set_charged(g: Game, o: Obj, charged: bool) -> None:
@@ -320,7 +320,7 @@ def draw(g: Game, p: int, n: int = 1) -> int:
     for _ in range(n):
         if not pl.codex:
             pl.drew_empty = True
-            g.log(f"{seat_ref(p)} must draw from an empty Codex.", "draw", p)
+            g.log(f"{seat_ref(p)} must draw from an empty Codex.")
             break
         move(g, pl.codex[0], "hand")
         drawn += 1
@@ -345,7 +345,7 @@ def deal_damage(
         seat = ref_seat(ref)
         if seat is not None:
             g.players[seat].life -= amount
-            g.log(f"{seat_ref(seat)} takes {amount} damage ({g.players[seat].life} life).", "damage", seat)
+            g.log(f"{seat_ref(seat)} takes {amount} damage ({g.players[seat].life} life).")
             gained += amount
             continue
         t = g.objs.get(int(ref))
@@ -353,18 +353,18 @@ def deal_damage(
             continue
         st = stats(g, t)
         if src_card is not None and shield_from(st.kws) & qualities(src_card):
-            g.log(f"{cd(t).name}'s shield prevents the damage.", "damage")
+            g.log(f"{cd(t).name}'s shield prevents the damage.")
             continue
         if t.count("shield"):
             t.add_counter("shield", -1)
-            g.log(f"{cd(t).name}'s Shield prevents {amount} damage and breaks.", "damage")
+            g.log(f"{cd(t).name}'s Shield prevents {amount} damage and breaks.")
             continue
         t.damage += amount
         gained += amount
-        g.log(f"{cd(t).name} takes {amount} damage.", "damage")
+        g.log(f"{cd(t).name} takes {amount} damage.")
     if lifelink and gained and src_obj is not None:
         g.players[controller].life += gained
-        g.log(f"{seat_ref(controller)} gains {gained} life (Lifelink).", "life", controller)
+        g.log(f"{seat_ref(controller)} gains {gained} life (Lifelink).")
 
 
 def combat_hits_with_lifelink(g: Game, hits: list[tuple[Obj, str, int]]) -> None:
@@ -380,9 +380,7 @@ def combat_hits_with_lifelink(g: Game, hits: list[tuple[Obj, str, int]]) -> None
         if seat is not None:
             total = sum(a for _, a in items)
             g.players[seat].life -= total
-            g.log(
-                f"{seat_ref(seat)} takes {total} combat damage ({g.players[seat].life} life).", "damage", seat
-            )
+            g.log(f"{seat_ref(seat)} takes {total} combat damage ({g.players[seat].life} life).")
             dealt = items
         else:
             t = g.objs.get(int(ref))
@@ -394,31 +392,29 @@ def combat_hits_with_lifelink(g: Game, hits: list[tuple[Obj, str, int]]) -> None
                 continue
             if t.count("shield"):
                 t.add_counter("shield", -1)
-                g.log(
-                    f"{cd(t).name}'s Shield prevents {sum(a for _, a in items)} damage and breaks.", "damage"
-                )
+                g.log(f"{cd(t).name}'s Shield prevents {sum(a for _, a in items)} damage and breaks.")
                 continue
             t.damage += sum(a for _, a in items)
-            g.log(f"{cd(t).name} takes {sum(a for _, a in items)} combat damage.", "damage")
+            g.log(f"{cd(t).name} takes {sum(a for _, a in items)} combat damage.")
             dealt = items
         for s, a in dealt:
             if has_kw(g, s, "Lifelink"):
                 gains[s.controller] = gains.get(s.controller, 0) + a
     for p, n in sorted(gains.items()):
         g.players[p].life += n
-        g.log(f"{seat_ref(p)} gains {n} life (Lifelink).", "life", p)
+        g.log(f"{seat_ref(p)} gains {n} life (Lifelink).")
 
 
 def destroy(g: Game, o: Obj) -> bool:
     """Destroy a permanent: Invincible ignores it (K10), a Shield marker prevents it once (K13)."""
     if has_kw(g, o, "Invincible"):
-        g.log(f"{cd(o).name} is Invincible.", "info")
+        g.log(f"{cd(o).name} is Invincible.")
         return False
     if o.count("shield"):
         o.add_counter("shield", -1)
-        g.log(f"{cd(o).name}'s Shield prevents its destruction and breaks.", "info")
+        g.log(f"{cd(o).name}'s Shield prevents its destruction and breaks.")
         return False
-    g.log(f"{cd(o).name} is destroyed.", "destroy")
+    g.log(f"{cd(o).name} is destroyed.")
     move(g, o.id, "void")
     return True
 

@@ -30,7 +30,7 @@ def twin_suns(g: Game, ctx: Ctx) -> None:
         n = o.count("+1/+1")
         if n:
             o.add_counter("+1/+1", n)
-            g.log(f"{cd(o).name} now has {2 * n} +1/+1 markers.", "counter")
+            g.log(f"{cd(o).name} now has {2 * n} +1/+1 markers.")
 
 
 SCRIPTS: dict[str, Callable[[Game, Ctx], None]] = {

@@ -39,11 +39,9 @@ def place_trigger(g: Game, index: int) -> None:
         return
     if ab.targets:
         if not targets_possible(g, ab.targets, t.controller, c):
-            g.log(f"{c.name}'s ability has no legal target and is removed.", "stack")
+            g.log(f"{c.name}'s ability has no legal target and is removed.")
             return
-        g.choice = Choice(
-            "cast", t.controller, item="trigger", obj=t.source, ability=t.ability, card=t.card, ev=t.ev
-        )
+        g.choice = Choice("cast", t.controller, item="trigger", obj=t.source, ability=t.ability, card=t.card)
         return
     _push(
         g,
@@ -58,7 +56,6 @@ def place_trigger(g: Game, index: int) -> None:
             0,
             -1,
             0,
-            t.ev,
             f"{c.name}: {ab.text or 'triggered ability'}",
         ),
     )
@@ -77,10 +74,10 @@ def _push(g: Game, it: Item) -> None:
     tgt = f" targeting {', '.join(describe_ref(g, r) for r in refs)}" if refs else ""
     who = seat_ref(it.controller)
     if it.kind == "trigger":
-        g.log(f"{it.text}{tgt} goes on the stack ({who}'s triggered ability).", "stack", it.controller)
+        g.log(f"{it.text}{tgt} goes on the stack ({who}'s triggered ability).")
     else:
         verb = "casts" if it.kind == "spell" else "activates"
-        g.log(f"{who} {verb} {it.text}{tgt}.", "cast" if it.kind == "spell" else "stack", it.controller)
+        g.log(f"{who} {verb} {it.text}{tgt}.")
 
 
 def finish_cast(g: Game, ch: Choice) -> None:
@@ -109,7 +106,6 @@ def finish_cast(g: Game, ch: Choice) -> None:
                 x,
                 ch.mode,
                 ch.slot,
-                0,
                 f"{c.name}{zone}{xt}{mode_txt}",
             ),
         )
@@ -128,10 +124,10 @@ def finish_cast(g: Game, ch: Choice) -> None:
                 set_charged(g, o, True)
             text = f"{c.name}: {ab.text or 'ability'}"
             if ab.sacrifice:
-                g.log(f"{seat_ref(p)} sacrifices {c.name}.", "move", p)
+                g.log(f"{seat_ref(p)} sacrifices {c.name}.")
                 move(g, o.id, "void")
         _push(
-            g, Item(_stack_id(g), "ability", p, ch.obj, c.id, ch.ability, list(ch.targets), x, -1, 0, 0, text)
+            g, Item(_stack_id(g), "ability", p, ch.obj, c.id, ch.ability, list(ch.targets), x, -1, 0, text)
         )
     else:
         ab = c.abilities[ch.ability]
@@ -148,7 +144,6 @@ def finish_cast(g: Game, ch: Choice) -> None:
                 0,
                 -1,
                 0,
-                ch.ev,
                 f"{c.name}: {ab.text or 'triggered ability'}",
             ),
         )
@@ -177,30 +172,30 @@ def resolve_top(g: Game) -> None:
     fizzled = bool(chosen) and all(r is None for r in legal_refs)
     if it.kind == "spell":
         if fizzled:
-            g.log(f"{c.name} has no legal target left and is negated.", "negate")
+            g.log(f"{c.name} has no legal target left and is negated.")
             move(g, it.source, "void")
             return
         if c.is_permanent:
             if c.is_bond:
                 t = g.objs[int(legal_refs[0] or 0)]
                 nid = move(g, it.source, "field", slot=t.slot, controller=it.controller, attach=t.id)
-                g.log(f"{c.name} bonds to {cd(t).name}.", "resolve")
+                g.log(f"{c.name} bonds to {cd(t).name}.")
             elif c.type == "artifact":
                 nid = move(g, it.source, "artifact", controller=it.controller)
-                g.log(f"{c.name} goes on top of {seat_ref(it.controller)}'s Artifact Stack.", "resolve")
+                g.log(f"{c.name} goes on top of {seat_ref(it.controller)}'s Artifact Stack.")
             else:
                 nid = move(g, it.source, "field", slot=it.slot or 1, controller=it.controller)
-                g.log(f"{c.name} enters Zone {it.slot or 1}.", "resolve")
+                g.log(f"{c.name} enters Zone {it.slot or 1}.")
             del nid
             return
-        g.log(f"{c.name} resolves.", "resolve")
+        g.log(f"{c.name} resolves.")
         effects = c.modes[it.mode] if c.modes and it.mode >= 0 else c.effects
         run_effects(g, effects, Ctx(it.controller, c, 0, legal_refs, it.x))
         if it.source in g.objs and g.objs[it.source].zone == "stack":
             move(g, it.source, "void")  # R42: after it resolves
         return
     if fizzled:
-        g.log(f"{it.text} has no legal target left and does nothing.", "negate")
+        g.log(f"{it.text} has no legal target left and does nothing.")
         return
     src = g.objs.get(it.source)
     if it.ability == EQUIP:
@@ -208,7 +203,7 @@ def resolve_top(g: Game) -> None:
         if src is not None and is_active(g, src):
             src.attached_to = t.id
             src.slot = t.slot
-            g.log(f"{c.name} is equipped to {cd(t).name}.", "resolve")
+            g.log(f"{c.name} is equipped to {cd(t).name}.")
         return
     if it.ability == TRAVEL:
         if src is None or not is_active(g, src):
@@ -217,15 +212,15 @@ def resolve_top(g: Game) -> None:
         tid = int(legal_refs[0]) if legal_refs and legal_refs[0] else 0
         if tid and g.objs[tid].slot == src.slot:
             _move_slot(g, g.objs[tid], other)
-            g.log(f"{c.name} carries {name(g, tid)} to Zone {other}.", "resolve")
+            g.log(f"{c.name} carries {name(g, tid)} to Zone {other}.")
         else:
-            g.log(f"{c.name} travels to Zone {other}.", "resolve")
+            g.log(f"{c.name} travels to Zone {other}.")
         src.slot = other
         return
     ab = c.abilities[it.ability]
     if it.kind == "trigger" and ab.cond and not check_cond(g, dict(ab.cond), it.controller):
         return
-    g.log(f"{it.text} resolves.", "resolve")
+    g.log(f"{it.text} resolves.")
     run_effects(g, ab.effects, Ctx(it.controller, c, it.source, legal_refs, it.x))
 
 

@@ -77,7 +77,6 @@ class ItemS:
     x: int = 0
     mode: int = -1
     slot: int = 0
-    ev: int = 0
     text: str = ""
 
 
@@ -87,7 +86,6 @@ class TrigS:
     source: int
     card: str
     ability: int
-    ev: int = 0
 
 
 @dataclass(frozen=True)
@@ -105,7 +103,6 @@ class ChoiceS:
     nums: tuple[int, ...] = ()
     stage: ChoiceStage = ""
     card: str = ""
-    ev: int = 0
 
 
 @dataclass(frozen=True)
@@ -208,7 +205,6 @@ class Item:
     x: int = 0
     mode: int = -1
     slot: int = 0
-    ev: int = 0
     text: str = ""
 
 
@@ -218,7 +214,6 @@ class Trig:
     source: int
     card: str
     ability: int
-    ev: int = 0
 
 
 @dataclass(slots=True)
@@ -236,7 +231,6 @@ class Choice:
     nums: list[int] = _f(default_factory=list)
     stage: ChoiceStage = ""
     card: str = ""
-    ev: int = 0
 
 
 @dataclass(slots=True)
@@ -265,10 +259,11 @@ class Game:
     ranking: list[list[int]] = _f(default_factory=list)
     reason: str = ""
     fmt: str = "constructed"
-    events: list[tuple[str, str, tuple[int, ...]]] = _f(default_factory=list)
+    events: list[str] = _f(default_factory=list)
 
-    def log(self, text: str, kind: str = "info", *players: int) -> None:
-        self.events.append((text, kind, players))
+    def log(self, text: str) -> None:
+        """A public fact for the game log (seat labels like "P1"; the bot swaps in names)."""
+        self.events.append(text)
 
 
 # ------------------------------------------------------------------------------------ conversion

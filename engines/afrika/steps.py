@@ -67,7 +67,7 @@ def start_turn(g: Game, p: int) -> None:
     g.active = p
     g.players[p].turn_started = g.turn
     g.terrain_played = False
-    g.log(f"Turn {g.turn}: {seat_ref(p)}'s turn.", "turn", p)
+    g.log(f"Turn {g.turn}: {seat_ref(p)}'s turn.")
     enter(g, "recharge")
 
 
@@ -83,7 +83,7 @@ def enter(g: Game, step: Step) -> None:
             o = g.objs[oid]
             if "Phasewalk" in stats(g, o).kws:
                 o.phased_out = not o.phased_out
-                g.log(f"{cd(o).name} phases {'out' if o.phased_out else 'in'}.", "phase")
+                g.log(f"{cd(o).name} phases {'out' if o.phased_out else 'in'}.")
                 for q in g.players:
                     for aid in q.field:
                         if g.objs[aid].attached_to == o.id:

@@ -451,7 +451,7 @@ class ChronoEngine:
             text = f"{who} plays {name} (new cell; {suit} now spans {roman(lo)}-{roman(hi)})"
         else:
             text = f"{who} plays {name} (stacks, pile {row_piles[epoch - 1]})"
-        events = [Event(text, "play", (p,))]
+        events = [Event(text)]
         s = evolve(
             s,
             hands=hands,
@@ -464,7 +464,7 @@ class ChronoEngine:
         if not new_hand:  # E20
             s = evolve(s, out_order=(*s.out_order, p))
             place = len(s.out_order)
-            events.append(Event(f"{who} is out in {_ordinal(place)} place", "out", (p,)))
+            events.append(Event(f"{who} is out in {_ordinal(place)} place"))
             active = [i for i, h in enumerate(hands) if h]
             if len(active) == 1:  # E23
                 return Transition(self._finish_last(s, active[0], events), tuple(events))
@@ -487,9 +487,9 @@ class ChronoEngine:
         s = evolve(s, hands=hands, deck=deck, empty_skips=0)
         who = seat_label(p)
         if has_playable(s, (card,)):
-            events = [Event(f"{who} draws a card and must play it", "draw", (p,))]
+            events = [Event(f"{who} draws a card and must play it")]
             return Transition(evolve(s, must_play=card), tuple(events))
-        events = [Event(f"{who} draws a card and skips", "skip", (p,))]
+        events = [Event(f"{who} draws a card and skips")]
         return Transition(self._next_turn(s, events), tuple(events))
 
     def _end(self, s: ChronoState, p: int) -> Transition[ChronoState]:
@@ -500,9 +500,7 @@ class ChronoEngine:
                 raise IllegalAction("You hold a card you can play, so you must place at least one.")
             raise IllegalAction("You can't play anything, so you must draw a card.")
         n = s.placed_this_turn
-        events = [
-            Event(f"{seat_label(p)} ends the turn ({n} card{'s' if n != 1 else ''} placed)", "turn", (p,))
-        ]
+        events = [Event(f"{seat_label(p)} ends the turn ({n} card{'s' if n != 1 else ''} placed)")]
         return Transition(self._next_turn(s, events), tuple(events))
 
     # ------------------------------------------------------------ turn flow
@@ -528,7 +526,7 @@ class ChronoEngine:
             if has_playable(s, s.hands[p]):
                 return s
             who = seat_label(p)
-            events.append(Event(f"{who} cannot play and the deck is empty, so {who} skips", "skip", (p,)))
+            events.append(Event(f"{who} cannot play and the deck is empty, so {who} skips"))
             skips = s.empty_skips + 1
             active = [i for i, h in enumerate(s.hands) if h]
             if skips >= len(active):
@@ -539,7 +537,7 @@ class ChronoEngine:
     def _finish_last(self, s: ChronoState, loser: int, events: list[Event]) -> ChronoState:
         ranking = (*tuple((i,) for i in s.out_order), (loser,))
         reason = f"{seat_label(loser)} is the last player holding cards and loses"
-        events.append(Event(reason, "end", (loser,)))
+        events.append(Event(reason))
         return evolve(
             s,
             current=None,
@@ -562,7 +560,7 @@ class ChronoEngine:
         others = tuple(i for i in range(s.players) if i != p and i not in s.out_order)
         ranking = (*tuple((i,) for i in s.out_order), *((others,) if others else ()), (p,))
         reason = f"{seat_label(p)} concedes"
-        event = Event(f"{reason}.", "end", (p,))
+        event = Event(f"{reason}.")
         state = evolve(
             s,
             current=None,
@@ -588,7 +586,7 @@ class ChronoEngine:
             f"Deadlock: the deck is empty and nobody can play. {names} {verb} the most cards "
             f"({most}) and {'loses' if len(losers) == 1 else 'lose'}"
         )
-        events.append(Event(reason, "end", losers))
+        events.append(Event(reason))
         return evolve(
             s,
             current=None,

@@ -30,14 +30,11 @@ class MatchConfig:
 class Event:
     """A public fact about what just happened. Never contains hidden information.
 
-    ``text`` uses seat labels ("P2 plays Heroes V"); the bot's game log shows ``text`` only, with
-    the labels swapped for names (``bot.text.with_names``). ``kind`` ("play", "end", ...) and
-    ``players`` (the seats the fact is about) are read by no bot code today.
+    ``text`` uses seat labels ("P2 plays Heroes V"); the bot's game log shows it with the labels
+    swapped for names (``bot.text.with_names``).
     """
 
     text: str
-    kind: str = "info"
-    players: tuple[int, ...] = ()
 
 
 S = TypeVar("S")

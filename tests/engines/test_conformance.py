@@ -104,7 +104,7 @@ def _check_concede(
             continue
     else:
         raise AssertionError("no seat could concede in a game that is not over")
-    assert any(e.players == (seat,) or "concede" in e.text for e in t.events), "a concession is announced"
+    assert any("concede" in e.text for e in t.events), "a concession is announced"
     if cfg.players == 2:
         outcome = engine.outcome(t.state)
         assert outcome is not None, "a conceded duel is over"

@@ -143,7 +143,7 @@ def ref_apply(s: AfrikaState, p: int, aid: str) -> tuple[AfrikaState, tuple[Even
     g.events = []
     perform(g, p, ENGINE.decode_action(aid))
     settle(g)
-    return ref_freeze(g), tuple(Event(t, k, ps) for t, k, ps in g.events)
+    return ref_freeze(g), tuple(Event(t) for t in g.events)
 
 
 # ------------------------------------------------------------------------------------- the games
