@@ -1,6 +1,6 @@
 """Draft bots against each other: 8-seat pods draft, every seat auto-builds, the decks play.
 
-    python bench/draft_bots.py [--pods 16] [--seed 1] [--workers 2] [--quick]
+    python -m bench.draft_bots [--pods 16] [--seed 1] [--workers 2] [--quick]
 
 Each pod seats three kinds of drafter (the seating rotates from pod to pod, so every kind sits in
 every seat equally often):
@@ -27,20 +27,15 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
 from itertools import combinations
 from multiprocessing import Pool
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
-from engines.afrika import ENGINE  # noqa: E402
-from engines.afrika.ai import afrika_policy  # noqa: E402
-from engines.afrika.cards import CARDS  # noqa: E402
-from engines.afrika.draftsource import card_rating, energy_of  # noqa: E402
-from engines.core import MatchConfig, PlayerId, Rng  # noqa: E402
-from engines.draft import pod  # noqa: E402
-from engines.draft.autobuild import best_pair, build_deck  # noqa: E402
-from engines.draft.bots import bot_pick, random_pick, rating_pick  # noqa: E402
+from engines.afrika import ENGINE
+from engines.afrika.ai import afrika_policy
+from engines.afrika.cards import CARDS
+from engines.afrika.draftsource import card_rating, energy_of
+from engines.core import MatchConfig, PlayerId, Rng
+from engines.draft import pod
+from engines.draft.autobuild import best_pair, build_deck
+from engines.draft.bots import bot_pick, random_pick, rating_pick
 
 SEATS = 8
 LAYOUT: tuple[str, ...] = ("bot", "rating", "random", "bot", "rating", "random", "bot", "rating")
