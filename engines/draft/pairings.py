@@ -16,6 +16,9 @@ Public API
 ``Result(a, b, winner)``
     One match: ``b`` is None for a bye; ``winner`` is a seat, or None for a draw.
 
+A match played as best of N is still one result here (its winner, or a draw): points, tie-breaks
+and pairings count matches; ``Standings.lines(names, games)`` only shows the game record beside.
+
 Pure.
 """
 
@@ -73,16 +76,24 @@ class Standings:
                 return r
         raise KeyError(seat)
 
-    def lines(self, names: Mapping[int, str] | None = None) -> list[str]:
-        """One line per seat for posting: ``1. alice: 6 pts (2-0-0), opp. 50%``."""
+    def lines(
+        self, names: Mapping[int, str] | None = None, games: Mapping[int, tuple[int, int]] | None = None
+    ) -> list[str]:
+        """One line per seat for posting: ``1. alice: 6 pts (2-0-0), opp. 50%``. ``games`` (seat ->
+        games won, games lost) adds the game record of matches played as best of N:
+        ``1. alice: 6 pts (2-0-0), games 4-1, opp. 50%``; it informs, it does not rank."""
         out = []
         for r in self.rows:
             name = names.get(r.seat, f"Seat {r.seat + 1}") if names else f"Seat {r.seat + 1}"
-            out.append(f"{r.rank}. {name}: {r.points} pts ({r.record()}), opp. {100 * r.omw:.0f}%")
+            won, lost = games.get(r.seat, (0, 0)) if games is not None else (0, 0)
+            record = f", games {won}-{lost}" if games is not None else ""
+            out.append(f"{r.rank}. {name}: {r.points} pts ({r.record()}){record}, opp. {100 * r.omw:.0f}%")
         return out
 
-    def text(self, names: Mapping[int, str] | None = None) -> str:
-        return "\n".join(self.lines(names))
+    def text(
+        self, names: Mapping[int, str] | None = None, games: Mapping[int, tuple[int, int]] | None = None
+    ) -> str:
+        return "\n".join(self.lines(names, games))
 
 
 def round_robin(seats: Sequence[int]) -> list[list[Pairing]]:

@@ -53,6 +53,12 @@ class PodBase:
         self._tasks: set[asyncio.Task[Any]] = set()
         self._build_handles: dict[int, list[asyncio.TimerHandle]] = {}
         bot.matches.finish_listeners.append(self.on_match_finished)
+        bot.series.finish_listeners.append(self.on_series_finished)
+
+    @staticmethod
+    def best_of(pod: PodRow) -> int:
+        """Games per table: 1, or 3 when the pod was created with ``best_of`` 3 (``pods.config``)."""
+        return int(pod.config.get("best_of") or 1)
 
     def _lock(self, pod_id: int) -> asyncio.Lock:
         return self._locks.setdefault(pod_id, asyncio.Lock())

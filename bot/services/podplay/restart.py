@@ -1,11 +1,15 @@
-"""After a restart: pods that were building or playing are brought up to date."""
+"""After a restart: pods that were building or playing are brought up to date.
+
+A best-of-3 table's series resumes itself (``SeriesService.restore``, run before this: the
+between-games step re-armed, a game that ended meanwhile recorded); the pod records the table only
+once its series is closed, and otherwise lets the current game's AI move on as for a single match."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
 
-from bot.db.podplay import PodRow
+from bot.db.podplay import PodMatchRow, PodRow
 from bot.services.podplay.base import PodBase
 
 log = logging.getLogger(__name__)
@@ -46,23 +50,50 @@ class Restart(PodBase):
             for r in rows:
                 if r.status != "playing" or r.match_id is None:
                     continue
+                found = await self.bot.series.store.of_match(r.match_id)
+                if found is not None:
+                    await self._resume_series_table(pod, r)
+                    continue
                 match = await self.bot.db.matches.get(r.match_id)
                 if match.status != "active":
                     winner = await self._winner(r.match_id, r)
                     await self.store.record(r.match_id, winner)
-                elif match.thread_id is None:
-                    live = await self.bot.matches.get(r.match_id)
-                    channel = await self._channel(match.channel_id)
-                    if channel is not None:
-                        msg = await channel.send(
-                            f"🎴 **{pod.title}** · round {r.round} · table {r.table_no} (resumed)"
-                        )
-                        await self.bot.lobbies.launch(live, msg, float(self.bot.settings.turn_seconds))
                 else:
-                    live = await self.bot.matches.get(r.match_id)
-                    if live.active and all(live.seats[p].is_ai for p in live.current):
-                        report = await self.bot.matches.run_ai_seats(live)
-                        await self.bot.table.after_report(report)
+                    await self._resume_match(pod, r, r.match_id)
             for r in pending:
                 await self._launch(pod, seats, r)
         await self.advance(pod.id)
+
+    async def _resume_series_table(self, pod: PodRow, row: PodMatchRow) -> None:
+        """A best-of-3 table: record it if its series closed while nobody listened; else move its
+        current game on (between games and games that ended meanwhile are ``series.restore``'s)."""
+        assert row.match_id is not None
+        found = await self.bot.series.store.of_match(row.match_id)
+        assert found is not None
+        series = found[0]
+        if not series.is_open:
+            await self.store.record(row.match_id, self.series_winner(series, row))
+            return
+        if series.status != "playing":
+            return
+        current = (await self.bot.series.store.games(series.id))[-1]
+        match = await self.bot.db.matches.get(current.match_id)
+        if current.status == "playing" and match.status == "active":
+            await self._resume_match(pod, row, current.match_id)
+
+    async def _resume_match(self, pod: PodRow, row: PodMatchRow, match_id: int) -> None:
+        """An active match of a table: open its thread if the launch never did, or let the AI play
+        if it is the AI's move (a bot-vs-bot table plays on)."""
+        match = await self.bot.db.matches.get(match_id)
+        live = await self.bot.matches.get(match_id)
+        if match.thread_id is None:
+            channel = await self._channel(match.channel_id)
+            if channel is not None:
+                msg = await channel.send(
+                    f"🎴 **{pod.title}** · round {row.round} · table {row.table_no} (resumed)"
+                )
+                turn = float(pod.config.get("turn_seconds") or self.bot.settings.turn_seconds)
+                await self.bot.lobbies.launch(live, msg, turn)
+        elif live.active and all(live.seats[p].is_ai for p in live.current):
+            report = await self.bot.matches.run_ai_seats(live)
+            await self.bot.table.after_report(report)

@@ -3,13 +3,18 @@
 - ``pairing``: "round_robin" or "swiss"; default round robin up to 4 seats, Swiss for 5 or more.
 - ``rounds``: Swiss rounds (default 3; round robin plays every pairing once).
 - ``turn_seconds``: the matches' turn clock (default: the bot's setting).
+- ``best_of``: games per table, 1 (default) or 3.
 
-Each table is a best-of-one match of the drafted game in the limited format, in a thread under a message in the
-pod's channel; bot seats play as AI, so a bot-vs-bot table plays out at once. Results come back
-through ``MatchService.finish_listeners``. A match ended without a result (``/game end``, status
-'aborted') counts as a **draw**; a moderator can enter another result with ``/pod result``.
-Standings (3/1/0 points, tie-break opponents' match-win %) are posted in the pod thread after each
-round; after the last round the final standings, and the pod is 'finished'. Everything is in the
+Each table is a match of the drafted game in the limited format, in a thread under a message in the
+pod's channel; bot seats play as AI, so a bot-vs-bot table plays out at once. A best-of-one table
+is one match and its result comes back through ``MatchService.finish_listeners``. A best-of-3
+table is a series (``bot.series``: its games in the same thread, the rest of the pool as the side
+deck between games); game 1's match id is the one in ``pod_matches.match_id``, and the table's
+result comes back once, when the series is over, through ``SeriesService.finish_listeners``.
+A match or series ended without a result (``/game end``, status 'aborted') counts as a **draw**;
+a moderator can enter another result with ``/pod result``.
+Standings (3/1/0 points per match, tie-break opponents' match-win %; game wins shown beside for
+best of 3) are posted in the pod thread after each round; after the last round the final standings, and the pod is 'finished'. Everything is in the
 database, and ``resume()`` (after a restart) records results that arrived while nobody listened,
 launches tables that were paired but not started, lets AI-only tables play on, and moves the pod on.
 """
@@ -17,6 +22,7 @@ launches tables that were paired but not started, lets AI-only tables play on, a
 from __future__ import annotations
 
 import logging
+from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -27,9 +33,21 @@ from bot.services.podplay.base import NO_MENTIONS, PodBase, PodError
 from bot.services.podplay.deckrules import source
 
 if TYPE_CHECKING:
+    from bot.db.series import SeriesRow
     from bot.services.matches import LiveMatch
 
 log = logging.getLogger(__name__)
+
+
+def side_deck(seat: PodSeatRow) -> list[str]:
+    """Between the games of a best of 3, the side deck is the rest of the pool: the pool's cards
+    that are not in the submitted Codex (basic terrains added from outside the pool are not)."""
+    return list((Counter(seat.pool) - Counter(seat.deck or ())).elements())
+
+
+def match_words(best_of: int) -> str:
+    """What a table plays, for the pod's messages: 'best of one' or 'best of 3'."""
+    return "best of one" if best_of == 1 else f"best of {best_of}"
 
 
 class Rounds(PodBase):
@@ -71,10 +89,18 @@ class Rounds(PodBase):
         pod = await self._pod(pod_id)
         pairing, rounds = self.plan(pod, seats)
         kind = "Swiss" if pairing == "swiss" else "round robin"
+        best_of = self.best_of(pod)
+        games = (
+            ""
+            if best_of == 1
+            else f" A match is won by the first to {best_of // 2 + 1} game wins; between games you may "
+            "swap cards with the rest of your pool."
+        )
         await self._say(
             pod,
             f"🎴 Every deck is in! {pod.title} plays **{rounds} round{'s' if rounds != 1 else ''}** "
-            f"({kind}, best of one; a win is 3 points, a draw 1). Each match gets its own thread.",
+            f"({kind}, {match_words(best_of)}; a {'win' if best_of == 1 else 'match win'} is 3 points, "
+            f"a draw 1). Each match gets its own thread.{games}",
         )
         log.info("pod playing", extra={"ctx": {"pod": pod_id, "pairing": pairing, "rounds": rounds}})
         await self._next_round(pod, seats)
@@ -105,7 +131,10 @@ class Rounds(PodBase):
         _, total = self.plan(pod, seats)
         names = self.names(seats)
         r = rows[0].round if rows else pod.round
-        lines = [f"⚔️ **Round {r} of {total}** — {pod.title}"]
+        best_of = self.best_of(pod)
+        lines = [
+            f"⚔️ **Round {r} of {total}** — {pod.title}" + (f" (best of {best_of})" if best_of > 1 else "")
+        ]
         for row in rows:
             if row.is_bye:
                 lines.append(f"Bye: **{names[row.seat_a]}** (counts as a win)")
@@ -126,7 +155,8 @@ class Rounds(PodBase):
         self._spawn(self.advance(pod.id), f"pod-{pod.id}-advance")
 
     async def _launch(self, pod: PodRow, seats: Sequence[PodSeatRow], row: PodMatchRow) -> None:
-        """Create the table's match (stored with the pod table in one transaction) and open its thread."""
+        """Create the table's match, or for best of 3 the series and its game 1 (stored with the pod
+        table in one transaction), and open its thread."""
         assert row.seat_b is not None
         by_seat = {s.seat: s for s in seats}
         a, b = by_seat[row.seat_a], by_seat[row.seat_b]
@@ -138,40 +168,83 @@ class Rounds(PodBase):
         if isinstance(channel, discord.Thread) and parent is not None:
             channel = parent
         names = self.names(seats)
+        best_of = self.best_of(pod)
         message = await channel.send(
             f"🎴 **{pod.title}** · round {row.round} · table {row.table_no}: "
-            f"{names[a.seat]} vs {names[b.seat]}",
+            f"{names[a.seat]} vs {names[b.seat]}" + (f" · best of {best_of}" if best_of > 1 else ""),
             allowed_mentions=NO_MENTIONS,
         )
         seat_list = [(s.user_id, s.display_name, s.plays_as_ai) for s in (a, b)]
         options = {"decks": [list(a.deck or ()), list(b.deck or ())], "format": source().deck_format}
+        turn = float(pod.config.get("turn_seconds") or self.bot.settings.turn_seconds)
         async with self.bot.db.transaction():
-            live = await self.bot.matches.create(
+            # best_of 1: series.create is matches.create.
+            live = await self.bot.series.create(
                 source().game,
                 options,
                 seat_list,
+                best_of=best_of,
                 guild_id=pod.guild_id,
                 channel_id=channel.id,
                 host_id=pod.host_id,
+                turn_seconds=turn,
+                sides=[side_deck(a), side_deck(b)],
+                fmt=source().deck_format,
             )
             await self.store.set_match(pod.id, row.round, row.table_no, live.id)
-        turn = float(pod.config.get("turn_seconds") or self.bot.settings.turn_seconds)
         log.info(
             "pod match",
-            extra={"ctx": {"pod": pod.id, "round": row.round, "table": row.table_no, "match": live.id}},
+            extra={
+                "ctx": {
+                    "pod": pod.id,
+                    "round": row.round,
+                    "table": row.table_no,
+                    "match": live.id,
+                    "best_of": best_of,
+                }
+            },
         )
         await self.bot.lobbies.launch(live, message, turn)
 
     async def on_match_finished(self, live: LiveMatch) -> None:
-        """A finish listener: record the result of a pod table (runs under the match's lock)."""
+        """A finish listener: record the result of a pod table (runs under the match's lock). The
+        game 1 of a best-of-3 table is left to the series: its end is not the table's."""
         row = await self.store.match_row(live.id)
         if row is None or row.status == "done":
+            return
+        if await self.bot.series.store.of_match(live.id) is not None:
             return
         winner = await self._winner(live.id, row)
         recorded = await self.store.record(live.id, winner)
         if recorded is not None:
             log.info("pod result", extra={"ctx": {"pod": row.pod_id, "match": live.id, "winner": winner}})
             self._spawn(self.advance(row.pod_id), f"pod-{row.pod_id}-advance")
+
+    async def on_series_finished(self, series: SeriesRow) -> None:
+        """A series finish listener: record the result of a best-of-3 pod table (once; a series
+        that is not a pod table's is ignored)."""
+        games = await self.bot.series.store.games(series.id)
+        if not games:
+            return
+        row = await self.store.match_row(games[0].match_id)
+        if row is None or row.status == "done":
+            return
+        winner = self.series_winner(series, row)
+        if await self.store.record(games[0].match_id, winner) is not None:
+            log.info(
+                "pod result",
+                extra={
+                    "ctx": {"pod": row.pod_id, "series": series.id, "winner": winner, "games": series.wins}
+                },
+            )
+            self._spawn(self.advance(row.pod_id), f"pod-{row.pod_id}-advance")
+
+    @staticmethod
+    def series_winner(series: SeriesRow, row: PodMatchRow) -> int | None:
+        """The winning pod seat of a closed series; None for a draw or a series ended without a result."""
+        if series.status != "finished" or series.winner is None:
+            return None
+        return row.seat_a if series.winner == 0 else row.seat_b
 
     async def _winner(self, match_id: int, row: PodMatchRow) -> int | None:
         """The winning pod seat from the stored outcome; None for a draw or an aborted match."""
@@ -196,7 +269,8 @@ class Rounds(PodBase):
             seats = await self.store.seats(pod_id)
             _, total = self.plan(pod, seats)
             if pod.round < total:
-                await self._say(pod, self.standings_text(pod, seats, rows, final=False))
+                games = await self.game_record(pod, rows)
+                await self._say(pod, self.standings_text(pod, seats, rows, final=False, games=games))
             await self._next_round(pod, seats)
 
     async def _finish(self, pod: PodRow, seats: Sequence[PodSeatRow]) -> None:
@@ -206,8 +280,11 @@ class Rounds(PodBase):
         await self.store.set_status(pod.id, "finished", finished=True)
         table = standings([s.seat for s in seats], self.results(rows))
         winner = self.names(seats)[table.rows[0].seat] if table.rows else "nobody"
+        games = await self.game_record(pod, rows)
         await self._say(
-            pod, self.standings_text(pod, seats, rows, final=True) + f"\n🥇 **{winner}** wins {pod.title}!"
+            pod,
+            self.standings_text(pod, seats, rows, final=True, games=games)
+            + f"\n🥇 **{winner}** wins {pod.title}!",
         )
         log.info("pod finished", extra={"ctx": {"pod": pod.id, "winner": winner}})
 
@@ -224,7 +301,8 @@ class Rounds(PodBase):
             raise PodError("The winner must be one of the two players of that table.")
         if row.match_id is not None:
             match = await self.bot.db.matches.get(row.match_id)
-            if match.status == "active":
+            found = await self.bot.series.store.of_match(row.match_id)
+            if match.status == "active" or (found is not None and found[0].is_open):
                 raise PodError("That match is still being played: end it first (`/game end` in its thread).")
         await self.store.set_result(pod_id, round_no, table_no, winner)
         self._spawn(self.advance(pod_id), f"pod-{pod_id}-advance")

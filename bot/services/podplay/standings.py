@@ -1,12 +1,17 @@
-"""The standings and ``/pod status``: what the pod thread and the status command say."""
+"""The standings and ``/pod status``: what the pod thread and the status command say.
+
+In a best-of-3 pod the standings also show each seat's games won and lost (from the tables'
+series; a bye counts as the games it takes to win, 2-0, as in paper events). Points, tie-breaks and
+pairings count matches only (``engines.draft.pairings``)."""
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from bot.db.podplay import PodMatchRow, PodRow, PodSeatRow
 from bot.services.podplay.base import PodBase, when
+from bot.services.series import score_text
 
 log = logging.getLogger(__name__)
 
@@ -14,9 +19,43 @@ log = logging.getLogger(__name__)
 class Standings(PodBase):
     """Standings tables and the status text."""
 
+    async def game_record(
+        self, pod: PodRow, rows: Sequence[PodMatchRow]
+    ) -> dict[int, tuple[int, int]] | None:
+        """Seat -> (games won, games lost) over the tables that are done; None for a best-of-one
+        pod (its standings show no game column)."""
+        best_of = self.best_of(pod)
+        if best_of == 1:
+            return None
+        record: dict[int, list[int]] = {}
+        for row in rows:
+            if row.status != "done":
+                continue
+            if row.seat_b is None:
+                record.setdefault(row.seat_a, [0, 0])[0] += best_of // 2 + 1
+                continue
+            if row.match_id is None:
+                continue
+            found = await self.bot.series.store.of_match(row.match_id)
+            if found is None:
+                continue
+            wins = found[0].wins
+            for seat, won, lost in ((row.seat_a, wins[0], wins[1]), (row.seat_b, wins[1], wins[0])):
+                games = record.setdefault(seat, [0, 0])
+                games[0] += won
+                games[1] += lost
+        return {seat: (won, lost) for seat, (won, lost) in record.items()}
+
     def standings_text(
-        self, pod: PodRow, seats: Sequence[PodSeatRow], rows: Sequence[PodMatchRow], *, final: bool
+        self,
+        pod: PodRow,
+        seats: Sequence[PodSeatRow],
+        rows: Sequence[PodMatchRow],
+        *,
+        final: bool,
+        games: Mapping[int, tuple[int, int]] | None = None,
     ) -> str:
+        """``games``: ``game_record``'s, for a best-of-3 pod."""
         from engines.draft.pairings import standings
 
         _, total = self.plan(pod, seats)
@@ -28,8 +67,13 @@ class Standings(PodBase):
             if final
             else f"📊 **Standings after round {played} of {total}** — {pod.title}"
         )
-        body = "\n".join(table.lines(names))
+        body = "\n".join(table.lines(names, games))
         foot = "Points: win 3, draw 1, loss 0 (a bye is a win) · record W-L-D · tie-break: opponents' match-win %."
+        if games is not None:
+            foot = (
+                f"Points per match (best of {self.best_of(pod)}): win 3, draw 1, loss 0 (a bye is a win) · "
+                "record W-L-D in matches · games: game wins-losses · tie-break: opponents' match-win %."
+            )
         return f"{head}\n```\n{body}\n```{foot}"
 
     async def status_text(self, pod: PodRow) -> str:
@@ -49,6 +93,8 @@ class Standings(PodBase):
         if pod.status in ("building", "playing", "finished") and seats:
             pairing, total = self.plan(pod, seats)
             lines[0] += f" · {'Swiss' if pairing == 'swiss' else 'round robin'}, {total} rounds"
+        if self.best_of(pod) > 1:
+            lines[0] += f" · best of {self.best_of(pod)}"
         if pod.status == "building":
             waiting = [names[s.seat] for s in seats if not s.submitted]
             lines.append(
@@ -63,11 +109,20 @@ class Standings(PodBase):
                     lines.append(f"• Bye: {names[row.seat_a]}")
                     continue
                 vs = f"{names[row.seat_a]} vs {names[row.seat_b or 0]}"
+                found = (
+                    await self.bot.series.store.of_match(row.match_id) if row.match_id is not None else None
+                )
+                score = ""
+                if found is not None:
+                    series = found[0]
+                    score = " (" + score_text([names[row.seat_a], names[row.seat_b or 0]], series.wins) + ")"
                 if row.status == "done":
                     result = f"{names[row.winner]} won" if row.winner is not None else "draw"
+                    if found is not None:
+                        result += " " + "-".join(str(w) for w in sorted(found[0].wins, reverse=True))
                 elif row.status == "playing" and row.match_id is not None:
                     match = await self.bot.db.matches.get(row.match_id)
-                    result = f"playing in <#{match.thread_id}>" if match.thread_id else "starting"
+                    result = f"playing in <#{match.thread_id}>{score}" if match.thread_id else "starting"
                 else:
                     result = "waiting"
                 lines.append(f"• Table {row.table_no}: {vs} — {result}")
@@ -75,6 +130,7 @@ class Standings(PodBase):
             from engines.draft.pairings import standings
 
             table = standings([s.seat for s in seats], self.results(rows))
-            lines.append("**Standings**\n```\n" + "\n".join(table.lines(names)) + "\n```")
+            games = await self.game_record(pod, rows)
+            lines.append("**Standings**\n```\n" + "\n".join(table.lines(names, games)) + "\n```")
         text = "\n".join(lines)
         return text if len(text) <= 2000 else text[:1990] + "…"
