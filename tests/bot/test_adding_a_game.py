@@ -1,0 +1,109 @@
+"""docs/adding-a-game.md, followed: a game made of the modules it lists plays through the bot.
+
+``tests/bot/plugin_game/`` holds High Card, a fixture game written to the doc: an engine package
+(module 1), a renderer (module 2), a table (module 3) and a scenario file; it has no decks, so no
+pool module. The test adds those folders to the ``engines``, ``render`` and ``bot.presenters``
+packages and adds the one registration line (the name in ``engines.games.GAMES``). Then, with no
+other change, the game must pass the declaration checks and the conformance contract, appear in
+``/play``, and play to the end in a thread with hands by DM.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import bot.presenters
+import engines
+import engines.games
+import render
+from engines.core import MatchConfig, Rng, replay
+from engines.core.scenario import run_file
+from tests.bot.table import game_thread, make_table, move_ids, panel_message
+
+HERE = Path(__file__).parent / "plugin_game"
+
+
+@pytest.fixture
+def highcard(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    monkeypatch.setattr(engines, "__path__", [*engines.__path__, str(HERE / "engines")])
+    monkeypatch.setattr(render, "__path__", [*render.__path__, str(HERE / "render")])
+    monkeypatch.setattr(
+        bot.presenters, "__path__", [*bot.presenters.__path__, str(HERE / "bot" / "presenters")]
+    )
+    monkeypatch.setattr(engines.games, "GAMES", (*engines.games.GAMES, "highcard"))  # the one line
+    yield
+    engines.games._SPECS.pop("highcard", None)
+    bot.presenters._TABLES.pop("highcard", None)
+
+
+def test_the_fixture_is_what_the_doc_lists() -> None:
+    modules = sorted(p.relative_to(HERE).as_posix() for p in HERE.rglob("*.py"))
+    assert modules == ["bot/presenters/highcard.py", "engines/highcard/__init__.py", "render/highcard.py"]
+    doc = (Path(__file__).parents[2] / "docs" / "adding-a-game.md").read_text(encoding="utf-8")
+    for listed in ("engines/spirit/", "render/spirit.py", "bot/presenters/spirit.py", "engines/games.py"):
+        assert listed in doc
+
+
+def test_declared_game_keeps_every_contract(highcard: None) -> None:
+    from tests.test_game_declarations import (
+        test_every_game_draws_its_board_and_hands,
+        test_every_game_has_an_ai_that_moves,
+        test_games_with_decks_have_legal_starters,
+        test_the_declarations_agree,
+    )
+
+    spec = engines.games.game_spec("highcard")
+    table = bot.presenters.table_spec("highcard")
+    for check in (
+        test_the_declarations_agree,
+        test_every_game_has_an_ai_that_moves,
+        test_every_game_draws_its_board_and_hands,
+        test_games_with_decks_have_legal_starters,
+    ):
+        check((spec, table))
+    assert [g.name for g in engines.games.all_games()][-1] == "highcard"
+    result = run_file(HERE / "scenarios" / "highcard" / "higher_total_wins.toml")
+    assert result.ok, result.detail
+
+
+def test_conformance_playouts(highcard: None) -> None:
+    from tests.engines.test_conformance import _check_concede, _playout
+
+    spec = engines.games.game_spec("highcard")
+    cfg = MatchConfig(players=2)
+    for seed in range(20):
+        final, log, _ = _playout(spec, cfg, seed)
+        assert spec.engine.outcome(final) is not None
+        assert replay(spec.engine, cfg, seed, log) == final
+        _check_concede(spec, cfg, seed, log)
+
+
+async def test_it_plays_through_the_bot(highcard: None, simcord_env: Any) -> None:
+    t = make_table(simcord_env)
+    alice, bob = t.members["alice"], t.members["bob"]
+    play = simcord_env.bot.tree.get_command("play")
+    assert "highcard" in [c.value for c in play.get_parameter("game").choices]
+    await alice.slash(t.channel, "play", game="highcard")
+    lobby = t.channel.last_message
+    assert "High Card" in lobby.embeds[0].title
+    await bob.click(lobby, label="Join")
+    await alice.click(lobby, label="Start")
+    thread = game_thread(t)
+    live = await simcord_env.bot.matches.get(max(simcord_env.bot.matches._cache))
+    assert live.game == "highcard"
+    rng = Rng.from_seed(3)
+    for _ in range(6):
+        seat = sorted(live.current)[0]
+        member = (alice, bob)[seat]
+        panel = panel_message(member, live.id)
+        assert "Your hand" in panel.content
+        ids = move_ids(panel)
+        assert ids, "the player to move has move buttons"
+        await member.user.click(panel, custom_id=rng.choice(ids))
+    assert not live.active and live.outcome is not None
+    assert any("Final ranking" in m.content for m in thread.history())
+    assert all("**Your hand**" not in m.content for m in thread.history()), "hands stay in DMs"
