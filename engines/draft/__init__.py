@@ -18,5 +18,5 @@ Pure code: no discord, sqlite, PIL or asyncio. Modules (the contract between the
 - ``pairings``: rounds after the event (R88, A22): ``round_robin``, ``swiss_round``, ``standings``.
 - ``draftlog``: every pick with its pack and time, as JSON (``log_json``) and text (``log_text``).
 
-The draft is not a game: it is not registered in ``engines.core.REGISTRY`` (so not in /play).
+The draft is not a game: it is not in ``engines.games.GAMES`` (so not in /play); a game offers drafts through its ``GameSpec.draft`` card source.
 """
