@@ -59,6 +59,9 @@ class TableSpec:
     """A card by id in words (type line, rules text, flavour), under its ``/card`` image."""
     palette: Mapping[str, RGB] = field(default_factory=dict)
     """Colours of the game's accent keys (Afrika energies) for deck images."""
+    pack_image: Callable[[Sequence[str], str, str], Image.Image] | None = None
+    """``(card ids, title, subtitle) -> Image``: one seat's draft pack, each card numbered as the
+    pick menu lists it (games with boosters; without it the pack panel is text and menu only)."""
 
     @property
     def name(self) -> str:

@@ -12,6 +12,7 @@ import discord
 from PIL import Image
 
 import render.afrika
+import render.afrika.pack
 from bot.presenters import Presenter, TableSpec
 from bot.ui.components import MoveChoice
 from engines.afrika import GAME
@@ -115,4 +116,5 @@ TABLE = TableSpec(
     card_image=card_image,
     card_caption=card_caption,
     palette=render.afrika.ENERGY_COLORS,
+    pack_image=render.afrika.pack.pack_image,
 )

@@ -15,7 +15,7 @@ from functools import cache
 from engines.draft.boosters import DEFAULT_SLOTS, BoosterCard, BoosterError, BoosterSet, SlotTable
 from engines.draft.source import CardSource, DraftCard, Kind
 
-from .cards import CARDS, ENERGY, CardDef, Effect
+from .cards import CARDS, ENERGY, ENERGY_NAMES, CardDef, Effect
 from .decks import check_deck
 
 KW_VALUE: dict[str, float] = {
@@ -150,6 +150,25 @@ def afrika_set(code: str = "LC", slots: SlotTable = DEFAULT_SLOTS) -> BoosterSet
     return BoosterSet(code, tuple(cards), slots)
 
 
+RARITY_NAMES = {"C": "Common", "U": "Uncommon", "R": "Rare", "M": "Mythic"}
+"""A rarity in the pick menu's words (the card face prints the same words)."""
+
+
+def spelled_type_line(c: CardDef) -> str:
+    """The type line with energy codes spelled out ("Terrain — Space Rifts"), as the card face
+    prints it: players read names, not codes, in a menu."""
+    line = c.type_line()
+    for code, name in ENERGY_NAMES.items():
+        line = line.replace(f" {code}", f" {name}")
+    return line
+
+
+def _describe(c: CardDef, type_line: str) -> str:
+    cost = "" if c.type == "terrain" else f" · {c.cost.text()}"
+    stats = f" · {c.power}/{c.health}" if c.type == "entity" else ""
+    return f"{type_line}{cost}{stats}"
+
+
 _KINDS: dict[str, Kind] = {"entity": "creature", "spell": "spell", "terrain": "land"}
 _GROUPS = {
     "entity": "Entities",
@@ -174,7 +193,7 @@ def draft_card(c: CardDef) -> DraftCard:
         produces=tuple(c.produces),
         basic=c.basic,
         token=c.token,
-        type_line=c.type_line(),
+        type_line=spelled_type_line(c),
         group=_GROUPS.get(c.type, c.type),
     )
 
@@ -221,9 +240,11 @@ class AfrikaCardSource:
 
     def describe(self, card_id: str) -> str:
         c = CARDS()[card_id]
-        cost = "" if c.type == "terrain" else f" · {c.cost.text()}"
-        stats = f" · {c.power}/{c.health}" if c.type == "entity" else ""
-        return f"{c.type_line()}{cost}{stats}"
+        return _describe(c, c.type_line())
+
+    def menu_line(self, card_id: str) -> str:
+        c = CARDS()[card_id]
+        return f"{RARITY_NAMES.get(c.rarity, c.rarity)} · {_describe(c, spelled_type_line(c))}"
 
 
 @cache
@@ -232,4 +253,13 @@ def card_source() -> CardSource:
     return AfrikaCardSource()
 
 
-__all__ = ["AfrikaCardSource", "afrika_set", "card_rating", "card_source", "draft_card", "energy_of"]
+__all__ = [
+    "RARITY_NAMES",
+    "AfrikaCardSource",
+    "afrika_set",
+    "card_rating",
+    "card_source",
+    "draft_card",
+    "energy_of",
+    "spelled_type_line",
+]

@@ -51,7 +51,7 @@ class DraftCard:
     basic: bool = False
     token: bool = False
     type_line: str = ""
-    """The game's own words for the card's type, for menus."""
+    """The game's own words for the card's type, for menus (spelled out: "Terrain — Space Rifts")."""
     group: str = ""
     """The game's plural for the card's type in a deck summary ("Entities", "Tech")."""
 
@@ -98,6 +98,11 @@ class CardSource(Protocol):
 
     def describe(self, card_id: str) -> str:
         """A short line about the card for a menu ("Entity — Beast · 2R · 3/2")."""
+        ...
+
+    def menu_line(self, card_id: str) -> str:
+        """The line under a card's name in a pick menu: its rarity and ``describe`` with the type
+        line in the game's words ("Rare · Entity — Beast · 2R · 3/2")."""
         ...
 
 

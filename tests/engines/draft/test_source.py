@@ -51,6 +51,11 @@ def test_afrika_source_describes_its_cards() -> None:
     assert src.deck_problem(["LC001"]) != ""
     entity = next(c for c in cards.values() if c.kind == "creature")
     assert "/" in src.describe(entity.id) and entity.energies
+    # the pick menu's line: the rarity word, and energies by name, not code (as the card face)
+    assert src.describe(basics["DIA"]) == "Basic Terrain — DIA"
+    assert src.menu_line(basics["DIA"]) == "Common · Basic Terrain — Diamond Terrain"
+    assert cards[basics["DIA"]].type_line == "Basic Terrain — Diamond Terrain"
+    assert src.menu_line(entity.id).endswith(src.describe(entity.id).split(" · ", 1)[1])
 
 
 def test_autobuild_through_the_source_is_a_legal_limited_deck() -> None:

@@ -1,0 +1,183 @@
+"""What every part of the draft service shares: the pods kept in memory (``LivePod``), loading a
+pod from its pick log, the plan of a change (``Plan``), the pod's thread, ``DraftServiceError``.
+
+A pod's state is ``engines.draft.pod.replay`` of its config, seed and pick log, kept in memory
+once loaded; lobbies change only through the store, so they are never cached.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.db.drafts import DraftStore, PickRow, PodRow, PodSeatRow
+from bot.services.drafts.cards import source
+from bot.services.drafts.timing import ASYNC_PICK_SECONDS, DEFAULT_TIMER, TIMER_PRESETS, pick_seconds
+from engines.core import CardhostError
+from engines.draft import pod as engine
+
+if TYPE_CHECKING:
+    from bot.client import CardhostBot
+
+log = logging.getLogger(__name__)
+
+DEFAULT_SLOTS = "13C 4U 1R7M1"
+
+
+class DraftServiceError(CardhostError):
+    pass
+
+
+@dataclass
+class LivePod:
+    row: PodRow
+    state: engine.PodState | None
+    seq: int
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    deadlines: dict[int, float] = field(default_factory=dict)
+    held_since: dict[int, float] = field(default_factory=dict)
+    notes: dict[int, str] = field(default_factory=dict)
+    """One-shot lines for a seat's next panel ("time ran out: the bot picked X for you")."""
+    dm_failed: set[int] = field(default_factory=set)
+    signatures: dict[int, Any] = field(default_factory=dict)
+    dm_locks: dict[int, asyncio.Lock] = field(default_factory=dict)
+    progress_dirty: bool = False
+    progress_task: asyncio.Task[None] | None = None
+
+    @property
+    def id(self) -> int:
+        return self.row.id
+
+    @property
+    def seats(self) -> list[PodSeatRow]:
+        return self.row.seats
+
+    @property
+    def drafting(self) -> bool:
+        return self.row.status == "drafting" and self.state is not None and not engine.is_done(self.state)
+
+    @property
+    def full_seconds(self) -> float:
+        if self.row.config.get("async"):
+            return ASYNC_PICK_SECONDS
+        return TIMER_PRESETS.get(
+            str(self.row.config.get("timer", DEFAULT_TIMER)), TIMER_PRESETS[DEFAULT_TIMER]
+        )
+
+    def seat_of(self, user_id: int) -> PodSeatRow | None:
+        return self.row.seat_of(user_id)
+
+    def allotted(self, cards_left: int) -> float:
+        assert self.state is not None
+        if self.row.config.get("async"):
+            return ASYNC_PICK_SECONDS
+        return pick_seconds(self.full_seconds, cards_left, self.state.pack_size)
+
+
+@dataclass
+class Plan:
+    state: engine.PodState
+    rows: list[PickRow]
+    clocks: dict[int, float | None]
+    missed: dict[int, int]
+    bots: dict[int, bool]
+    arrived: list[int]
+    """Human seats that had no pack and now have one (async pods ping them)."""
+
+
+def set_code(row: PodRow) -> str:
+    """The set a pod opens (pods made before the set was stored open the game's default set)."""
+    return str(row.config.get("set", source().default_set))
+
+
+class DraftBase:
+    """The state and helpers the lobby, picking, clocks, panel, progress, log and restart parts of
+    ``DraftService`` share (each part is a mixin of this class; they call one another through
+    ``self``)."""
+
+    def __init__(self, bot: CardhostBot) -> None:
+        self.bot = bot
+        self.store = DraftStore(bot.db)
+        self._live: dict[int, LivePod] = {}
+        self._load_lock = asyncio.Lock()
+        self._clock_handles: dict[tuple[int, int], list[asyncio.TimerHandle]] = {}
+        self._clock_runs: set[asyncio.Task[None]] = set()
+        self.seed_source: Callable[[], int] = lambda: random.SystemRandom().getrandbits(62)
+
+    async def get(self, pod_id: int) -> LivePod:
+        live = self._live.get(pod_id)
+        if live is not None:
+            return live
+        async with self._load_lock:
+            live = self._live.get(pod_id)
+            if live is not None:
+                return live
+            row = await self.store.get(pod_id)
+            state, seq = None, 0
+            live = LivePod(row, None, 0)
+            if row.kind == "draft" and row.status not in ("lobby", "cancelled"):
+                picks = await self.store.picks(pod_id)
+                state = engine.replay(self._pod_config(row), row.seed, ((p.seat, p.card) for p in picks))
+                seq = picks[-1].seq if picks else 0
+                live = LivePod(row, state, seq)
+                for clock in await self.store.clocks(pod_id):
+                    live.deadlines[clock.seat] = clock.deadline
+                    pack = engine.current_pack(state, clock.seat)
+                    if pack is not None:
+                        live.held_since[clock.seat] = clock.deadline - live.allotted(len(pack.cards))
+            if row.status in ("lobby",):
+                return live  # lobbies change through the store; nothing to cache
+            self._live[pod_id] = live
+            return live
+
+    def _pod_config(self, row: PodRow) -> engine.PodConfig:
+        cfg = row.config
+        return engine.PodConfig(
+            seats=len(row.seats),
+            packs=int(cfg.get("packs", 3)),
+            set_code=set_code(row),
+            slots=str(cfg.get("slots", DEFAULT_SLOTS)),
+        )
+
+    async def pod_for(
+        self, interaction: discord.Interaction, pod_id: int | None, statuses: Sequence[str]
+    ) -> int:
+        """The pod a command means: the one given, the pod whose thread this is, or the player's latest."""
+        if pod_id is not None:
+            return pod_id
+        for live in self._live.values():
+            if live.row.thread_id is not None and live.row.thread_id == interaction.channel_id:
+                return live.id
+        ids = await self.store.pods_of(interaction.user.id, statuses)
+        if not ids:
+            raise DraftServiceError("You're not in a pod right now: name one with the `pod:` option.")
+        return ids[0]
+
+    async def _thread(self, live: LivePod) -> discord.abc.Messageable | None:
+        if live.row.thread_id is None:
+            return None
+        channel = self.bot.get_channel(live.row.thread_id)
+        if channel is None:
+            try:
+                channel = await self.bot.fetch_channel(live.row.thread_id)
+            except discord.HTTPException:
+                log.warning("pod thread is gone", extra={"ctx": {"pod": live.id}})
+                return None
+        return channel  # type: ignore[return-value]
+
+    async def _thread_say(self, live: LivePod, text: str, *, mention: bool = False) -> None:
+        thread = await self._thread(live)
+        if thread is None:
+            return
+        await thread.send(
+            text,
+            allowed_mentions=discord.AllowedMentions(users=mention)
+            if mention
+            else discord.AllowedMentions.none(),
+        )

@@ -1,0 +1,80 @@
+"""Pick clocks (R86): a warning before a pick runs out, then the bot picks for the seat.
+
+A clock is a ``pod_clocks`` row (seat -> deadline) and, while the bot runs, two timer handles
+(the warning and the end). ``_commit`` (``picking``) arms and cancels them as packs move;
+``restore`` (``restart``) re-arms them from the rows at start-up, so a pick that ran out while
+the bot was down is settled when it is back. What running out does (the bot's pick, the takeover
+after ``TAKEOVER_AFTER`` misses) is ``Takeover._expire``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from abc import ABC, abstractmethod
+
+from bot.services.clock import now
+from bot.services.drafts.base import DraftBase
+from bot.services.drafts.timing import WARN_SECONDS
+
+log = logging.getLogger(__name__)
+
+
+class PickClocks(DraftBase, ABC):
+    """Arming, cancelling and firing pick clocks; the warning in the pod's thread."""
+
+    def _arm_clock(self, pod_id: int, seat: int, deadline: float, *, warned: bool) -> None:
+        """Timer handles (not sleeping tasks): re-arming a clock on every pick stays cheap."""
+        self._cancel_clock(pod_id, seat)
+        loop = asyncio.get_running_loop()
+        t = now()
+        handles = []
+        if not warned and deadline - t >= 2 * WARN_SECONDS:
+            handles.append(
+                loop.call_later(deadline - WARN_SECONDS - t, self._fire, pod_id, seat, deadline, False)
+            )
+        handles.append(loop.call_later(max(0.0, deadline - t), self._fire, pod_id, seat, deadline, True))
+        self._clock_handles[(pod_id, seat)] = handles
+
+    def _cancel_clock(self, pod_id: int, seat: int) -> None:
+        for handle in self._clock_handles.pop((pod_id, seat), []):
+            handle.cancel()
+
+    def cancel_all(self) -> None:
+        for key in list(self._clock_handles):
+            self._cancel_clock(*key)
+        for task in list(self._clock_runs):
+            task.cancel()
+
+    def _fire(self, pod_id: int, seat: int, deadline: float, expire: bool) -> None:
+        task = asyncio.create_task(
+            self._clock_event(pod_id, seat, deadline, expire), name=f"pod-clock-{pod_id}-{seat}"
+        )
+        self._clock_runs.add(task)
+        task.add_done_callback(self._clock_runs.discard)
+
+    async def _clock_event(self, pod_id: int, seat: int, deadline: float, expire: bool) -> None:
+        try:
+            if expire:
+                await self._expire(pod_id, seat, deadline)
+            else:
+                await self._warn(pod_id, seat, deadline)
+        except Exception:
+            log.exception("pick clock failed", extra={"ctx": {"pod": pod_id, "seat": seat}})
+
+    async def _warn(self, pod_id: int, seat_no: int, deadline: float) -> None:
+        live = await self.get(pod_id)
+        if live.deadlines.get(seat_no) != deadline or live.row.config.get("async"):
+            return
+        await self.store.mark_warned(pod_id, seat_no)
+        seat = live.seats[seat_no]
+        left = max(1, round(deadline - now()))
+        await self._thread_say(
+            live,
+            f"⏰ <@{seat.user_id}>, {left} seconds left for your pick; then the bot picks for you.",
+            mention=True,
+        )
+
+    @abstractmethod
+    async def _expire(self, pod_id: int, seat_no: int, deadline: float) -> None:
+        """The pick of ``seat_no`` ran out at ``deadline`` (``Takeover``: it needs the picking)."""

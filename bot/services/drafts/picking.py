@@ -1,0 +1,194 @@
+"""Picking: every change to a running draft, and what follows it.
+
+Every change goes the same way, under the pod's lock: plan it on the immutable state (``_plan``:
+the player's pick, then every pick the bots can make at once), write the picks, clock changes and,
+for the last pick, the pools in one transaction (``_commit``), and only then adopt the new state
+and tell people (``_after_change``): the DM panel of every seat whose pack changed is edited in
+place, the progress message is edited (never a card in it, R85), pick clocks are (re)armed. The
+last pick hands the pod to deck building (``bot.podplay.start_building``).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+
+from bot.db.drafts import PickRow
+from bot.services.clock import now
+from bot.services.drafts.base import DraftServiceError, LivePod, Plan
+from bot.services.drafts.clocks import PickClocks
+from bot.services.drafts.panel import DmPanel
+from bot.services.drafts.progress import Progress
+from engines.draft import pod as engine
+from engines.draft.bots import bot_pick
+
+log = logging.getLogger(__name__)
+
+
+class Picking(PickClocks, DmPanel, Progress):
+    """Planning and committing picks, a player's pick (``submit``), telling people, the end."""
+
+    def _plan(
+        self,
+        live: LivePod,
+        picks: Sequence[tuple[int, str, str]],
+        t: float,
+        *,
+        bots: dict[int, bool] | None = None,
+        missed: dict[int, int] | None = None,
+    ) -> Plan:
+        """The state after ``picks`` (seat, card, by) and every pick the bot seats can then make."""
+        assert live.state is not None
+        old = live.state
+        state = old
+        rows: list[PickRow] = []
+        seq = live.seq
+        bot_seats = {s.seat for s in live.seats if s.is_bot}
+        for seat, is_bot in (bots or {}).items():
+            (bot_seats.add if is_bot else bot_seats.discard)(seat)
+
+        def take(seat: int, card: str, by: str) -> None:
+            nonlocal state, seq
+            pack = engine.current_pack(state, seat)
+            ref = engine.current_ref(state, seat)
+            assert pack is not None and ref is not None
+            state = engine.pick(state, seat, card, expect=ref)
+            seq += 1
+            held = None if by == "bot" else max(0.0, t - live.held_since.get(seat, t))
+            rows.append(PickRow(seq, seat, ref.round, ref.pick_no, card, pack.cards, by, t, held))
+
+        for seat, card, by in picks:
+            take(seat, card, by)
+        moved = True
+        while moved and not engine.is_done(state):
+            moved = False
+            for seat in sorted(bot_seats):
+                while (pack := engine.current_pack(state, seat)) is not None:
+                    take(seat, bot_pick(pack.cards, state.pools[seat]), "bot")
+                    moved = True
+        clocks: dict[int, float | None] = {}
+        arrived: list[int] = []
+        done = engine.is_done(state)
+        for s in live.seats:
+            before, after = engine.current_ref(old, s.seat), engine.current_ref(state, s.seat)
+            if s.seat in bot_seats or done:
+                if s.seat in live.deadlines:
+                    clocks[s.seat] = None
+                continue
+            if after != before or s.seat not in live.deadlines:
+                pack = engine.current_pack(state, s.seat)
+                if pack is None:
+                    if s.seat in live.deadlines:
+                        clocks[s.seat] = None
+                else:
+                    clocks[s.seat] = t + live.allotted(len(pack.cards))
+                    if before is None:
+                        arrived.append(s.seat)
+        return Plan(state, rows, clocks, dict(missed or {}), dict(bots or {}), arrived)
+
+    async def _commit(self, live: LivePod, plan: Plan, t: float) -> None:
+        """Write the plan (one transaction), then adopt it in memory and (re)arm the clocks."""
+        done = engine.is_done(plan.state)
+        await self.store.record(
+            live.id,
+            plan.rows,
+            clocks=plan.clocks,
+            missed=plan.missed,
+            bots=plan.bots,
+            pools=plan.state.pools if done else None,
+        )
+        live.state = plan.state
+        if plan.rows:
+            live.seq = plan.rows[-1].seq
+        for seat, n in plan.missed.items():
+            live.seats[seat].missed = n
+        for seat, is_bot in plan.bots.items():
+            live.seats[seat].is_bot = is_bot
+        for seat, deadline in plan.clocks.items():
+            if deadline is None:
+                live.deadlines.pop(seat, None)
+                self._cancel_clock(live.id, seat)
+            else:
+                live.deadlines[seat] = deadline
+                live.held_since[seat] = t
+                self._arm_clock(live.id, seat, deadline, warned=False)
+        if done:
+            live.row.status = "building"
+            for seat in list(live.deadlines):
+                self._cancel_clock(live.id, seat)
+            live.deadlines.clear()
+            for s in live.seats:
+                s.pool = list(plan.state.pools[s.seat])
+
+    async def submit(self, pod_id: int, user_id: int, ref_text: str, card: str) -> tuple[LivePod, Plan]:
+        """A player's pick (Confirm). Raises a ``CardhostError`` with a sentence when refused."""
+        live = await self.get(pod_id)
+        seat = live.seat_of(user_id)
+        if seat is None:
+            raise DraftServiceError("You're not drafting in this pod.")
+        async with live.lock:
+            if live.row.status != "drafting" or live.state is None or engine.is_done(live.state):
+                raise DraftServiceError("The draft is over: there are no packs left to pick from.")
+            if seat.is_bot:
+                raise DraftServiceError(
+                    "A bot is drafting for you now: use `/draft reclaim` (or **Take my seat back**) first."
+                )
+            ref = engine.PickRef.parse(ref_text)
+            if ref.seat != seat.seat:
+                raise DraftServiceError("That pack belongs to another seat.")
+            current = engine.current_ref(live.state, seat.seat)
+            if current != ref:
+                if current is None:
+                    raise engine.StalePick(
+                        "That pick was already made; your next pack has not reached you yet."
+                    )
+                raise engine.StalePick()
+            t = now()
+            plan = self._plan(
+                live, [(seat.seat, card, "player")], t, missed={seat.seat: 0} if seat.missed else None
+            )  # raises NotInPack before anything is stored
+            await self._commit(live, plan, t)
+        return live, plan
+
+    async def _after_change(self, live: LivePod, plan: Plan, *, first: int | None = None) -> None:
+        order = [s.seat for s in live.seats if s.human]
+        if first is not None and first in order:
+            order.remove(first)
+            order.insert(0, first)
+        for seat in order:
+            await self.update_dm(live, seat)
+        if live.row.config.get("async"):
+            for seat in plan.arrived:
+                await self._ping(live, seat)
+        self._kick_progress(live)
+        if (
+            plan.rows
+            and live.state is not None
+            and engine.is_done(live.state)
+            and live.row.status == "building"
+        ):
+            await self._finish(live)
+
+    async def _finish(self, live: LivePod) -> None:
+        if live.progress_task is not None and not live.progress_task.done():
+            await live.progress_task
+        self._kick_progress(live)
+        if live.progress_task is not None:
+            await live.progress_task
+        await self._thread_say(
+            live,
+            "🏁 **The draft is over.** Every pool is saved; nobody sees another drafter's picks (R85). "
+            "Deck building is next. `/draft log` gives you your own picks now, and the whole pod's log "
+            "once the pod is finished.",
+        )
+        log.info("draft finished", extra={"ctx": {"pod": live.id, "picks": live.seq}})
+        await self._hand_over(live.id)
+
+    async def _hand_over(self, pod_id: int) -> None:
+        podplay = getattr(self.bot, "podplay", None)
+        if podplay is None:
+            return
+        try:
+            await podplay.start_building(pod_id)
+        except Exception:
+            log.exception("deck building did not start", extra={"ctx": {"pod": pod_id}})
