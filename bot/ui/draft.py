@@ -50,7 +50,7 @@ class PodLobbyButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> PodLobbyButton:
         return cls(int(match["pod"]), match["op"])
 
@@ -96,12 +96,13 @@ class PickSelect(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Select[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> PickSelect:
         return cls(int(match["pod"]), match["ref"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = [str(v) for v in (interaction.data or {}).get("values", [])]  # type: ignore[union-attr]
+        data: Any = interaction.data or {}  # a select's payload: {"values": [...], ...}
+        values = [str(v) for v in data.get("values", [])]
         await _bot(interaction).drafts.on_select(
             interaction, self.pod_id, self.ref, values[0] if values else ""
         )
@@ -124,9 +125,10 @@ class PickConfirm(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> PickConfirm:
-        return cls(int(match["pod"]), match["ref"], match["card"], item.label or "Confirm")
+        label = item.label if isinstance(item, discord.ui.Button) else None
+        return cls(int(match["pod"]), match["ref"], match["card"], label or "Confirm")
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await _bot(interaction).drafts.on_confirm(interaction, self.pod_id, self.ref, self.card)
@@ -143,7 +145,7 @@ class OpenPackButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> OpenPackButton:
         return cls(int(match["pod"]))
 
@@ -162,13 +164,12 @@ class ReclaimButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"d
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> ReclaimButton:
         return cls(int(match["pod"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await _bot(interaction).drafts.on_reclaim(interaction, self.pod_id)
-
 
 
 def pod_lobby_view(pod_id: int) -> discord.ui.View:

@@ -4,7 +4,8 @@
 Afrika card ids, in the order the pick select lists them), scaled down from ``render.afrika.card``, six
 to a row, each with a numbered badge (1..n) on the top-left of its art, so "3. Nebula Drake" in the
 select is the card with the badge 3. Private: it shows one seat's pack (R85), so it goes only to
-the player holding it.
+the player holding it. The draft reaches it only as Afrika's ``TableSpec.pack_image``
+(``bot/presenters/afrika.py``), never by importing this module.
 
 Scaled faces are cached per card, so a pick costs one paste per card plus the PNG encoding.
 """
