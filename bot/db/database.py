@@ -45,7 +45,7 @@ import sqlite3
 import threading
 import time
 import weakref
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from pathlib import Path
 from types import TracebackType
@@ -76,6 +76,9 @@ QUIET_CHECKPOINT_FRAMES = 2500
 
 T = TypeVar("T")
 SyncFn = Callable[[sqlite3.Connection], Any]
+QueueJob = Callable[..., Awaitable[Any]]
+"""aiosqlite's ``Connection._execute`` (unannotated upstream): runs ``fn(*args)`` on the
+connection's thread and returns its result."""
 
 
 def dump_json(value: Any) -> str:
@@ -194,7 +197,7 @@ class Database:
         connection itself (a job can outlive its cancelled awaiter)."""
         # No reference cycle through the connection: dropped unclosed, aiosqlite's __del__ still
         # stops its (non-daemon) thread, as before.
-        queue_job = type(conn)._execute
+        queue_job: QueueJob = type(conn)._execute
         conn_ref = weakref.ref(conn)
         jobs = self._jobs
 
@@ -321,7 +324,8 @@ class Database:
     async def _hop(self, fn: Callable[..., T], *args: Any) -> T:
         """Run ``fn(*args)`` on the connection's thread (one queue round trip)."""
         # Only when a job of aiosqlite's thread may still run (a cancelled block): queued behind it.
-        result: T = await self.conn._execute(fn, *args)
+        execute: QueueJob = self.conn._execute
+        result: T = await execute(fn, *args)
         return result
 
     async def write(self, fn: Callable[[sqlite3.Connection], T]) -> T:
@@ -537,7 +541,7 @@ def _checkpoint(conn: sqlite3.Connection) -> tuple[int, int, int]:
     return int(row[0]), int(row[1]), int(row[2])
 
 
-def _in_savepoint(raw: sqlite3.Connection, fn: SyncFn, name: str) -> Any:
+def _in_savepoint(raw: sqlite3.Connection, fn: Callable[[sqlite3.Connection], T], name: str) -> T:
     raw.execute(f"SAVEPOINT {name}")
     try:
         result = fn(raw)
@@ -549,7 +553,7 @@ def _in_savepoint(raw: sqlite3.Connection, fn: SyncFn, name: str) -> Any:
     return result
 
 
-def _in_read(raw: sqlite3.Connection, fn: SyncFn) -> Any:
+def _in_read(raw: sqlite3.Connection, fn: Callable[[sqlite3.Connection], T]) -> T:
     raw.execute("BEGIN")
     try:
         return fn(raw)

@@ -7,6 +7,7 @@ Names are unique per (user, game) ignoring case.
 
 from __future__ import annotations
 
+import builtins
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -150,6 +151,7 @@ class DeckStore:
 
     # -- reading ----------------------------------------------------------------------------
 
+    # Below this method ``list`` in the class body names the method: annotations say builtins.list.
     async def list(self, user_id: int, game: str | None = None) -> list[DeckRow]:
         async with self.db.read() as conn:
             if game is None:
@@ -164,7 +166,7 @@ class DeckStore:
                 )
         return [_row(r) for r in rows]
 
-    async def find(self, user_id: int, name: str, game: str | None = None) -> list[DeckRow]:
+    async def find(self, user_id: int, name: str, game: str | None = None) -> builtins.list[DeckRow]:
         """The player's decks called ``name`` (any case), in every game or in ``game``."""
         key = name_key(name.strip())
         async with self.db.read() as conn:
@@ -186,7 +188,7 @@ class DeckStore:
             )
         return StoredDeck(row, _deck(row, cards))
 
-    async def get_for_play(self, user_id: int, game: str, name: str) -> list[str]:
+    async def get_for_play(self, user_id: int, game: str, name: str) -> builtins.list[str]:
         """The main deck of the player's deck ``name`` as card ids, one per copy (MatchConfig 'decks')."""
         stored = await self.get_named(user_id, game, name)
         return stored.deck.cards("main")
@@ -209,7 +211,7 @@ class DeckStore:
 
     async def search(
         self, user_id: int, text: str, game: str | None = None, limit: int = 25
-    ) -> list[DeckRow]:
+    ) -> builtins.list[DeckRow]:
         """Autocomplete: names starting with ``text``, then containing it."""
         key = name_key(text.strip())
         decks = await self.list(user_id, game)

@@ -678,9 +678,11 @@ def hand(view: Any, name: str, **_options: Any) -> Image.Image:
     for i, c in enumerate(cards):
         x = 20 + (i % per_row) * (cw + GAP)
         y = 60 + (i // per_row) * (ch + GAP)
-        face = _FACES.get(
-            (c.card, cw, ch), lambda cid=c.card: card_image(cid).resize((cw, ch), Image.Resampling.LANCZOS)
-        )
+
+        def face_of(card: str = c.card) -> Image.Image:
+            return card_image(card).resize((cw, ch), Image.Resampling.LANCZOS)
+
+        face = _FACES.get((c.card, cw, ch), face_of)
         img.paste(face, (x, y))
     return img
 
