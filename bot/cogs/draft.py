@@ -32,6 +32,12 @@ async def _refuse(interaction: discord.Interaction, exc: CardhostError) -> None:
         await interaction.response.send_message(str(exc), ephemeral=True)
 
 
+BEST_OF_HELP = "Games per match in the rounds after the draft: best of 1 (default) or best of 3"
+BEST_OF_CHOICES = [
+    app_commands.Choice(name="best of 1", value=1),
+    app_commands.Choice(name="best of 3 (side deck: the rest of your pool)", value=3),
+]
+
 ACTIVE = ("lobby", "drafting", "building", "playing")
 OVER = ("finished", "cancelled")
 
@@ -49,13 +55,15 @@ class DraftCog(commands.GroupCog, group_name="draft", group_description="Cosmic 
         timer="Pick timer: seconds for a full pack, shrinking as the pack empties",
         bots="Let bots fill the empty seats when the host starts",
         async_="Async pod: up to 12 hours per pick and a DM when a pack waits",
+        best_of=BEST_OF_HELP,
     )
     @app_commands.rename(async_="async")
     @app_commands.choices(
+        best_of=BEST_OF_CHOICES,
         timer=[
             app_commands.Choice(name=f"{name} ({int(sec)} s for a full pack)", value=name)
             for name, sec in TIMER_PRESETS.items()
-        ]
+        ],
     )
     @app_commands.guild_only()
     async def create(
@@ -65,9 +73,12 @@ class DraftCog(commands.GroupCog, group_name="draft", group_description="Cosmic 
         timer: str = DEFAULT_TIMER,
         bots: bool = True,
         async_: bool = False,
+        best_of: int = 1,
     ) -> None:
         try:
-            await self.bot.drafts.create(interaction, "draft", seats, timer=timer, bots=bots, async_=async_)
+            await self.bot.drafts.create(
+                interaction, "draft", seats, timer=timer, bots=bots, async_=async_, best_of=best_of
+            )
         except CardhostError as exc:
             await _refuse(interaction, exc)
 
@@ -125,13 +136,22 @@ class SealedCog(commands.GroupCog, group_name="sealed", group_description="Unlea
         super().__init__()
 
     @app_commands.command(name="create", description="Open an Unleashed Armada sealed pod: six boosters each")
-    @app_commands.describe(seats="How many players (2-8)", bots="Let bots fill the empty seats at the start")
+    @app_commands.describe(
+        seats="How many players (2-8)",
+        bots="Let bots fill the empty seats at the start",
+        best_of=BEST_OF_HELP,
+    )
+    @app_commands.choices(best_of=BEST_OF_CHOICES)
     @app_commands.guild_only()
     async def create(
-        self, interaction: discord.Interaction, seats: app_commands.Range[int, 2, 8] = 8, bots: bool = True
+        self,
+        interaction: discord.Interaction,
+        seats: app_commands.Range[int, 2, 8] = 8,
+        bots: bool = True,
+        best_of: int = 1,
     ) -> None:
         try:
-            await self.bot.drafts.create(interaction, "sealed", seats, bots=bots)
+            await self.bot.drafts.create(interaction, "sealed", seats, bots=bots, best_of=best_of)
         except CardhostError as exc:
             await _refuse(interaction, exc)
 

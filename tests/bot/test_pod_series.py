@@ -251,3 +251,36 @@ async def test_a_series_that_ended_unheard_is_recorded_after_a_restart(simcord_e
     assert (await env.bot.podplay.store.pod(pod_id)).status == "finished"
     final = next(x for x in _texts(pod_thread(env, pod_id, t)) if "Final standings" in x)
     assert "1. bob: 3 pts (1-0-0), games 2-1" in final and "2. alice: 0 pts (0-1-0), games 1-2" in final
+
+
+async def test_best_of_is_chosen_when_the_pod_is_created(simcord_env) -> None:
+    env = simcord_env
+    t = make_table(env)
+    alice = t.members["alice"]
+    # A draft pod: best of 1 unless chosen, shown in the lobby, stored in the pod's config.
+    await alice.slash(t.channel, "draft create", seats=4)
+    lobby = t.channel.last_message
+    assert "matches: best of 1" in lobby.embeds[0].fields[1].value
+    first = await env.bot.podplay.store.pod(int(lobby.embeds[0].title.split("#")[1]))
+    assert "best_of" not in first.config
+    await alice.slash(t.channel, "draft create", seats=4, best_of=3)
+    lobby = t.channel.last_message
+    assert "matches: best of 3 (first to 2 game wins" in lobby.embeds[0].fields[1].value
+    pod = await env.bot.podplay.store.pod(int(lobby.embeds[0].title.split("#")[1]))
+    assert pod.config["best_of"] == 3
+
+    # A sealed pod with best of 3, alice and a bot: its one table is a series.
+    await alice.slash(t.channel, "sealed create", seats=2, best_of=3)
+    lobby = t.channel.last_message
+    assert "matches: best of 3" in lobby.embeds[0].fields[1].value
+    pod_id = int(lobby.embeds[0].title.split("#")[1])
+    started = await alice.click(lobby, label="Start")
+    assert not started.followups, last_reply(started).content
+    await env.settle()
+    await _submit_auto(alice)
+    await env.settle()
+    row = await _table(env, pod_id, 0, 1)
+    series = await _series(env, row.match_id)
+    assert series.best_of == 3 and series.status == "playing"
+    status = last_reply(await alice.slash(t.channel, "pod status", pod=pod_id)).content
+    assert "best of 3" in status and "tied 0-0" in status

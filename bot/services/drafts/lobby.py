@@ -26,6 +26,8 @@ DRAFT_SEATS = (engine.MIN_SEATS, engine.MAX_SEATS)
 SEALED_SEATS = (2, 8)
 SEALED_BOOSTERS = 6
 SEATING_SALT = 0x5EA7
+POD_BEST_OF = (1, 3)
+"""Games per table in the rounds after the draft (``pods.config["best_of"]``, default 1)."""
 KIND_TITLE = {"draft": "Cosmic Draft", "sealed": "Unleashed Armada (sealed)"}
 
 DM_HELP = (
@@ -66,6 +68,13 @@ class Lobby(Picking):
             opts.append("3 packs of 18: left, right, left")
         else:
             opts.append(f"{SEALED_BOOSTERS} boosters each")
+        best_of = int(cfg.get("best_of") or 1)
+        opts.append(
+            "matches: best of 1"
+            if best_of == 1
+            else f"matches: best of {best_of} (first to {best_of // 2 + 1} game wins; the rest of your pool "
+            "is your side deck between games)"
+        )
         embed.add_field(name="Options", value="\n".join(opts), inline=False)
         if row.status == "lobby":
             lo = DRAFT_SEATS[0] if row.kind == "draft" else SEALED_SEATS[0]
@@ -83,8 +92,11 @@ class Lobby(Picking):
         timer: str = DEFAULT_TIMER,
         bots: bool = True,
         async_: bool = False,
+        best_of: int = 1,
     ) -> None:
         lo, hi = DRAFT_SEATS if kind == "draft" else SEALED_SEATS
+        if best_of not in POD_BEST_OF:
+            raise DraftServiceError("A pod's matches are best of 1 or best of 3.")
         if not lo <= seats <= hi:
             raise DraftServiceError(f"A {KIND_TITLE[kind]} pod has {lo} to {hi} seats.")
         if timer not in TIMER_PRESETS:
@@ -95,6 +107,8 @@ class Lobby(Picking):
             "set": source().default_set,
             "slots": DEFAULT_SLOTS,
         }
+        if best_of > 1:
+            config["best_of"] = best_of  # read by the pod's rounds (bot/services/podplay/rounds.py)
         if kind == "draft":
             config.update({"timer": timer, "async": bool(async_), "packs": 3})
         else:
