@@ -9,6 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.ui.components import selected_values
 from engines.core import CardhostError, get_engine
 from engines.core.game import GameSpec
 from engines.games import all_games, game_spec
@@ -65,13 +66,13 @@ class StopsSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"sto
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Select[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> StopsSelect:
         return cls(match["game"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         bot: CardhostBot = interaction.client  # type: ignore[assignment]
-        values = list((interaction.data or {}).get("values", []))  # type: ignore[union-attr]
+        values = selected_values(interaction)
         chosen = await save_stops(bot, interaction.user, self.game, values)
         view = discord.ui.View(timeout=None)
         view.add_item(StopsSelect(self.game, chosen))

@@ -9,6 +9,7 @@ moved on, which is what makes double clicks and old buttons harmless.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -33,6 +34,15 @@ def _bot(interaction: discord.Interaction) -> CardhostBot:
     return interaction.client  # type: ignore[return-value]
 
 
+def selected_values(interaction: discord.Interaction) -> list[str]:
+    """The values a select sent, read from the interaction's raw payload as every select here
+    does. discord.py types the payload as a union of all interaction kinds' TypedDicts, most of
+    them without ``values``: read as a plain mapping, a missing key is simply no values."""
+    payload: Mapping[str, object] = interaction.data or {}
+    values = payload.get("values", [])
+    return [str(v) for v in values] if isinstance(values, list) else []
+
+
 class MoveButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"mv:(?P<match>[0-9]+):(?P<seq>[0-9]+):(?P<action>.+)",
@@ -53,9 +63,11 @@ class MoveButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> MoveButton:
-        return cls(int(match["match"]), int(match["seq"]), match["action"], item.label or "Move", item.style)
+        if isinstance(item, discord.ui.Button):
+            return cls(int(match["match"]), int(match["seq"]), match["action"], item.label or "Move", item.style)
+        return cls(int(match["match"]), int(match["seq"]), match["action"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await _bot(interaction).table.on_move(interaction, self.match_id, self.seq, self.action_id)
@@ -84,12 +96,12 @@ class MultiMoveSelect(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Select[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> MultiMoveSelect:
         return cls(int(match["match"]), int(match["seq"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = [str(v) for v in (interaction.data or {}).get("values", [])]  # type: ignore[union-attr]
+        values = selected_values(interaction)
         await _bot(interaction).table.on_multi(interaction, self.match_id, self.seq, values)
 
 
@@ -109,7 +121,7 @@ class PageButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> PageButton:
         return cls(int(match["match"]), int(match["seq"]), int(match["page"]), match["dir"])
 
@@ -133,7 +145,7 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"hand
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> HandButton:
         return cls(int(match["match"]))
 
@@ -161,7 +173,7 @@ class LobbyButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> LobbyButton:
         return cls(int(match["lobby"]), match["op"])
 

@@ -19,6 +19,8 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.ui.components import selected_values
+
 if TYPE_CHECKING:
     from bot.client import CardhostBot
 
@@ -83,7 +85,7 @@ class BuildButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> BuildButton:
         return cls(int(match["pod"]), int(match["seat"]), match["op"], match["arg"] or "")
 
@@ -124,12 +126,12 @@ class BuildSelect(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Select[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> BuildSelect:
         return cls(int(match["pod"]), int(match["seat"]), match["op"], int(match["page"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = [str(v) for v in (interaction.data or {}).get("values", [])]  # type: ignore[union-attr]
+        values = selected_values(interaction)
         await _bot(interaction).podplay.on_build(
             interaction, self.pod_id, self.seat, self.op, str(self.page), values
         )
@@ -154,7 +156,7 @@ class OpenBuilderButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> OpenBuilderButton:
         return cls(int(match["pod"]), match["op"])
 

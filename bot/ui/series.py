@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.ui.components import selected_values
+
 if TYPE_CHECKING:
     from bot.client import CardhostBot
 
@@ -53,12 +55,12 @@ class SwapSelect(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Select[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> SwapSelect:
         return cls(int(match["series"]), int(match["game"]), match["dir"], int(match["page"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = [str(v) for v in (interaction.data or {}).get("values", [])]  # type: ignore[union-attr]
+        values = selected_values(interaction)
         await _bot(interaction).series.on_swap(
             interaction, self.series_id, self.game_no, self.direction, values
         )
@@ -81,7 +83,7 @@ class SwapPageButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> SwapPageButton:
         return cls(
             int(match["series"]), int(match["game"]), int(match["out"]), int(match["in"]), match["which"]
@@ -107,7 +109,7 @@ class ReadyButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> ReadyButton:
         return cls(int(match["series"]), int(match["game"]))
 
@@ -133,7 +135,7 @@ class OpenSideButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> OpenSideButton:
         return cls(int(match["series"]), int(match["game"]))
 
