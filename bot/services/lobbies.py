@@ -133,7 +133,7 @@ class LobbyService:
     async def _refresh(self, interaction: discord.Interaction, lobby_id: int) -> None:
         lobby = await self.store.get(lobby_id)
         await interaction.edit_original_response(
-            embed=self.embed(lobby), view=lobby_view(lobby_id, open_=lobby.is_open)
+            embed=self.embed(lobby), view=lobby_view(lobby_id) if lobby.is_open else None
         )
 
     async def start(self, interaction: discord.Interaction, lobby: LobbyRow) -> None:
@@ -167,7 +167,8 @@ class LobbyService:
         from bot.services.codexes import ai_codex, resolve_codex
 
         chosen: dict[str, str] = lobby.options.get("codex", {})
-        decks, labels = [], []
+        decks: list[list[str]] = []
+        labels: list[str] = []
         for seat in lobby.seats:
             name = chosen.get(str(seat.user_id)) if seat.user_id is not None else None
             if name is None:
@@ -247,7 +248,9 @@ class LobbyService:
         """Open the thread under ``message``, greet the players and deal the first board and hands."""
         bot = self.bot
         channel = self.bot.get_channel(message.channel.id) or await self.bot.fetch_channel(message.channel.id)
-        thread = await channel.create_thread(  # type: ignore[union-attr]
+        if not isinstance(channel, discord.TextChannel):
+            raise CardhostError("A game's thread opens under its lobby: start games in a text channel.")
+        thread = await channel.create_thread(
             name=f"{live.engine.title} #{live.id}"[:100], message=message, auto_archive_duration=1440
         )
         live.thread_id = thread.id

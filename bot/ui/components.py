@@ -231,9 +231,7 @@ def hand_view(match_id: int) -> discord.ui.View:
     return view
 
 
-def lobby_view(lobby_id: int, *, open_: bool = True) -> discord.ui.View | None:
-    if not open_:
-        return None
+def lobby_view(lobby_id: int) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     for op in LOBBY_OPS:
         view.add_item(LobbyButton(lobby_id, op))
