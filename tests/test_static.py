@@ -1,4 +1,5 @@
-"""Static checks as tests, so the one test command also keeps engines/ typed and the tree linted."""
+"""Static checks as tests, so the one test command also keeps the typed packages typed (mypy
+--strict as configured in pyproject.toml) and the tree linted."""
 
 from __future__ import annotations
 
@@ -20,7 +21,8 @@ def _tool(name: str) -> str:
     return found
 
 
-def test_mypy_strict_on_engines() -> None:
+def test_mypy_strict_on_engines_render_bot_services_and_presenters() -> None:
+    """The pyproject config: engines/, render/, bot/services/, bot/presenters/ and what they import."""
     result = subprocess.run([_tool("mypy")], cwd=ROOT, capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr
 
