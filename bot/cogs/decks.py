@@ -19,6 +19,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.db.decks import DeckExists, DeckNotFound, DeckRow, StoredDeck
+from bot.ui.components import bot_of
 from engines.core import CardhostError
 from engines.decks import (
     DeckError,
@@ -48,10 +49,6 @@ _ID_VALUE = re.compile(r"^#(\d{1,18})$")
 
 def _game_choices() -> list[app_commands.Choice[str]]:
     return [app_commands.Choice(name=g.title, value=g.name) for g in all_games() if g.has_decks]
-
-
-def _bot(interaction: discord.Interaction) -> CardhostBot:
-    return interaction.client  # type: ignore[return-value]
 
 
 def _title(game: str) -> str:
@@ -193,7 +190,7 @@ class DeckDeleteButton(
             await interaction.response.edit_message(content="Nothing was deleted.", view=None)
             return
         try:
-            row = await _bot(interaction).db.decks.delete(self.user_id, self.deck_id)
+            row = await bot_of(interaction).db.decks.delete(self.user_id, self.deck_id)
         except DeckNotFound as exc:
             await interaction.response.edit_message(content=str(exc), view=None)
             return

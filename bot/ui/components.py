@@ -30,8 +30,15 @@ class MoveChoice:
     style: discord.ButtonStyle = discord.ButtonStyle.success
 
 
-def _bot(interaction: discord.Interaction) -> CardhostBot:
-    return interaction.client  # type: ignore[return-value]
+def bot_of(interaction: discord.Interaction) -> CardhostBot:
+    """The bot an interaction reached. discord.py types ``interaction.client`` as any Client; in
+    this process it is always the CardhostBot, and the check says so to the type checker."""
+    from bot.client import CardhostBot  # at call time: bot.client imports the cogs, which import this
+
+    client = interaction.client
+    if not isinstance(client, CardhostBot):
+        raise TypeError(f"cardhost components run under CardhostBot, not {type(client).__name__}")
+    return client
 
 
 def selected_values(interaction: discord.Interaction) -> list[str]:
@@ -66,11 +73,13 @@ class MoveButton(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> MoveButton:
         if isinstance(item, discord.ui.Button):
-            return cls(int(match["match"]), int(match["seq"]), match["action"], item.label or "Move", item.style)
+            return cls(
+                int(match["match"]), int(match["seq"]), match["action"], item.label or "Move", item.style
+            )
         return cls(int(match["match"]), int(match["seq"]), match["action"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _bot(interaction).table.on_move(interaction, self.match_id, self.seq, self.action_id)
+        await bot_of(interaction).table.on_move(interaction, self.match_id, self.seq, self.action_id)
 
 
 class MultiMoveSelect(
@@ -102,7 +111,7 @@ class MultiMoveSelect(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = selected_values(interaction)
-        await _bot(interaction).table.on_multi(interaction, self.match_id, self.seq, values)
+        await bot_of(interaction).table.on_multi(interaction, self.match_id, self.seq, values)
 
 
 class PageButton(
@@ -126,7 +135,7 @@ class PageButton(
         return cls(int(match["match"]), int(match["seq"]), int(match["page"]), match["dir"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _bot(interaction).table.on_page(interaction, self.match_id, self.seq, self.page)
+        await bot_of(interaction).table.on_page(interaction, self.match_id, self.seq, self.page)
 
 
 class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"hand:(?P<match>[0-9]+)"):
@@ -150,7 +159,7 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"hand
         return cls(int(match["match"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _bot(interaction).table.on_show_hand(interaction, self.match_id)
+        await bot_of(interaction).table.on_show_hand(interaction, self.match_id)
 
 
 LOBBY_OPS = {
@@ -178,7 +187,7 @@ class LobbyButton(
         return cls(int(match["lobby"]), match["op"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _bot(interaction).lobbies.on_button(interaction, self.lobby_id, self.op)
+        await bot_of(interaction).lobbies.on_button(interaction, self.lobby_id, self.op)
 
 
 @dataclass(frozen=True)

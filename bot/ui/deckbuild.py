@@ -15,21 +15,14 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
-from bot.ui.components import selected_values
-
-if TYPE_CHECKING:
-    from bot.client import CardhostBot
+from bot.ui.components import bot_of, selected_values
 
 PAGE = 25
 """Options per select (Discord's limit)."""
-
-
-def _bot(interaction: discord.Interaction) -> CardhostBot:
-    return interaction.client  # type: ignore[return-value]
 
 
 @dataclass(frozen=True)
@@ -90,7 +83,7 @@ class BuildButton(
         return cls(int(match["pod"]), int(match["seat"]), match["op"], match["arg"] or "")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _bot(interaction).podplay.on_build(interaction, self.pod_id, self.seat, self.op, self.arg, [])
+        await bot_of(interaction).podplay.on_build(interaction, self.pod_id, self.seat, self.op, self.arg, [])
 
 
 class BuildSelect(
@@ -132,7 +125,7 @@ class BuildSelect(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = selected_values(interaction)
-        await _bot(interaction).podplay.on_build(
+        await bot_of(interaction).podplay.on_build(
             interaction, self.pod_id, self.seat, self.op, str(self.page), values
         )
 
@@ -161,12 +154,11 @@ class OpenBuilderButton(
         return cls(int(match["pod"]), match["op"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        podplay = _bot(interaction).podplay
+        podplay = bot_of(interaction).podplay
         if self.op == "deck":
             await podplay.open_panel(interaction, self.pod_id)
         else:
             await podplay.send_pool_text(interaction, self.pod_id)
-
 
 
 def thread_view(pod_id: int) -> discord.ui.View:

@@ -17,18 +17,13 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
-if TYPE_CHECKING:
-    from bot.client import CardhostBot
+from bot.ui.components import bot_of, selected_values
 
 NO_CARD = "-"
-
-
-def _bot(interaction: discord.Interaction) -> CardhostBot:
-    return interaction.client  # type: ignore[return-value]
 
 
 POD_LOBBY_OPS = {
@@ -55,7 +50,7 @@ class PodLobbyButton(
         return cls(int(match["pod"]), match["op"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _bot(interaction).drafts.on_lobby_button(interaction, self.pod_id, self.op)
+        await bot_of(interaction).drafts.on_lobby_button(interaction, self.pod_id, self.op)
 
 
 @dataclass(frozen=True)
@@ -101,9 +96,8 @@ class PickSelect(
         return cls(int(match["pod"]), match["ref"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        data: Any = interaction.data or {}  # a select's payload: {"values": [...], ...}
-        values = [str(v) for v in data.get("values", [])]
-        await _bot(interaction).drafts.on_select(
+        values = selected_values(interaction)
+        await bot_of(interaction).drafts.on_select(
             interaction, self.pod_id, self.ref, values[0] if values else ""
         )
 
@@ -131,7 +125,7 @@ class PickConfirm(
         return cls(int(match["pod"]), match["ref"], match["card"], label or "Confirm")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _bot(interaction).drafts.on_confirm(interaction, self.pod_id, self.ref, self.card)
+        await bot_of(interaction).drafts.on_confirm(interaction, self.pod_id, self.ref, self.card)
 
 
 class OpenPackButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"dro:(?P<pod>[0-9]+)"):
@@ -150,7 +144,7 @@ class OpenPackButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"
         return cls(int(match["pod"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _bot(interaction).drafts.on_open_pack(interaction, self.pod_id)
+        await bot_of(interaction).drafts.on_open_pack(interaction, self.pod_id)
 
 
 class ReclaimButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"drr:(?P<pod>[0-9]+)"):
@@ -169,7 +163,7 @@ class ReclaimButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"d
         return cls(int(match["pod"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _bot(interaction).drafts.on_reclaim(interaction, self.pod_id)
+        await bot_of(interaction).drafts.on_reclaim(interaction, self.pod_id)
 
 
 def pod_lobby_view(pod_id: int) -> discord.ui.View:

@@ -10,20 +10,13 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
-from bot.ui.components import selected_values
-
-if TYPE_CHECKING:
-    from bot.client import CardhostBot
+from bot.ui.components import bot_of, selected_values
 
 OPTIONS_PER_SELECT = 25
-
-
-def _bot(interaction: discord.Interaction) -> CardhostBot:
-    return interaction.client  # type: ignore[return-value]
 
 
 class SwapSelect(
@@ -61,7 +54,7 @@ class SwapSelect(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = selected_values(interaction)
-        await _bot(interaction).series.on_swap(
+        await bot_of(interaction).series.on_swap(
             interaction, self.series_id, self.game_no, self.direction, values
         )
 
@@ -90,7 +83,7 @@ class SwapPageButton(
         )
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _bot(interaction).series.on_page(interaction, self.series_id, self.game_no, self.pages)
+        await bot_of(interaction).series.on_page(interaction, self.series_id, self.game_no, self.pages)
 
 
 class ReadyButton(
@@ -114,7 +107,7 @@ class ReadyButton(
         return cls(int(match["series"]), int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _bot(interaction).series.on_ready(interaction, self.series_id, self.game_no)
+        await bot_of(interaction).series.on_ready(interaction, self.series_id, self.game_no)
 
 
 class OpenSideButton(
@@ -140,7 +133,7 @@ class OpenSideButton(
         return cls(int(match["series"]), int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _bot(interaction).series.on_open(interaction, self.series_id, self.game_no)
+        await bot_of(interaction).series.on_open(interaction, self.series_id, self.game_no)
 
 
 def card_options(
