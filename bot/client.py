@@ -50,7 +50,7 @@ class CardhostBot(commands.Bot):
         from bot.services.podplay import PodPlayService
 
         self.podplay = PodPlayService(self)
-        self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
+        self.tree.error(self.on_app_command_error)
 
     async def setup_hook(self) -> None:
         await self.db.open()

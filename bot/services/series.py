@@ -434,8 +434,11 @@ class SeriesService:
             except discord.HTTPException:
                 log.warning("series thread is gone", extra={"ctx": {"series": series.id}})
                 return None
+        if not isinstance(channel, discord.abc.Messageable):  # a series thread always is
+            log.warning("series thread cannot take messages", extra={"ctx": {"series": series.id}})
+            return None
         allowed = discord.AllowedMentions(users=mentions)
-        msg: discord.Message = await channel.send(clip(text), allowed_mentions=allowed, **kw)  # type: ignore[union-attr]
+        msg: discord.Message = await channel.send(clip(text), allowed_mentions=allowed, **kw)
         return msg
 
     def _card_name(self, game: str) -> Callable[[str], str]:

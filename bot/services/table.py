@@ -85,7 +85,7 @@ class TableService:
 
     # ----------------------------------------------------------------- thread
 
-    async def thread_of(self, live: LiveMatch) -> discord.abc.Messageable | None:
+    async def thread_of(self, live: LiveMatch) -> discord.Thread | None:
         if live.thread_id is None:
             return None
         channel = self.bot.get_channel(live.thread_id)
@@ -95,7 +95,10 @@ class TableService:
             except discord.HTTPException:
                 log.warning("game thread is gone", extra={"ctx": {"match": live.id}})
                 return None
-        return channel  # type: ignore[return-value]
+        if not isinstance(channel, discord.Thread):  # a match's thread_id is always a thread it opened
+            log.warning("game thread is not a thread", extra={"ctx": {"match": live.id}})
+            return None
+        return channel
 
     def board_content(self, live: LiveMatch, mention: bool) -> str:
         view = live.engine.view(live.state, None)
@@ -127,7 +130,7 @@ class TableService:
         content = self.board_content(live, mention=new_message)
         if not new_message and live.board_message_id:
             try:
-                await thread.get_partial_message(live.board_message_id).edit(  # type: ignore[attr-defined]
+                await thread.get_partial_message(live.board_message_id).edit(
                     content=content, attachments=[file]
                 )
                 return
@@ -141,7 +144,7 @@ class TableService:
         if live.board_message_id and live.board_message_id != msg.id:
             # The old board keeps its picture but loses its button, so the thread has one place to click.
             with contextlib.suppress(discord.HTTPException):
-                await thread.get_partial_message(live.board_message_id).edit(view=None)  # type: ignore[attr-defined]
+                await thread.get_partial_message(live.board_message_id).edit(view=None)
         live.board_message_id = msg.id
         await self.bot.db.matches.set_board_message(live.id, msg.id)
 
