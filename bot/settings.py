@@ -7,6 +7,7 @@ traceback deep inside discord.py.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from pydantic import Field, ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -59,9 +60,10 @@ class SettingsError(Exception):
     pass
 
 
-def load_settings(**overrides: object) -> Settings:
+def load_settings(**overrides: Any) -> Settings:
+    # Any: pydantic validates and converts each value (a CLI or test may pass "30" for a number).
     try:
-        return Settings(**overrides)  # type: ignore[arg-type]
+        return Settings(**overrides)
     except ValidationError as exc:
         lines = []
         for err in exc.errors():

@@ -353,7 +353,8 @@ class Database:
             ok, value = _group_commit(raw, [fn])[0]
             self._committed(1)
             if ok:
-                return value  # type: ignore[no-any-return]
+                result: T = value  # fn's result: _group_commit keeps results of several fns as Any
+                return result
             raise value
         future: asyncio.Future[T] = loop.create_future()
         self._pending.append((fn, future))
