@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.ui.components import selected_values
+from bot.ui.components import bot_of, selected_values
 from engines.core import CardhostError, get_engine
 from engines.core.game import GameSpec
 from engines.games import all_games, game_spec
@@ -71,7 +71,7 @@ class StopsSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"sto
         return cls(match["game"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        bot: CardhostBot = interaction.client  # type: ignore[assignment]
+        bot = bot_of(interaction)
         values = selected_values(interaction)
         chosen = await save_stops(bot, interaction.user, self.game, values)
         view = discord.ui.View(timeout=None)
