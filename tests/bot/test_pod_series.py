@@ -284,3 +284,14 @@ async def test_best_of_is_chosen_when_the_pod_is_created(simcord_env) -> None:
     assert series.best_of == 3 and series.status == "playing"
     status = last_reply(await alice.slash(t.channel, "pod status", pod=pod_id)).content
     assert "best of 3" in status and "tied 0-0" in status
+
+
+async def test_the_draft_progress_says_best_of_3(simcord_env) -> None:
+    from tests.bot.test_draft_flow import open_pod
+    from tests.bot.test_draft_flow import pod_thread as draft_thread
+
+    env = simcord_env
+    t = make_table(env)
+    live = await open_pod(env, t, seats=4, best_of=3)
+    progress = [m.content for m in draft_thread(t, live).history() if "**pack 1 of 3**" in m.content]
+    assert progress and progress[0].startswith(f"**Cosmic Draft** · pod #{live.id} · matches best of 3 · ")

@@ -25,6 +25,9 @@ class Progress(DraftBase):
         state = live.state
         prog = engine.progress(state)
         title = f"**Cosmic Draft** · pod #{live.id}"
+        best_of = int(live.row.config.get("best_of") or 1)
+        if best_of > 1:
+            title += f" · matches best of {best_of}"
         if prog.done or live.row.status != "drafting":
             lines = [f"{title} · 🏁 the draft is over ({prog.rounds * prog.picks_per_round} picks each)."]
         else:
