@@ -101,9 +101,10 @@ def _pod(r: sqlite3.Row) -> PodRow:
 def _seat(r: sqlite3.Row) -> PodSeatRow:
     pool = tuple(load_json(r["pool"]) or ())
     raw = load_json(r["deck"])
+    deck: tuple[str, ...] | None
+    draft: tuple[str, ...]
     if isinstance(raw, list):
-        deck: tuple[str, ...] | None = tuple(raw)
-        draft = deck
+        deck = draft = tuple(raw)
     else:
         deck = None
         draft = tuple((raw or {}).get("draft", ()))

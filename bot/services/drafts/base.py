@@ -159,7 +159,7 @@ class DraftBase:
             raise DraftServiceError("You're not in a pod right now: name one with the `pod:` option.")
         return ids[0]
 
-    async def _thread(self, live: LivePod) -> discord.abc.Messageable | None:
+    async def _thread(self, live: LivePod) -> discord.Thread | None:
         if live.row.thread_id is None:
             return None
         channel = self.bot.get_channel(live.row.thread_id)
@@ -169,7 +169,10 @@ class DraftBase:
             except discord.HTTPException:
                 log.warning("pod thread is gone", extra={"ctx": {"pod": live.id}})
                 return None
-        return channel  # type: ignore[return-value]
+        if not isinstance(channel, discord.Thread):  # a pod's thread_id is always the thread it opened
+            log.warning("pod thread is not a thread", extra={"ctx": {"pod": live.id}})
+            return None
+        return channel
 
     async def _thread_say(self, live: LivePod, text: str, *, mention: bool = False) -> None:
         thread = await self._thread(live)

@@ -71,7 +71,7 @@ class Progress(DraftBase):
                 if thread is None:
                     return
                 view = progress_view(live.id) if live.drafting else None
-                await thread.get_partial_message(live.row.message_id).edit(  # type: ignore[attr-defined]
+                await thread.get_partial_message(live.row.message_id).edit(
                     content=self.progress_text(live), view=view
                 )
             except discord.HTTPException as exc:

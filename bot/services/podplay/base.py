@@ -5,16 +5,19 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Sequence
+from collections.abc import Awaitable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.db.podplay import PodPlayStore, PodRow, PodSeatRow
+from bot.db.podplay import PodMatchRow, PodPlayStore, PodRow, PodSeatRow
 from engines.core import CardhostError
 
 if TYPE_CHECKING:
     from bot.client import CardhostBot
+    from bot.db.decks import DeckRow
+    from bot.db.series import SeriesRow
+    from bot.services.matches import LiveMatch
 
 log = logging.getLogger(__name__)
 
@@ -54,6 +57,46 @@ class PodBase:
         self._build_handles: dict[int, list[asyncio.TimerHandle]] = {}
         bot.matches.finish_listeners.append(self.on_match_finished)
         bot.series.finish_listeners.append(self.on_series_finished)
+
+    if TYPE_CHECKING:
+        # What the parts call on one another through ``self``: each is defined by one part and
+        # PodPlayService has them all (declared here for the type checker only).
+
+        # building
+        async def _save_to_library(self, pod: PodRow, seat: PodSeatRow, deck: Sequence[str]) -> DeckRow: ...
+
+        # deadline
+        async def _set_deadline(self, pod: PodRow) -> PodRow: ...
+        def _cancel_build(self, pod_id: int) -> None: ...
+
+        # rounds
+        def plan(self, pod: PodRow, seats: Sequence[PodSeatRow]) -> tuple[str, int]: ...
+        @staticmethod
+        def results(rows: Sequence[PodMatchRow]) -> list[Any]: ...
+        async def maybe_start_rounds(self, pod_id: int) -> None: ...
+        async def _start_rounds(self, pod_id: int) -> None: ...
+        async def _next_round(self, pod: PodRow, seats: Sequence[PodSeatRow]) -> None: ...
+        async def _launch(self, pod: PodRow, seats: Sequence[PodSeatRow], row: PodMatchRow) -> None: ...
+        async def on_match_finished(self, live: LiveMatch) -> None: ...
+        async def on_series_finished(self, series: SeriesRow) -> None: ...
+        @staticmethod
+        def series_winner(series: SeriesRow, row: PodMatchRow) -> int | None: ...
+        async def _winner(self, match_id: int, row: PodMatchRow) -> int | None: ...
+        async def advance(self, pod_id: int) -> None: ...
+
+        # standings
+        async def game_record(
+            self, pod: PodRow, rows: Sequence[PodMatchRow]
+        ) -> dict[int, tuple[int, int]] | None: ...
+        def standings_text(
+            self,
+            pod: PodRow,
+            seats: Sequence[PodSeatRow],
+            rows: Sequence[PodMatchRow],
+            *,
+            final: bool,
+            games: Mapping[int, tuple[int, int]] | None = None,
+        ) -> str: ...
 
     @staticmethod
     def best_of(pod: PodRow) -> int:
