@@ -58,8 +58,9 @@ class DraftCog(commands.GroupCog, group_name="draft", group_description="Cosmic 
         best_of=BEST_OF_HELP,
     )
     @app_commands.rename(async_="async")
+    # Two decorators (discord.py merges them): one call's choices must share one value type.
+    @app_commands.choices(best_of=BEST_OF_CHOICES)
     @app_commands.choices(
-        best_of=BEST_OF_CHOICES,
         timer=[
             app_commands.Choice(name=f"{name} ({int(sec)} s for a full pack)", value=name)
             for name, sec in TIMER_PRESETS.items()
