@@ -113,14 +113,17 @@ class PlayCog(commands.Cog):
     def __init__(self, bot: CardhostBot) -> None:
         self.bot = bot
 
-    async def play(self, interaction: discord.Interaction, game: str, **values: Any) -> None:
+    async def _play(self, interaction: discord.Interaction, /, game: str, **values: Any) -> None:
         await self.start(interaction, game, values)
 
-    play.__signature__ = _signature()  # type: ignore[attr-defined]
-    play = app_commands.describe(**_DESCRIPTIONS)(play)
-    play = app_commands.choices(**_CHOICES)(play)
-    play = app_commands.command(name="play", description="Start a card game in this channel")(play)  # type: ignore[assignment]
-    play = app_commands.guild_only()(play)
+    # discord.py reads a command's parameters from its callback's signature: this one is built from
+    # the declared games' options (see _signature), so a new game's options need no edit here.
+    _play.__signature__ = _signature()  # type: ignore[attr-defined]
+    play = app_commands.guild_only()(
+        app_commands.command(name="play", description="Start a card game in this channel")(
+            app_commands.choices(**_CHOICES)(app_commands.describe(**_DESCRIPTIONS)(_play))
+        )
+    )
 
     async def start(self, interaction: discord.Interaction, game: str, values: dict[str, Any]) -> None:
         table = table_spec(game)
@@ -167,7 +170,7 @@ class PlayCog(commands.Cog):
         options["turn_seconds"] = seconds
         await self.bot.lobbies.create(interaction, game, options)
 
-    @play.autocomplete("deck")  # type: ignore[attr-defined, untyped-decorator]
+    @play.autocomplete("deck")
     async def deck_autocomplete(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
