@@ -62,6 +62,9 @@ class TableSpec:
     pack_image: Callable[[Sequence[str], str, str], Image.Image] | None = None
     """``(card ids, title, subtitle) -> Image``: one seat's draft pack, each card numbered as the
     pick menu lists it (games with boosters; without it the pack panel is text and menu only)."""
+    pool_image: Callable[[Sequence[str], Sequence[str], str], Image.Image] | None = None
+    """``(pool, deck, title) -> Image``: a drafted or sealed pool with the deck being built marked
+    (games with boosters; without it the deck builder is text and menus only)."""
 
     @property
     def name(self) -> str:

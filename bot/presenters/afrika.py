@@ -13,6 +13,7 @@ from PIL import Image
 
 import render.afrika
 import render.afrika.pack
+import render.afrika.pool
 from bot.presenters import Presenter, TableSpec
 from bot.ui.components import MoveChoice
 from engines.afrika import GAME
@@ -117,4 +118,5 @@ TABLE = TableSpec(
     card_caption=card_caption,
     palette=render.afrika.ENERGY_COLORS,
     pack_image=render.afrika.pack.pack_image,
+    pool_image=render.afrika.pool.pool_image,
 )

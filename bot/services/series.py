@@ -455,11 +455,12 @@ class SeriesService:
         self, series: SeriesRow, seat: int, game_no: int, note: str = "", *, closed: bool = False
     ) -> str:
         deck = series.decks[seat]
+        word = game_spec(series.game).deck_word
         where = f"<#{series.thread_id}>" if series.thread_id else f"best of {series.best_of}"
         lines = [
             f"**{game_spec(series.game).title}** · {where} · **Game {game_no} of best of {series.best_of}** "
             f"— {score_text(_names(series), series.wins)}.",
-            f"Your Codex: **{len(deck['main'])}** cards · side deck: **{len(deck['side'])}** cards.",
+            f"Your {word}: **{len(deck['main'])}** cards · side deck: **{len(deck['side'])}** cards.",
         ]
         if closed:
             pass
@@ -467,8 +468,8 @@ class SeriesService:
             lines.append("✅ You're ready. The next game starts when everyone is.")
         else:
             lines.append(
-                "Swap cards between your Codex and your side deck: put a card in first, then take one "
-                "out, so your Codex stays legal. Click **Ready** when you're done"
+                f"Swap cards between your {word} and your side deck: put a card in first, then take one "
+                f"out, so your {word} stays legal. Click **Ready** when you're done"
                 + (f"; the game starts <t:{int(series.deadline)}:R> anyway." if series.deadline else ".")
             )
         if note:
@@ -479,7 +480,15 @@ class SeriesService:
         if series.status != "sideboarding" or seat in series.ready:
             return None
         deck = series.decks[seat]
-        return side_view(series.id, game_no, deck["main"], deck["side"], self._card_name(series.game), pages)
+        return side_view(
+            series.id,
+            game_no,
+            deck["main"],
+            deck["side"],
+            self._card_name(series.game),
+            pages,
+            game_spec(series.game).deck_word,
+        )
 
     async def _send_panel(self, series: SeriesRow, seat: int, game_no: int) -> None:
         user_id = series.seats[seat].user_id
@@ -555,7 +564,7 @@ class SeriesService:
                 problem = game_spec(series.game).check_deck(main, series.format)
                 if problem:
                     raise SeriesError(
-                        f"That swap would make your Codex illegal: {problem} "
+                        f"That swap would make your {game_spec(series.game).deck_word} illegal: {problem} "
                         "Put a card in from your side deck first, then take one out."
                     )
                 await self.store.set_deck(series_id, seat, {"main": main, "side": side})
@@ -565,7 +574,8 @@ class SeriesService:
         except CardhostError as exc:
             await interaction.followup.send(str(exc), ephemeral=True)
             return
-        moved = "put into your Codex" if direction == "in" else "moved to your side deck"
+        word = game_spec(series.game).deck_word
+        moved = f"put into your {word}" if direction == "in" else "moved to your side deck"
         await interaction.edit_original_response(
             content=self.panel_content(series, seat, game_no, f"{len(values)} card(s) {moved}."),
             view=self.panel_view(series, seat, game_no),

@@ -63,8 +63,10 @@ class SwapPageButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"swp:(?P<series>[0-9]+):(?P<game>[0-9]+):(?P<out>[0-9]+):(?P<in>[0-9]+):(?P<which>[oi])",
 ):
-    def __init__(self, series_id: int, game_no: int, out_page: int, in_page: int, which: str) -> None:
-        label = "More of my Codex ▶" if which == "o" else "More of my side deck ▶"
+    def __init__(
+        self, series_id: int, game_no: int, out_page: int, in_page: int, which: str, deck_word: str = "deck"
+    ) -> None:
+        label = f"More of my {deck_word} ▶" if which == "o" else "More of my side deck ▶"
         super().__init__(
             discord.ui.Button(
                 label=label,
@@ -158,8 +160,9 @@ def side_view(
     side: list[str],
     name_of: Callable[[str], str],
     pages: tuple[int, int] = (0, 0),
+    deck_word: str = "deck",
 ) -> discord.ui.View:
-    """Two selects (take out of the Codex, put in from the side deck), paging, and Ready."""
+    """Two selects (take out of the deck, put in from the side deck), paging, and Ready."""
     view = discord.ui.View(timeout=None)
     out_opts, out_pages = card_options(main, name_of, pages[0])
     in_opts, in_pages = card_options(side, name_of, pages[1])
@@ -169,11 +172,11 @@ def side_view(
         put.item.row = 0
         view.add_item(put)
     if out_opts:
-        take = SwapSelect(series_id, game_no, "out", out_page, out_opts, "Take out of your Codex…")
+        take = SwapSelect(series_id, game_no, "out", out_page, out_opts, f"Take out of your {deck_word}…")
         take.item.row = 1
         view.add_item(take)
     if out_pages > 1:
-        more = SwapPageButton(series_id, game_no, (out_page + 1) % out_pages, in_page, "o")
+        more = SwapPageButton(series_id, game_no, (out_page + 1) % out_pages, in_page, "o", deck_word)
         more.item.row = 2
         view.add_item(more)
     if in_pages > 1:

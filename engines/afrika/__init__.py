@@ -44,6 +44,7 @@ GAME: GameSpec[AfrikaState, AfrikaAction, AfrikaView] = GameSpec(
     deck_pool=_pool,
     starters=_starters,
     deck_check=check_deck,
+    deck_word="Codex",
     deck_option="decks",
     draft=_draft,
     series=SeriesRules(sideboard=True, chooser_option="chooser", best_of=(1, 3, 5)),

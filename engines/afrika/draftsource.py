@@ -9,11 +9,12 @@ limited deck check (R8, R87).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from functools import cache
 
 from engines.draft.boosters import DEFAULT_SLOTS, BoosterCard, BoosterError, BoosterSet, SlotTable
-from engines.draft.source import CardSource, DraftCard, Kind
+from engines.draft.source import CardSource, DraftCard, Kind, PoolGroup
 
 from .cards import CARDS, ENERGY, ENERGY_NAMES, CardDef, Effect
 from .decks import check_deck
@@ -198,6 +199,54 @@ def draft_card(c: CardDef) -> DraftCard:
     )
 
 
+# ------------------------------------------------------------------------------ pool groups
+TYPE_RANK = {"entity": 0, "vehicle": 1, "tech": 2, "artifact": 3, "spell": 4, "terrain": 5}
+
+
+def energy_group(c: CardDef) -> str:
+    """Which panel a card goes in."""
+    if c.type == "terrain":
+        return "basic" if c.basic else "terrain"
+    codes = {code for code, _ in c.cost.typed}
+    if len(codes) > 1:
+        return "multi"
+    if len(codes) == 1:
+        return next(iter(codes))
+    return "colourless"
+
+
+def card_order(c: CardDef) -> tuple[int, int, str, str]:
+    return (TYPE_RANK.get(c.type, 9), c.cost.total, c.name.casefold(), c.id)
+
+
+def group_title(key: str) -> str:
+    if key in ENERGY_NAMES:
+        return f"{ENERGY_NAMES[key]} ({key})"
+    return {
+        "multi": "Multi-energy",
+        "colourless": "Colourless",
+        "terrain": "Terrains",
+        "basic": "Basic terrains (deck)",
+    }[key]
+
+
+def pool_groups(cards: Sequence[str]) -> list[PoolGroup]:
+    """``cards`` grouped and ordered as the image shows them (energies in rules order)."""
+    defs = CARDS()
+    counts = Counter(cards)
+    by: dict[str, list[str]] = {}
+    for cid in counts:
+        by.setdefault(energy_group(defs[cid]), []).append(cid)
+    order = [*ENERGY, "multi", "colourless", "terrain", "basic"]
+    out = []
+    for key in order:
+        if key in by:
+            ids = sorted(by[key], key=lambda cid: card_order(defs[cid]))
+            out.append(PoolGroup(key, group_title(key), tuple((cid, counts[cid]) for cid in ids)))
+    return out
+
+
+
 class AfrikaCardSource:
     """``CardSource`` over the engine's card files (``engines.afrika.cards``)."""
 
@@ -241,6 +290,9 @@ class AfrikaCardSource:
     def describe(self, card_id: str) -> str:
         c = CARDS()[card_id]
         return _describe(c, c.type_line())
+
+    def pool_groups(self, cards: Sequence[str]) -> list[PoolGroup]:
+        return pool_groups(cards)
 
     def menu_line(self, card_id: str) -> str:
         c = CARDS()[card_id]

@@ -134,6 +134,8 @@ class GameSpec(Generic[S, A, V]):
     """Starter decks by name (card ids with repeats), for players without a deck of their own."""
     deck_check: Callable[[Sequence[str], str], str] | None = None
     """(card ids, format) -> '' when legal, else the reason in words."""
+    deck_word: str = "deck"
+    """What the game calls a player's deck in messages ("Codex" in Afrika)."""
     deck_option: str | None = None
     """The engine option that takes the seats' decks (one list of card ids per seat)."""
     draft: Callable[[], CardSource] | None = None

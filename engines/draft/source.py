@@ -56,6 +56,20 @@ class DraftCard:
     """The game's plural for the card's type in a deck summary ("Entities", "Tech")."""
 
 
+@dataclass(frozen=True)
+class PoolGroup:
+    """A panel of a pool as players see it: cards of one kind (an energy, multi, terrains ...)."""
+
+    key: str
+    title: str
+    cards: tuple[tuple[str, int], ...]
+    """(card id, copies) in display order."""
+
+    @property
+    def count(self) -> int:
+        return sum(n for _, n in self.cards)
+
+
 class CardSource(Protocol):
     """A game's cards as a booster draft, its bots, the AI's deck build, the draft log and the
     limited deck rules need them."""
@@ -100,6 +114,11 @@ class CardSource(Protocol):
         """A short line about the card for a menu ("Entity — Beast · 2R · 3/2")."""
         ...
 
+    def pool_groups(self, cards: Sequence[str]) -> list[PoolGroup]:
+        """``cards`` grouped and ordered as the game shows a pool (deck-building menus and the
+        pool image list cards in this order)."""
+        ...
+
     def menu_line(self, card_id: str) -> str:
         """The line under a card's name in a pick menu: its rarity and ``describe`` with the type
         line in the game's words ("Rare · Entity — Beast · 2R · 3/2")."""
@@ -128,4 +147,4 @@ def draft_source(game: str | None = None) -> CardSource:
     return draft()
 
 
-__all__ = ["ANY_ENERGY", "CardSource", "DraftCard", "Kind", "draft_source"]
+__all__ = ["ANY_ENERGY", "CardSource", "DraftCard", "Kind", "PoolGroup", "draft_source"]

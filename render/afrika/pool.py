@@ -4,19 +4,20 @@
 per copy) grouped by energy (one panel per energy, then multi-energy, colourless and non-basic
 terrains), inside a panel by type then cost, with its count; cards in ``deck`` are highlighted
 with "in deck / in pool" counts, and the Basic terrains of the deck get a panel of their own.
-``pool_groups`` is the same grouping as data, used by the deck-building panel so its menus list
-cards in the order the image shows them.
+The grouping is the card source's (``engines.afrika.draftsource.pool_groups``), so the
+deck-building menus list cards in the order the image shows them.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from engines.afrika.cards import CARDS, ENERGY, ENERGY_NAMES, CardDef
+from engines.afrika.cards import CARDS, ENERGY, CardDef
+from engines.afrika.draftsource import pool_groups
+from engines.draft.source import PoolGroup
 from render.common import (
     ACCENT,
     EDGE,
@@ -46,63 +47,6 @@ ROW_H = 26
 GROUP_HEAD = 38
 GROUP_GAP = 12
 GENERIC: RGB = (112, 118, 130)
-TYPE_RANK = {"entity": 0, "vehicle": 1, "tech": 2, "artifact": 3, "spell": 4, "terrain": 5}
-
-
-@dataclass(frozen=True)
-class PoolGroup:
-    key: str
-    """An energy code, 'multi', 'colourless', 'terrain' or 'basic'."""
-    title: str
-    cards: tuple[tuple[str, int], ...]
-    """(card id, copies in the pool) in display order."""
-
-    @property
-    def count(self) -> int:
-        return sum(n for _, n in self.cards)
-
-
-def energy_group(c: CardDef) -> str:
-    """Which panel a card goes in."""
-    if c.type == "terrain":
-        return "basic" if c.basic else "terrain"
-    codes = {code for code, _ in c.cost.typed}
-    if len(codes) > 1:
-        return "multi"
-    if len(codes) == 1:
-        return next(iter(codes))
-    return "colourless"
-
-
-def card_order(c: CardDef) -> tuple[int, int, str, str]:
-    return (TYPE_RANK.get(c.type, 9), c.cost.total, c.name.casefold(), c.id)
-
-
-def group_title(key: str) -> str:
-    if key in ENERGY_NAMES:
-        return f"{ENERGY_NAMES[key]} ({key})"
-    return {
-        "multi": "Multi-energy",
-        "colourless": "Colourless",
-        "terrain": "Terrains",
-        "basic": "Basic terrains (deck)",
-    }[key]
-
-
-def pool_groups(cards: Sequence[str]) -> list[PoolGroup]:
-    """``cards`` grouped and ordered as the image shows them (energies in rules order)."""
-    defs = CARDS()
-    counts = Counter(cards)
-    by: dict[str, list[str]] = {}
-    for cid in counts:
-        by.setdefault(energy_group(defs[cid]), []).append(cid)
-    order = [*ENERGY, "multi", "colourless", "terrain", "basic"]
-    out = []
-    for key in order:
-        if key in by:
-            ids = sorted(by[key], key=lambda cid: card_order(defs[cid]))
-            out.append(PoolGroup(key, group_title(key), tuple((cid, counts[cid]) for cid in ids)))
-    return out
 
 
 def _accent(key: str) -> RGB:

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections import Counter
 
+from engines.afrika.draftsource import pool_groups
 from engines.draft.autobuild import build_deck
 from engines.draft.pod import sealed_pools
-from render.afrika.pool import pool_groups, pool_image
+from render.afrika.pool import pool_image
 
 
 def _pool(boosters: int = 3) -> list[str]:

@@ -91,15 +91,21 @@ class DeckBuilding(PodBase):
         log.info("pod building", extra={"ctx": {"pod": pod_id, "players": len(humans)}})
         self._spawn(self.maybe_start_rounds(pod_id), f"pod-{pod_id}-rounds")
 
-    async def _render(self, pod: PodRow, seat: PodSeatRow) -> discord.File:
+    async def _render(self, pod: PodRow, seat: PodSeatRow) -> list[discord.File]:
+        """The pool image, when the drafted game declares one (``TableSpec.pool_image``)."""
+        from bot.presenters import table_spec
+
+        draw = table_spec(source().game).pool_image
+        if draw is None:
+            return []
+
         def work() -> bytes:
-            from render.afrika.pool import pool_image
             from render.common import to_png
 
-            return to_png(pool_image(seat.pool, seat.draft, f"{pod.title} — {seat.display_name}'s pool"))
+            return to_png(draw(seat.pool, seat.draft, f"{pod.title} — {seat.display_name}'s pool"))
 
         data = await asyncio.to_thread(work)
-        return discord.File(io.BytesIO(data), filename=f"pool-{pod.id}-{seat.seat}.png")
+        return [discord.File(io.BytesIO(data), filename=f"pool-{pod.id}-{seat.seat}.png")]
 
     async def panel_kwargs(
         self, pod: PodRow, seat: PodSeatRow, page: int = 0, note: str = ""
@@ -115,7 +121,7 @@ class DeckBuilding(PodBase):
         try:
             user = self.bot.get_user(seat.user_id) or await self.bot.fetch_user(seat.user_id)
             kwargs = await self.panel_kwargs(pod, seat)
-            await user.send(file=await self._render(pod, seat), **kwargs)
+            await user.send(files=await self._render(pod, seat), **kwargs)
             return True
         except discord.Forbidden as exc:
             if exc.code != DM_CLOSED:
@@ -144,7 +150,7 @@ class DeckBuilding(PodBase):
             await interaction.followup.send(str(exc), ephemeral=True)
             return
         kwargs = await self.panel_kwargs(pod, seat)
-        await interaction.followup.send(file=await self._render(pod, seat), ephemeral=True, **kwargs)
+        await interaction.followup.send(files=await self._render(pod, seat), ephemeral=True, **kwargs)
 
     async def send_pool_text(self, interaction: discord.Interaction, pod_id: int) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -223,7 +229,7 @@ class DeckBuilding(PodBase):
         seat = await self.store.seat(pod_id, seat_no) or seat
         pod = await self.store.pod(pod_id) or pod
         kwargs = await self.panel_kwargs(pod, seat, page, note)
-        await interaction.edit_original_response(attachments=[await self._render(pod, seat)], **kwargs)
+        await interaction.edit_original_response(attachments=await self._render(pod, seat), **kwargs)
         if op == "submit" and seat.submitted:
             self._spawn(self.maybe_start_rounds(pod_id), f"pod-{pod_id}-rounds")
 

@@ -19,13 +19,12 @@ def _describe(cid: str) -> str:
 
 def panel_spec(pod: PodRow, seat: PodSeatRow, page: int, locked: bool) -> PanelSpec:
     from engines.draft.autobuild import best_pair
-    from render.afrika.pool import pool_groups
 
     defs = _cards()
     deck = list(seat.draft)
     in_deck = Counter(deck)
     add: list[Option] = []
-    for g in pool_groups(seat.pool):
+    for g in source().pool_groups(seat.pool):
         for cid, n in g.cards:
             left = n - in_deck[cid]
             if left > 0:
@@ -33,7 +32,7 @@ def panel_spec(pod: PodRow, seat: PodSeatRow, page: int, locked: bool) -> PanelS
                 add.append(Option(cid, name, _describe(cid)))
     remove = [
         Option(cid, defs[cid].name + (f" ×{n}" if n > 1 else ""), _describe(cid))
-        for g in pool_groups(deck)
+        for g in source().pool_groups(deck)
         for cid, n in g.cards
     ]
     symbols = energy_symbols(deck)
