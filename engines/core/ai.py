@@ -25,5 +25,4 @@ def choose_action(engine: Engine[Any, Any, Any], state: Any, player: PlayerId, r
     """The declared game's AI move for ``player``."""
     from engines.games import game_spec
 
-    action: Action = game_spec(engine.name).ai(engine, state, player, rng)
-    return action
+    return game_spec(engine.name).ai(engine, state, player, rng)

@@ -24,7 +24,7 @@ S = TypeVar("S")
 A = TypeVar("A", bound=Action)
 V = TypeVar("V")
 
-Policy = Callable[[Any, Any, PlayerId, Rng], Any]
+Policy = Callable[[Engine[Any, Any, Any], Any, PlayerId, Rng], Action]
 """An AI: ``(engine, state, seat, rng) -> action``. The rng is passed in, so AI games replay."""
 
 
