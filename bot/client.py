@@ -10,6 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.db import Database
+from bot.mentions import NO_PINGS
 from bot.services.clock import ClockService
 from bot.services.lobbies import LobbyService
 from bot.services.matches import MatchService
@@ -34,7 +35,14 @@ COGS = (
 class CardhostBot(commands.Bot):
     def __init__(self, settings: Settings) -> None:
         intents = discord.Intents.default()
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
+        # Nobody is pinged unless a message names whom (bot.mentions.pinging): player-typed names and
+        # reasons reach the bot's messages, and must not ring @everyone, a role or a bystander.
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            help_command=None,
+            allowed_mentions=NO_PINGS,
+        )
         self.settings = settings
         self.db = Database(settings.db_path, snapshot_every=settings.snapshot_every)
         self.matches = MatchService(self.db)

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.db.matches import ClockRow
+from bot.mentions import pinging
 from bot.services.matches import LiveMatch
 from engines.games import game_spec
 
@@ -167,7 +168,7 @@ class ClockService:
             left = max(1, round(deadline - now()))
             await thread.send(
                 f"⏰ <@{user}>, {left} seconds left on your turn.",
-                allowed_mentions=discord.AllowedMentions(users=True),
+                allowed_mentions=pinging([user]),
             )
 
     async def _expire(self, match_id: int, seat: int, turn_seq: int) -> None:

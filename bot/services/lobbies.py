@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.db.errors import AlreadySeated, LobbyClosed, LobbyFull
+from bot.mentions import pinging
 from bot.services.dms import greet_by_dm
 from bot.ui.components import lobby_view
 from engines.core import CardhostError, get_engine
@@ -209,6 +210,7 @@ class LobbyService:
         message = await interaction.followup.send(
             f"⚔️ **{live.engine.title}**: {user.mention} ({label}) vs the AI ({ai_label}). The game thread is below.",
             wait=True,
+            allowed_mentions=pinging([user.id]),
         )
         await self.launch(live, message, turn_seconds)
 
@@ -241,7 +243,7 @@ class LobbyService:
         )
         await interaction.followup.send(
             f"{opponent.mention}, {interaction.user.mention} challenges you to {get_engine(game).title}: click **Join**.",
-            allowed_mentions=discord.AllowedMentions(users=True),
+            allowed_mentions=pinging([opponent.id, interaction.user.id]),
         )
 
     async def launch(self, live: Any, message: discord.Message, turn_seconds: float) -> None:
@@ -261,7 +263,7 @@ class LobbyService:
             f"🎴 **{live.engine.title}** #{live.id} begins! Players in seat order: {players}.\n"
             f"Your hand comes by DM; if DMs are closed, click **Show my hand** on the board. "
             f"Turn clock: {int(turn_seconds)} s per turn plus a {bot.settings.reserve_seconds} s reserve.",
-            allowed_mentions=discord.AllowedMentions(users=True),
+            allowed_mentions=pinging(s.user_id for s in live.seats if not s.is_ai),
         )
         log.info("match started", extra={"ctx": {"match": live.id, "game": live.game}})
         await bot.series.on_launch(live)

@@ -18,12 +18,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable, Coroutine, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.db.series import SeriesRow, SeriesSeat, SeriesStore
+from bot.mentions import pinging
 from bot.services.clock import now
 from bot.services.dms import DM_CLOSED
 from bot.text import clip
@@ -283,7 +284,7 @@ class SeriesService:
                     f"🗂 {who}: you may swap cards with your side deck (the panel is in your DMs). "
                     f"Game {game_no + 1} starts when everyone is **Ready**, or <t:{int(deadline)}:R> "
                     "with the decks as they are.",
-                    mentions=True,
+                    ping=[series.seats[i].user_id for i in waiting],
                 )
                 self._arm(series_id, deadline)
                 for seat in waiting:
@@ -422,8 +423,15 @@ class SeriesService:
     # ------------------------------------------------------------------ thread and panels
 
     async def _say(
-        self, series: SeriesRow, text: str, *, thread_id: int | None = None, mentions: bool = False, **kw: Any
+        self,
+        series: SeriesRow,
+        text: str,
+        *,
+        thread_id: int | None = None,
+        ping: Iterable[int | None] = (),
+        **kw: Any,
     ) -> discord.Message | None:
+        """``ping``: the users this message calls (by id); nobody else, never @everyone or a role."""
         target = thread_id or series.thread_id
         if target is None:
             return None
@@ -437,8 +445,7 @@ class SeriesService:
         if not isinstance(channel, discord.abc.Messageable):  # a series thread always is
             log.warning("series thread cannot take messages", extra={"ctx": {"series": series.id}})
             return None
-        allowed = discord.AllowedMentions(users=mentions)
-        msg: discord.Message = await channel.send(clip(text), allowed_mentions=allowed, **kw)
+        msg: discord.Message = await channel.send(clip(text), allowed_mentions=pinging(ping), **kw)
         return msg
 
     def _card_name(self, game: str) -> Callable[[str], str]:
@@ -505,7 +512,7 @@ class SeriesService:
                 series,
                 f"<@{user_id}> I can't send you direct messages: click **Open my side deck** to swap "
                 "cards and get ready (only you will see it).",
-                mentions=True,
+                ping=[user_id],
                 view=open_side_view(series.id, game_no),
             )
             return

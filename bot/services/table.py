@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.mentions import pinging
 from bot.presenters import presenter_for, ranking_text, table_spec
 from bot.services.dms import DM_CLOSED
 from bot.services.matches import LiveMatch, MoveReport, NotInGame
@@ -122,6 +123,13 @@ class TableService:
             lines.append(block)
         return clip("\n".join(lines))
 
+    @staticmethod
+    def board_pings(live: LiveMatch, mention: bool) -> list[int | None]:
+        """The players ``board_content(live, mention)`` calls by name: those to act, when mentioned."""
+        if not mention or live.status != "active" or live.outcome is not None:
+            return []
+        return [live.seats[p].user_id for p in live.current if not live.seats[p].is_ai]
+
     async def post_board(self, live: LiveMatch, *, new_message: bool) -> None:
         thread = await self.thread_of(live)
         if thread is None:
@@ -140,7 +148,7 @@ class TableService:
         kwargs: dict[str, Any] = {"content": content, "file": file}
         if view is not None:
             kwargs["view"] = view
-        msg = await thread.send(**kwargs, allowed_mentions=discord.AllowedMentions(users=True))
+        msg = await thread.send(**kwargs, allowed_mentions=pinging(self.board_pings(live, new_message)))
         if live.board_message_id and live.board_message_id != msg.id:
             # The old board keeps its picture but loses its button, so the thread has one place to click.
             with contextlib.suppress(discord.HTTPException):
@@ -240,7 +248,7 @@ class TableService:
                 await thread.send(
                     f"<@{seat.user_id}> I can't send you direct messages, so your hand stays here: "
                     "click **Show my hand** on the board to see your cards and moves (only you will see them).",
-                    allowed_mentions=discord.AllowedMentions(users=True),
+                    allowed_mentions=pinging([seat.user_id]),
                 )
             return False
         except discord.NotFound:

@@ -10,13 +10,14 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.db.drafts import DraftStore, PickRow, PodRow, PodSeatRow
+from bot.mentions import pinging
 from bot.services.drafts.cards import source
 from bot.services.drafts.timing import ASYNC_PICK_SECONDS, DEFAULT_TIMER, TIMER_PRESETS, pick_seconds
 from engines.core import CardhostError
@@ -174,13 +175,8 @@ class DraftBase:
             return None
         return channel
 
-    async def _thread_say(self, live: LivePod, text: str, *, mention: bool = False) -> None:
+    async def _thread_say(self, live: LivePod, text: str, *, ping: Iterable[int | None] = ()) -> None:
         thread = await self._thread(live)
         if thread is None:
             return
-        await thread.send(
-            text,
-            allowed_mentions=discord.AllowedMentions(users=mention)
-            if mention
-            else discord.AllowedMentions.none(),
-        )
+        await thread.send(text, allowed_mentions=pinging(ping))

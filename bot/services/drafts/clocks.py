@@ -72,7 +72,7 @@ class PickClocks(DraftBase, ABC):
         await self._thread_say(
             live,
             f"⏰ <@{seat.user_id}>, {left} seconds left for your pick; then the bot picks for you.",
-            mention=True,
+            ping=[seat.user_id],
         )
 
     @abstractmethod

@@ -10,6 +10,7 @@ from typing import Any
 import discord
 
 from bot.db.drafts import PodLobbyError, PodRow
+from bot.mentions import pinging
 from bot.services.clock import now
 from bot.services.dms import greet_by_dm
 from bot.services.drafts.base import DEFAULT_SLOTS, DraftServiceError, LivePod, set_code
@@ -210,7 +211,7 @@ class Lobby(Picking):
             await thread.send(
                 f"📦 **{KIND_TITLE['sealed']}** pod #{row.id}: each player opened {SEALED_BOOSTERS} boosters. "
                 f"Players: {order}. Your pool is private (R81); deck building starts here.",
-                allowed_mentions=discord.AllowedMentions(users=True),
+                allowed_mentions=pinging(s.user_id for s in row.seats if not s.is_bot),
             )
             await self.store.set_message(row.id, None, thread.id)
             log.info("sealed pod started", extra={"ctx": {"pod": row.id, "seats": len(seats)}})
@@ -226,7 +227,7 @@ class Lobby(Picking):
             f"🎴 **Cosmic Draft** pod #{row.id} begins! Seats in passing order: {order}.\n"
             f"Three packs of 18: pack 1 passes left, pack 2 right, pack 3 left. Your pack comes by DM; "
             f"choose a card, then **Confirm**. If DMs are closed, click **Open my pack** below. {timer}.",
-            allowed_mentions=discord.AllowedMentions(users=True),
+            allowed_mentions=pinging(s.user_id for s in row.seats if not s.is_bot),
         )
         progress = await thread.send(content="Opening the packs…", view=progress_view(row.id))
         await self.store.set_message(row.id, progress.id, thread.id)

@@ -81,7 +81,7 @@ class DmPanel(DraftBase):
                     live,
                     f"<@{seat.user_id}> I can't send you direct messages, so your packs stay here: click "
                     "**Open my pack** on the progress message (only you will see it).",
-                    mention=True,
+                    ping=[seat.user_id],
                 )
             except discord.NotFound:
                 # The DM panel was deleted: send a fresh one.

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.db.podplay import PodRow, PodSeatRow
+from bot.mentions import pinging
 from bot.services.clock import now
 from bot.services.dms import DM_CLOSED
 from bot.services.podplay.base import NO_MENTIONS, PodBase, PodError, when
@@ -74,7 +75,7 @@ class DeckBuilding(PodBase):
                 f"{when(deadline)}: then the AI builds a deck from the pool of anyone who has not "
                 "submitted. DMs closed? **Open my deck builder** below shows it to you alone.",
                 view=thread_view(pod_id),
-                allowed_mentions=discord.AllowedMentions(users=True),
+                allowed_mentions=pinging(s.user_id for s in humans),
             )
         closed = []
         for s in humans:
@@ -86,7 +87,7 @@ class DeckBuilding(PodBase):
                 ", ".join(f"<@{s.user_id}>" for s in closed)
                 + ": I can't send you direct messages, so click **Open my deck builder** above "
                 "(only you will see it).",
-                allowed_mentions=discord.AllowedMentions(users=True),
+                allowed_mentions=pinging(s.user_id for s in closed),
             )
         log.info("pod building", extra={"ctx": {"pod": pod_id, "players": len(humans)}})
         self._spawn(self.maybe_start_rounds(pod_id), f"pod-{pod_id}-rounds")

@@ -19,6 +19,7 @@ from typing import Any
 import discord
 
 from bot.db.podplay import PodRow, PodSeatRow
+from bot.mentions import pinging
 from bot.services.clock import now
 from bot.services.podplay.base import NO_MENTIONS, PHASES, PodBase, PodError, when
 
@@ -99,7 +100,7 @@ class BuildDeadline(PodBase):
             f"⏰ {who}: deck building for {pod.title} ends {when(deadline)} "
             f"(about {minutes} minute{'s' if minutes != 1 else ''}). **Submit** your deck by then, or "
             "the AI builds one from your pool.",
-            allowed_mentions=discord.AllowedMentions(users=True),
+            allowed_mentions=pinging(s.user_id for s in waiting),
         )
 
     async def _expire_build(self, pod_id: int, deadline: float) -> None:

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.db.podplay import PodMatchRow, PodRow, PodSeatRow
+from bot.mentions import pinging
 from bot.services.podplay.base import NO_MENTIONS, PodBase, PodError
 from bot.services.podplay.deckrules import source
 
@@ -140,15 +141,16 @@ class Rounds(PodBase):
                 lines.append(f"Bye: **{names[row.seat_a]}** (counts as a win)")
             else:
                 lines.append(f"Table {row.table_no}: **{names[row.seat_a]}** vs **{names[row.seat_b or 0]}**")
-        mention = " ".join(
-            f"<@{s.user_id}>"
+        playing = [
+            s.user_id
             for s in seats
             if not s.plays_as_ai
             and any(s.seat in (row.seat_a, row.seat_b) and not row.is_bye for row in rows)
-        )
-        if mention:
+        ]
+        if playing:
+            mention = " ".join(f"<@{u}>" for u in playing)
             lines.append(f"{mention}: your match thread is in the channel; your hand comes by DM.")
-        await self._say(pod, "\n".join(lines), allowed_mentions=discord.AllowedMentions(users=True))
+        await self._say(pod, "\n".join(lines), allowed_mentions=pinging(playing))
         for row in rows:
             if row.status == "pending":
                 await self._launch(pod, seats, row)
