@@ -148,17 +148,27 @@ class LobbyService:
         if "codex" in lobby.options and deck_option:
             options[deck_option] = await self._lobby_codexes(lobby)
         turn_seconds = float(lobby.options.get("turn_seconds", self.bot.settings.turn_seconds))
-        live = await self.bot.series.create(
-            lobby.game,
-            options,
-            seats,
-            best_of=int(lobby.options.get("best_of", 1)),
-            guild_id=lobby.guild_id,
-            channel_id=lobby.channel_id,
-            host_id=lobby.host_id,
-            turn_seconds=turn_seconds,
-        )
-        await self.store.set_status(lobby.id, "started", live.id)
+        live = None
+        try:
+            # Claiming the lobby and creating its match are one transaction: when a second Start or
+            # a Cancel got there first, set_status raises LobbyClosed and the match is rolled back
+            # (and forgotten below), instead of staying active with no thread.
+            async with self.bot.db.transaction():
+                live = await self.bot.series.create(
+                    lobby.game,
+                    options,
+                    seats,
+                    best_of=int(lobby.options.get("best_of", 1)),
+                    guild_id=lobby.guild_id,
+                    channel_id=lobby.channel_id,
+                    host_id=lobby.host_id,
+                    turn_seconds=turn_seconds,
+                )
+                await self.store.set_status(lobby.id, "started", live.id)
+        except BaseException:
+            if live is not None:
+                self.bot.matches.evict(live.id)
+            raise
         lobby = await self.store.get(lobby.id)
         await interaction.edit_original_response(embed=self.embed(lobby), view=None)
         message = await interaction.original_response()
