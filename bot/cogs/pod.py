@@ -98,7 +98,9 @@ class PodCog(
             text += f" The AI built decks for {', '.join(built)}."
         await interaction.followup.send(text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
 
-    @app_commands.command(name="result", description="Moderators: set the result of a pod table")
+    @app_commands.command(
+        name="result", description="Moderators: give a result to a pod table that play did not decide"
+    )
     @app_commands.describe(
         round="The round",
         table="The table number",
@@ -114,18 +116,21 @@ class PodCog(
         pod: int | None = None,
     ) -> None:
         row = await self._pod(interaction, pod)
-        if not (_is_moderator(interaction) or interaction.user.id == row.host_id):
-            raise PodError("Only the pod's host or a moderator can set a result.")
+        if not _is_moderator(interaction):
+            raise PodError("Only a moderator (Manage Messages) who is not in the match can set a pod result.")
         seats = await self.bot.podplay.store.seats(row.id)
         seat = None
         if winner is not None:
             seat = next((s.seat for s in seats if s.user_id == winner.id), None)
             if seat is None:
                 raise PodError(f"{winner.display_name} is not playing in {row.title}.")
-        await self.bot.podplay.set_result(row.id, round, table, seat)
-        who = winner.display_name if winner else "a draw"
+        await self.bot.podplay.set_result(
+            row.id, round, table, seat, by=interaction.user.id, by_name=interaction.user.display_name
+        )
+        who = f"{winner.display_name} wins" if winner else "a draw"
         await interaction.response.send_message(
-            f"Round {round}, table {table} of {row.title}: {who}.",
+            f"Round {round}, table {table} of {row.title}: {who} (result set by "
+            f"{interaction.user.display_name}).",
             allowed_mentions=discord.AllowedMentions.none(),
         )
 

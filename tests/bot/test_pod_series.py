@@ -8,6 +8,7 @@ import asyncio
 from collections import Counter
 from typing import Any
 
+import discord
 import pytest
 from simcord import assert_error
 
@@ -142,7 +143,10 @@ async def test_a_best_of_3_pod_counts_game_wins_and_match_wins(simcord_env) -> N
     r2 = await _table(env, pod_id, 0, 2)
     game1 = await env.bot.matches.get(r2.match_id)
     await _concedes(env, alice, t, game1)
-    refused = await alice.slash(t.channel, "pod result", round=2, table=r2.table_no, pod=pod_id)
+    carol = t.members["carol"]  # a moderator who is not in the match
+    mods = t.guild.create_role("mods", permissions=discord.Permissions(manage_messages=True))
+    env.backend.add_member_role(t.guild.id, carol.id, mods.id)
+    refused = await carol.slash(t.channel, "pod result", round=2, table=r2.table_no, pod=pod_id)
     assert "That match is still being played" in last_reply(refused).content
     assert_error(env, PodError, contains="still being played")
     ended = await alice.slash(_thread(t, game1.thread_id), "game end", reason="out of time")

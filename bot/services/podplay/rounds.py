@@ -30,7 +30,7 @@ import discord
 
 from bot.db.podplay import PodMatchRow, PodRow, PodSeatRow
 from bot.mentions import pinging
-from bot.services.podplay.base import NO_MENTIONS, PodBase, PodError
+from bot.services.podplay.base import NO_MENTIONS, PHASES, PodBase, PodError
 from bot.services.podplay.deckrules import source
 
 if TYPE_CHECKING:
@@ -290,9 +290,21 @@ class Rounds(PodBase):
         )
         log.info("pod finished", extra={"ctx": {"pod": pod.id, "winner": winner}})
 
-    async def set_result(self, pod_id: int, round_no: int, table_no: int, winner: int | None) -> PodMatchRow:
-        """A moderator's result for a table (e.g. a match that was ended); moves the pod on."""
+    async def set_result(
+        self, pod_id: int, round_no: int, table_no: int, winner: int | None, *, by: int, by_name: str
+    ) -> PodMatchRow:
+        """A moderator's result for a table that play did not decide (its match was ended without a
+        result, or never started); moves the pod on. ``by``: the moderator's user id.
+
+        A result that play decided stands: players settle tables by playing, and a moderator who
+        plays at the table could otherwise write their own win. So the moderator must not be one of
+        the table's players, the pod must still be playing its rounds (final standings are final),
+        and every correction is logged with who made it and what it replaced."""
         pod = await self._pod(pod_id)
+        if pod.status != "playing":
+            if pod.status == "finished":
+                raise PodError(f"{pod.title} is over: its results and final standings stand.")
+            raise PodError(f"{pod.title} is not playing its rounds: it is {PHASES[pod.status]}.")
         row = next(
             (r for r in await self.store.matches(pod_id) if (r.round, r.table_no) == (round_no, table_no)),
             None,
@@ -301,11 +313,37 @@ class Rounds(PodBase):
             raise PodError(f"{pod.title} has no table {table_no} in round {round_no}.")
         if winner is not None and winner not in (row.seat_a, row.seat_b):
             raise PodError("The winner must be one of the two players of that table.")
+        seats = {s.seat: s for s in await self.store.seats(pod_id)}
+        if by in (seats[row.seat_a].user_id, seats[row.seat_b or 0].user_id):
+            raise PodError(
+                "You play at that table, so its result is not yours to set: ask a moderator who is "
+                "not in the match."
+            )
         if row.match_id is not None:
             match = await self.bot.db.matches.get(row.match_id)
             found = await self.bot.series.store.of_match(row.match_id)
             if match.status == "active" or (found is not None and found[0].is_open):
                 raise PodError("That match is still being played: end it first (`/game end` in its thread).")
+            decided = found[0].status == "finished" if found is not None else match.status == "finished"
+            if decided:
+                raise PodError(
+                    f"Round {round_no}, table {table_no} was decided by play: its result stands. "
+                    "Only a match ended without a result can be given one."
+                )
         await self.store.set_result(pod_id, round_no, table_no, winner)
+        log.warning(
+            "pod result set by a moderator",
+            extra={
+                "ctx": {
+                    "pod": pod_id,
+                    "round": round_no,
+                    "table": table_no,
+                    "winner": winner,
+                    "was": {"status": row.status, "winner": row.winner},
+                    "by": by,
+                    "by_name": by_name,
+                }
+            },
+        )
         self._spawn(self.advance(pod_id), f"pod-{pod_id}-advance")
         return row
