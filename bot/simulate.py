@@ -46,10 +46,16 @@ class GameRun:
     problems: list[str] = field(default_factory=list)
 
     def summary(self) -> str:
+        """What the CLI prints; players are named as on the board images ("AI 1"), not "P1"."""
+        from bot.text import with_names
+
+        names = seat_names(self.players)
         lines = [f"{self.game}: {self.players} players, seed {self.seed}, {len(self.actions)} actions"]
         if self.outcome is not None:
-            ranking = " > ".join("=".join(seat_label(p) for p in g) for g in self.outcome.ranking)
-            lines.append(f"result: {ranking} ({self.outcome.reason})")
+            ranking = " > ".join(
+                "=".join(with_names(seat_label(p), names) for p in g) for g in self.outcome.ranking
+            )
+            lines.append(f"result: {ranking} ({with_names(self.outcome.reason, names)})")
         if self.images:
             lines.append(f"{len(self.images)} board images in {self.images[0].parent}")
         if self.log_path:
@@ -60,11 +66,16 @@ class GameRun:
         return "\n".join(lines)
 
 
+def seat_names(players: int) -> list[str]:
+    """The names the simulated AI players go by, on the board images and in the summary alike."""
+    return [f"AI {i + 1}" for i in range(players)]
+
+
 class _BoardWriter:
     def __init__(self, engine: Engine[Any, Any, Any], out: Path | None, players: int) -> None:
         self.engine = engine
         self.out = out
-        self.names = [f"AI {i + 1}" for i in range(players)]
+        self.names = seat_names(players)
         self.images: list[Path] = []
         if out is not None:
             out.mkdir(parents=True, exist_ok=True)

@@ -10,14 +10,27 @@ _SEAT = re.compile(r"\bP(\d{1,2})\b")
 DISCORD_MESSAGE_LIMIT = 2000
 
 
-def with_names(text: str, names: Sequence[str]) -> str:
-    """Replace "P1".."Pn" by the seat's display name (engines only know seat labels)."""
+def with_names(text: str, names: Sequence[str], me: int | None = None) -> str:
+    """Replace "P1".."Pn" by the seat's display name (engines only know seat labels).
+
+    ``me`` is the seat reading the text (a button on their own panel): their seat becomes
+    "yourself (alice)", so "Target P1" reads "Target yourself (alice)" and not a bare name that
+    could be anyone's.
+    """
 
     def sub(m: re.Match[str]) -> str:
         i = int(m.group(1)) - 1
-        return names[i] if 0 <= i < len(names) else m.group(0)
+        if not 0 <= i < len(names):
+            return m.group(0)
+        return f"yourself ({names[i]})" if i == me else names[i]
 
     return _SEAT.sub(sub, text)
+
+
+def ai_seat(name: str) -> str:
+    """An AI seat's name as players read it: "AI" and "AI 2" already say so ("AI (AI)" would
+    stutter); any other name gets " (AI)" so nobody waits for a person."""
+    return name if re.match(r"AI\b", name) else f"{name} (AI)"
 
 
 def clip(text: str, limit: int = DISCORD_MESSAGE_LIMIT) -> str:

@@ -15,9 +15,11 @@ import render.afrika
 import render.afrika.pack
 import render.afrika.pool
 from bot.presenters import Presenter, TableSpec
+from bot.text import with_names
 from bot.ui.components import MoveChoice
 from engines.afrika import GAME
 from engines.afrika.actions import GROUP_ORDER, ActionGroup, group
+from engines.afrika.cards import card as card_def
 
 #: Button colour per family of moves (the engine says which family a move is in, ``group``).
 _STYLE: dict[ActionGroup, discord.ButtonStyle] = {
@@ -67,12 +69,24 @@ def status_line(view: Any, names: list[str]) -> str:
     return f"Turn {view.turn} · {view.step_name} · {lives}"
 
 
+def _object_names(view: Any) -> dict[str, str]:
+    """Public objects by id, so a stack target reads "Flame Duelist", not "143"."""
+    out: dict[str, str] = {}
+    for s in view.seats:
+        for p in [*s.zone1, *s.zone2, *s.terrain_stack, *s.artifacts, *filter(None, s.active_terrains)]:
+            out[str(p.id)] = p.name
+    for item in view.stack:
+        out.setdefault(str(item.id), card_def(item.card).name if item.card else f"the {item.kind}")
+    return out
+
+
 def stack_lines(view: Any, names: list[str]) -> list[str]:
     lines = []
+    objects = _object_names(view)
     for i, item in enumerate(reversed(view.stack), 1):
         who = names[item.controller]
-        target = f" → {', '.join(item.targets)}" if item.targets else ""
-        lines.append(f"{i}. {who}: {item.text}{target}")
+        target = f" → {', '.join(objects.get(t, t) for t in item.targets)}" if item.targets else ""
+        lines.append(with_names(f"{i}. {who}: {item.text}{target}", names))
     return lines
 
 

@@ -10,6 +10,7 @@ import discord
 from bot.db.errors import AlreadySeated, LobbyClosed, LobbyFull
 from bot.mentions import pinging
 from bot.services.dms import greet_by_dm
+from bot.text import ai_seat
 from bot.ui.components import lobby_view
 from engines.core import CardhostError, get_engine
 from engines.games import game_spec
@@ -54,7 +55,7 @@ class LobbyService:
             colour=discord.Colour.blurple() if lobby.is_open else discord.Colour.dark_grey(),
         )
         seats = [
-            f"{s.position + 1}. {s.display_name}{' (AI)' if s.is_ai else ''}{' ★' if s.user_id == lobby.host_id else ''}"
+            f"{s.position + 1}. {ai_seat(s.display_name) if s.is_ai else s.display_name}{' ★' if s.user_id == lobby.host_id else ''}"
             for s in lobby.seats
         ]
         embed.add_field(name="Players", value="\n".join(seats) or "nobody yet", inline=False)
@@ -268,7 +269,7 @@ class LobbyService:
         live.thread_id = thread.id
         await bot.db.matches.set_thread(live.id, thread.id)
         bot.clocks.configure(live.id, turn_seconds, float(bot.settings.reserve_seconds))
-        players = ", ".join(f"{s.name} (AI)" if s.is_ai else f"<@{s.user_id}>" for s in live.seats)
+        players = ", ".join(ai_seat(s.name) if s.is_ai else f"<@{s.user_id}>" for s in live.seats)
         await thread.send(
             f"🎴 **{live.engine.title}** #{live.id} begins! Players in seat order: {players}.\n"
             f"Your hand comes by DM; if DMs are closed, click **Show my hand** on the board. "

@@ -13,6 +13,7 @@ import contextlib
 import io
 import logging
 from collections import OrderedDict
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -21,8 +22,8 @@ from bot.mentions import pinging
 from bot.presenters import presenter_for, ranking_text, table_spec
 from bot.services.dms import DM_CLOSED
 from bot.services.matches import LiveMatch, MoveReport, NotInGame
-from bot.text import clip, log_block, with_names
-from bot.ui.components import hand_view, move_view
+from bot.text import ai_seat, clip, log_block, with_names
+from bot.ui.components import MoveChoice, MultiChoice, hand_view, move_view
 from engines.core import CardhostError, PlayerId
 
 if TYPE_CHECKING:
@@ -39,6 +40,12 @@ def _png(image: Any) -> bytes:
     from render.common import to_png
 
     return to_png(image)
+
+
+def _named(choices: list[MoveChoice], names: list[str], seat: int) -> list[MoveChoice]:
+    """Move labels with names for seat labels: engines label moves "Attack P2", players read
+    "Attack bob" (and "Target yourself (alice)" on alice's own panel)."""
+    return [replace(c, label=with_names(c.label, names, seat)) for c in choices]
 
 
 class TableService:
@@ -114,7 +121,7 @@ class TableService:
             for p in sorted(live.current):
                 seat = live.seats[p]
                 if seat.is_ai or seat.user_id is None:
-                    who.append(f"{seat.name} (AI)")
+                    who.append(ai_seat(seat.name))
                 else:
                     who.append(f"<@{seat.user_id}>" if mention else seat.name)
             lines.append(f"To play: {', '.join(who)}")
@@ -179,12 +186,16 @@ class TableService:
         if not live.active or live.outcome is not None or seat not in live.current or live.seats[seat].is_ai:
             return None
         presenter = presenter_for(live.game)
-        choices = presenter.choices(live.engine, live.state, seat)
+        choices = _named(presenter.choices(live.engine, live.state, seat), live.names, seat)
         multi = presenter.multi(live.engine, live.state, seat)
         if multi is not None:
-            chosen = {c.action_id for c in multi[0].options}
+            select = MultiChoice(
+                with_names(multi[0].placeholder, live.names, seat),
+                _named(multi[0].options, live.names, seat),
+            )
+            chosen = {c.action_id for c in select.options}
             choices = [c for c in choices if c.action_id not in chosen]
-            return move_view(live.id, live.seq, choices, page, multi=multi[0])
+            return move_view(live.id, live.seq, choices, page, multi=select)
         return move_view(live.id, live.seq, choices, page)
 
     def _signature(self, live: LiveMatch, seat: int) -> Any:

@@ -92,7 +92,11 @@ def _perform_choice(g: Game, p: int, a: AfrikaAction, ch: Choice) -> None:
     k = a.kind
     if ch.kind == "first":
         g.first = p if a.a == "1st" else next_seat(g, p)
-        g.log(f"{seat_ref(p)} won the toss and chooses that {seat_ref(g.first)} goes first.")
+        g.log(
+            f"{seat_ref(p)} chooses to go first."
+            if g.first == p
+            else f"{seat_ref(p)} lets {seat_ref(g.first)} go first."
+        )
         for q in g.players:
             draw(g, q.seat, 7)
         g.choice = Choice("mulligan", g.first)

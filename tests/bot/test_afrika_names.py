@@ -1,0 +1,141 @@
+"""Chronicles of Afrika speaks in names, never seat labels (issue #16, 1).
+
+Two duels are played through the bot only (simcord): alice against the AI, and alice against bob.
+Every message the bot stores or edits (contents, embeds, button and select labels) is recorded and
+checked: no "P1"/"P2" anywhere, the AI is "AI" once (never "AI (AI)"), and the moves name who
+they are about ("Attack bob", "Target yourself (alice)").
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from engines.core import PlayerId, Rng, choose_action
+from tests.bot.table import game_thread, make_table, move_ids, panel_message
+
+SEAT_LABEL = re.compile(r"\bP[1-9]\b")
+
+
+class Texts:
+    """Every text the bot put in front of players: contents, embeds and component labels."""
+
+    def __init__(self, env: Any) -> None:
+        self.lines: list[str] = []
+        backend = env.backend
+        commit, edit = backend.commit_message, backend.edit_message
+
+        def commit_message(message: Any, *args: Any, **kwargs: Any) -> Any:
+            out = commit(message, *args, **kwargs)
+            self.record(out)
+            return out
+
+        def edit_message(channel_id: int, message_id: int, fields: dict[str, Any]) -> Any:
+            out = edit(channel_id, message_id, fields)
+            self.record(out)
+            return out
+
+        backend.commit_message = commit_message
+        backend.edit_message = edit_message
+
+    def record(self, message: Any) -> None:
+        self.lines += [message.content or "", *_strings(message.embeds), *_strings(message.components)]
+
+    def matching(self, pattern: str) -> list[str]:
+        return [x for x in self.lines if re.search(pattern, x, re.MULTILINE)]
+
+
+SHOWN = {"content", "label", "placeholder", "description", "title", "name", "value", "text"}
+"""Component and embed fields a player reads (custom_ids carry seat labels but are never shown)."""
+
+
+def _strings(value: Any) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [s for k, v in value.items() if k in SHOWN or not isinstance(v, str) for s in _strings(v)]
+    if isinstance(value, (list, tuple)):
+        return [s for v in value for s in _strings(v)]
+    return []
+
+
+async def _click(live: Any, member: Any, seat: int, rng: Rng) -> None:
+    """Click (or select) the move the AI would make for ``seat`` on the player's DM panel."""
+    panel = panel_message(member, live.id)
+    assert move_ids(panel), f"{member.name} must act but has no move buttons"
+    action = choose_action(live.engine, live.state, PlayerId(seat), rng).to_id()
+    selects = [
+        c
+        for row in panel.components
+        for c in getattr(row, "children", [])
+        if (c.custom_id or "").startswith("mm:")
+    ]
+    if action.startswith("atk:") and selects:
+        await member.user.select(panel, [action], custom_id=selects[0].custom_id)
+        return
+    wanted = [c for c in move_ids(panel) if c.split(":", 3)[3] == action]
+    for _ in range(10):
+        if wanted:
+            break
+        pager = [
+            c.custom_id
+            for row in panel.components
+            for c in getattr(row, "children", [])
+            if (c.custom_id or "").startswith("mp:") and c.custom_id.endswith(">")
+        ]
+        assert pager, f"{action} is not offered on any page"
+        await member.user.click(panel, custom_id=pager[0])
+        panel = panel_message(member, live.id)
+        wanted = [c for c in move_ids(panel) if c.split(":", 3)[3] == action]
+    await member.user.click(panel, custom_id=wanted[0])
+
+
+def _no_seat_labels(texts: Texts) -> None:
+    bad = [x for x in texts.lines if SEAT_LABEL.search(x)]
+    assert not bad, bad[:10]
+
+
+async def test_a_duel_against_the_ai_names_alice_and_the_ai(simcord_env) -> None:
+    texts = Texts(simcord_env)
+    simcord_env.bot.matches.seed_source = lambda: 1
+    t = make_table(simcord_env, ("alice",))
+    alice = t.members["alice"]
+    await alice.slash(t.channel, "play", game="afrika")
+    live = await simcord_env.bot.matches.get(max(simcord_env.bot.matches._cache))
+    rng = Rng.from_seed(3)
+    clicks = 0
+    while live.active:
+        await _click(live, alice, 0, rng)
+        clicks += 1
+        assert clicks < 3000
+    _no_seat_labels(texts)
+    assert not texts.matching(r"AI \(AI\)"), texts.matching(r"AI \(AI\)")[:5]
+    assert texts.matching(r"^Attack AI$"), "attacks name the AI"
+    assert texts.matching(r"^Target yourself \(alice\)$") and texts.matching(r"^Target AI$")
+    assert texts.matching(r"^> alice (chooses to go first|lets AI go first)\.$"), (
+        "the toss reads as a sentence"
+    )
+    assert texts.matching(r"Players in seat order: <@\d+>, AI\.")
+    ending = [m.content for m in game_thread(t).history() if "Final ranking" in m.content]
+    assert ending and re.search(r"_(alice|AI) reached -?\d+ life\._", ending[-1]), ending
+
+
+async def test_a_duel_between_two_people_names_both(simcord_env) -> None:
+    simcord_env.bot.matches.seed_source = lambda: 2
+    texts = Texts(simcord_env)
+    t = make_table(simcord_env, ("alice", "bob"))
+    alice, bob = t.members["alice"], t.members["bob"]
+    await alice.slash(t.channel, "play", game="afrika", opponent=bob)
+    lobby = next(m for m in reversed(t.channel.history()) if m.embeds)
+    await bob.click(lobby, label="Join")
+    await alice.click(lobby, label="Start")
+    live = await simcord_env.bot.matches.get(max(simcord_env.bot.matches._cache))
+    rng = Rng.from_seed(5)
+    clicks = 0
+    while live.active and clicks < 400:
+        seat = min(live.current)
+        await _click(live, (alice, bob)[seat], seat, rng)
+        clicks += 1
+    _no_seat_labels(texts)
+    assert texts.matching(r"^Attack (alice|bob)$"), "attacks name the defender"
+    assert texts.matching(r"alice \d+ life · bob \d+ life"), "the board caption names both"
