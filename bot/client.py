@@ -16,6 +16,7 @@ from bot.services.lobbies import LobbyService
 from bot.services.matches import MatchService
 from bot.services.table import TableService
 from bot.settings import Settings
+from bot.text import clip
 from engines.core import CardhostError, load_all
 
 log = logging.getLogger("cardhost")
@@ -115,6 +116,7 @@ class CardhostBot(commands.Bot):
                 },
             )
             message = "Something went wrong on my side; it has been logged. Please try again."
+        message = clip(message)  # a refusal may echo what the player typed
         if interaction.response.is_done():
             await interaction.followup.send(message, ephemeral=True)
         else:

@@ -19,7 +19,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.db.decks import DeckExists, DeckNotFound, DeckRow, StoredDeck
+from bot.ids import ROW_ID, USER_ID, parse_row_id
+from bot.text import clip
 from bot.ui.components import bot_of
+from bot.ui.refusals import answers_refusals
 from engines.core import CardhostError
 from engines.decks import (
     DeckError,
@@ -31,6 +34,7 @@ from engines.decks import (
     import_deck,
     summarize,
 )
+from engines.decks.names import MAX_NAME
 from engines.games import all_games
 
 if TYPE_CHECKING:
@@ -44,7 +48,6 @@ MESSAGE_LIMIT = 2000
 MODAL_MAX = 4000
 TEXT_EXTENSIONS = (".txt", ".dec", ".dek", ".deck", ".cod")
 NO_MENTIONS = discord.AllowedMentions.none()
-_ID_VALUE = re.compile(r"^#(\d{1,18})$")
 
 
 def _game_choices() -> list[app_commands.Choice[str]]:
@@ -108,7 +111,8 @@ def check_length(text: str) -> None:
 def problems_message(name: str, result: DeckResult) -> tuple[str, discord.File | None]:
     """Every problem, one per line; over 2000 characters the full list goes in problems.txt."""
     n = len(result.problems)
-    head = f"**{name}** was not saved — {n} problem{'s' if n != 1 else ''} to fix, then import again:"
+    shown = clip(name, MAX_NAME + 1)  # the name as typed: it is checked only when the list is clean
+    head = f"**{shown}** was not saved — {n} problem{'s' if n != 1 else ''} to fix, then import again:"
     lines = [p.describe() for p in result.problems]
     full = "\n".join([head, *lines])
     if len(full) <= MESSAGE_LIMIT:
@@ -163,7 +167,7 @@ class DeckImportModal(discord.ui.Modal):
 
 class DeckDeleteButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"deckdel:(?P<deck>[0-9]+):(?P<user>[0-9]+):(?P<op>yes|no)",
+    template=rf"deckdel:(?P<deck>{ROW_ID}):(?P<user>{USER_ID}):(?P<op>yes|no)",
 ):
     """The confirmation of /deck delete; it survives restarts and only its owner can use it."""
 
@@ -182,6 +186,7 @@ class DeckDeleteButton(
     ) -> DeckDeleteButton:
         return cls(int(match["deck"]), int(match["user"]), match["op"])
 
+    @answers_refusals
     async def callback(self, interaction: discord.Interaction) -> None:
         if interaction.user.id != self.user_id:
             await interaction.response.send_message("This is not your deck.", ephemeral=True)
@@ -216,9 +221,10 @@ class DeckCog(commands.Cog):
 
     async def resolve(self, user_id: int, name: str, game: str | None) -> DeckRow:
         """A deck of the player by autocomplete value ('#12') or by name (any case)."""
-        m = _ID_VALUE.match(name.strip())
-        if m:
-            stored = await self.bot.db.decks.get(user_id, int(m.group(1)))
+        value = name.strip()
+        deck_id = parse_row_id(value[1:]) if value.startswith("#") else None
+        if deck_id is not None:
+            stored = await self.bot.db.decks.get(user_id, deck_id)
             if game is None or stored.row.game == game:
                 return stored.row
         rows = await self.bot.db.decks.find(user_id, name, game)

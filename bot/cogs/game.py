@@ -16,6 +16,10 @@ if TYPE_CHECKING:
     from bot.services.matches import LiveMatch
 
 
+REASON_LIMIT = 300
+"""Characters of a /game end reason: it is shown in the thread with the final ranking."""
+
+
 class NoGameHere(CardhostError):
     def __init__(self) -> None:
         super().__init__("There's no running game here. Use this command in a game's thread.")
@@ -52,12 +56,21 @@ class GameCog(commands.GroupCog, group_name="game", group_description="The game 
         await interaction.followup.send("You conceded.", ephemeral=True)
 
     @app_commands.command(name="end", description="End the game in this thread (host or moderators)")
-    @app_commands.describe(reason="Why the game is ended (shown in the thread)")
+    @app_commands.describe(
+        reason=f"Why the game is ended (shown in the thread; at most {REASON_LIMIT} characters)"
+    )
     async def end(self, interaction: discord.Interaction, reason: str | None = None) -> None:
         live = await self._match_here(interaction, active_only=False)
         perms = getattr(interaction.user, "guild_permissions", None)
         if interaction.user.id != live.host_id and not (perms and perms.manage_messages):
             raise CardhostError("Only the host or someone with Manage Messages can end this game.")
+        if reason and len(reason) > REASON_LIMIT:
+            # Refused before anything ends: the reason rides in the end message, the final ranking
+            # and the match of several games' summary, each of which must still fit.
+            raise CardhostError(
+                f"A reason can have at most {REASON_LIMIT} characters (yours has {len(reason)}): "
+                "the game goes on."
+            )
         await interaction.response.defer(ephemeral=True)
         text = f"ended by {interaction.user.display_name}" + (f": {reason}" if reason else "")
         if not live.active:

@@ -10,6 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.ui.components import bot_of, selected_values
+from bot.ui.refusals import answers_refusals
 from engines.core import CardhostError, get_engine
 from engines.core.game import GameSpec
 from engines.games import all_games, game_spec
@@ -49,7 +50,11 @@ def describe(game: str, chosen: frozenset[str]) -> str:
 
 class StopsSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"stops:(?P<game>[a-z]+)"):
     def __init__(self, game: str, chosen: frozenset[str] = frozenset()) -> None:
-        steps = game_spec(game).autoplay.stop_steps
+        # A forged or stale "stops:<game>" names a game this bot does not host: built without
+        # steps here (an exception in from_custom_id would leave the click unanswered), it is
+        # refused with a sentence when the callback saves.
+        known = any(g.name == game for g in all_games())
+        steps = game_spec(game).autoplay.stop_steps if known else ()
         super().__init__(
             discord.ui.Select(
                 custom_id=f"stops:{game}",
@@ -70,6 +75,7 @@ class StopsSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"sto
     ) -> StopsSelect:
         return cls(match["game"])
 
+    @answers_refusals
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = bot_of(interaction)
         values = selected_values(interaction)

@@ -13,7 +13,10 @@ from typing import TYPE_CHECKING
 
 import aiosqlite
 
+from bot.ids import parse_row_id
+from bot.text import clip
 from engines.decks import Deck, DeckError, check_deck_name
+from engines.decks.names import MAX_NAME
 
 from .database import fetch_all, fetch_one
 
@@ -56,7 +59,9 @@ class DeckExists(DeckError):
 class DeckNotFound(DeckError):
     def __init__(self, name: str = "") -> None:
         super().__init__(
-            f"You have no deck called **{name}**. `/deck list` shows your decks."
+            # The name is whatever the player typed (up to 6000 characters in an option): shown
+            # no longer than a deck name can be, so the sentence fits any message.
+            f"You have no deck called **{clip(name, MAX_NAME + 1)}**. `/deck list` shows your decks."
             if name
             else "That deck no longer exists."
         )
@@ -196,9 +201,10 @@ class DeckStore:
     async def get_named(self, user_id: int, game: str, name: str) -> StoredDeck:
         """The player's deck of ``game`` by name (any case) or by autocomplete value ('#12')."""
         value = name.strip()
-        if value.startswith("#") and value[1:].isdigit():
+        deck_id = parse_row_id(value[1:]) if value.startswith("#") else None
+        if deck_id is not None:
             try:
-                stored = await self.get(user_id, int(value[1:]))
+                stored = await self.get(user_id, deck_id)
             except DeckNotFound:
                 pass
             else:

@@ -15,6 +15,9 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.ids import ROW_ID
+from bot.ui.refusals import answers_refusals
+
 if TYPE_CHECKING:
     from bot.client import CardhostBot
 
@@ -52,7 +55,7 @@ def selected_values(interaction: discord.Interaction) -> list[str]:
 
 class MoveButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"mv:(?P<match>[0-9]+):(?P<seq>[0-9]+):(?P<action>.+)",
+    template=rf"mv:(?P<match>{ROW_ID}):(?P<seq>{ROW_ID}):(?P<action>.+)",
 ):
     def __init__(
         self, match_id: int, seq: int, action_id: str, label: str = "Move", style: Any = None
@@ -78,13 +81,14 @@ class MoveButton(
             )
         return cls(int(match["match"]), int(match["seq"]), match["action"])
 
+    @answers_refusals
     async def callback(self, interaction: discord.Interaction) -> None:
         await bot_of(interaction).table.on_move(interaction, self.match_id, self.seq, self.action_id)
 
 
 class MultiMoveSelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"mm:(?P<match>[0-9]+):(?P<seq>[0-9]+)",
+    template=rf"mm:(?P<match>{ROW_ID}):(?P<seq>{ROW_ID})",
 ):
     """Several moves of one kind in one gesture (all attackers at once); the service plays them in order."""
 
@@ -109,6 +113,7 @@ class MultiMoveSelect(
     ) -> MultiMoveSelect:
         return cls(int(match["match"]), int(match["seq"]))
 
+    @answers_refusals
     async def callback(self, interaction: discord.Interaction) -> None:
         values = selected_values(interaction)
         await bot_of(interaction).table.on_multi(interaction, self.match_id, self.seq, values)
@@ -116,7 +121,7 @@ class MultiMoveSelect(
 
 class PageButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"mp:(?P<match>[0-9]+):(?P<seq>[0-9]+):(?P<page>[0-9]+):(?P<dir>[<>])",
+    template=rf"mp:(?P<match>{ROW_ID}):(?P<seq>{ROW_ID}):(?P<page>{ROW_ID}):(?P<dir>[<>])",
 ):
     def __init__(self, match_id: int, seq: int, page: int, direction: str) -> None:
         super().__init__(
@@ -134,11 +139,12 @@ class PageButton(
     ) -> PageButton:
         return cls(int(match["match"]), int(match["seq"]), int(match["page"]), match["dir"])
 
+    @answers_refusals
     async def callback(self, interaction: discord.Interaction) -> None:
         await bot_of(interaction).table.on_page(interaction, self.match_id, self.seq, self.page)
 
 
-class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"hand:(?P<match>[0-9]+)"):
+class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"hand:(?P<match>{ROW_ID})"):
     """In the game thread: answers with the clicking player's hand and moves, visible only to them."""
 
     def __init__(self, match_id: int) -> None:
@@ -158,6 +164,7 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"hand
     ) -> HandButton:
         return cls(int(match["match"]))
 
+    @answers_refusals
     async def callback(self, interaction: discord.Interaction) -> None:
         await bot_of(interaction).table.on_show_hand(interaction, self.match_id)
 
@@ -173,7 +180,7 @@ LOBBY_OPS = {
 
 class LobbyButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"lb:(?P<lobby>[0-9]+):(?P<op>join|leave|ai|start|cancel)",
+    template=rf"lb:(?P<lobby>{ROW_ID}):(?P<op>join|leave|ai|start|cancel)",
 ):
     def __init__(self, lobby_id: int, op: str) -> None:
         label, style = LOBBY_OPS[op]
@@ -186,6 +193,7 @@ class LobbyButton(
     ) -> LobbyButton:
         return cls(int(match["lobby"]), match["op"])
 
+    @answers_refusals
     async def callback(self, interaction: discord.Interaction) -> None:
         await bot_of(interaction).lobbies.on_button(interaction, self.lobby_id, self.op)
 

@@ -19,7 +19,9 @@ from typing import Any
 
 import discord
 
+from bot.ids import ROW_ID
 from bot.ui.components import bot_of, selected_values
+from bot.ui.refusals import answers_refusals
 
 PAGE = 25
 """Options per select (Discord's limit)."""
@@ -55,7 +57,7 @@ def pages(n: int) -> int:
 
 class BuildButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"pdb:(?P<pod>[0-9]+):(?P<seat>[0-9]+):(?P<op>[a-z]+)(?::(?P<arg>[A-Za-z0-9]+))?",
+    template=rf"pdb:(?P<pod>{ROW_ID}):(?P<seat>{ROW_ID}):(?P<op>[a-z]+)(?::(?P<arg>[A-Za-z0-9]+))?",
 ):
     def __init__(
         self,
@@ -82,13 +84,14 @@ class BuildButton(
     ) -> BuildButton:
         return cls(int(match["pod"]), int(match["seat"]), match["op"], match["arg"] or "")
 
+    @answers_refusals
     async def callback(self, interaction: discord.Interaction) -> None:
         await bot_of(interaction).podplay.on_build(interaction, self.pod_id, self.seat, self.op, self.arg, [])
 
 
 class BuildSelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"pds:(?P<pod>[0-9]+):(?P<seat>[0-9]+):(?P<op>add|rm):(?P<page>[0-9]+)",
+    template=rf"pds:(?P<pod>{ROW_ID}):(?P<seat>{ROW_ID}):(?P<op>add|rm):(?P<page>{ROW_ID})",
 ):
     def __init__(
         self,
@@ -123,6 +126,7 @@ class BuildSelect(
     ) -> BuildSelect:
         return cls(int(match["pod"]), int(match["seat"]), match["op"], int(match["page"]))
 
+    @answers_refusals
     async def callback(self, interaction: discord.Interaction) -> None:
         values = selected_values(interaction)
         await bot_of(interaction).podplay.on_build(
@@ -131,7 +135,7 @@ class BuildSelect(
 
 
 class OpenBuilderButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"pdo:(?P<pod>[0-9]+):(?P<op>deck|pool)"
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"pdo:(?P<pod>{ROW_ID}):(?P<op>deck|pool)"
 ):
     """In the pod thread: the clicking player's deck builder (or pool list), visible only to them."""
 
@@ -153,6 +157,7 @@ class OpenBuilderButton(
     ) -> OpenBuilderButton:
         return cls(int(match["pod"]), match["op"])
 
+    @answers_refusals
     async def callback(self, interaction: discord.Interaction) -> None:
         podplay = bot_of(interaction).podplay
         if self.op == "deck":

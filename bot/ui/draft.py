@@ -21,7 +21,9 @@ from typing import Any
 
 import discord
 
+from bot.ids import ROW_ID
 from bot.ui.components import bot_of, selected_values
+from bot.ui.refusals import answers_refusals
 
 NO_CARD = "-"
 
@@ -36,7 +38,7 @@ POD_LOBBY_OPS = {
 
 class PodLobbyButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"drl:(?P<pod>[0-9]+):(?P<op>join|leave|start|cancel)",
+    template=rf"drl:(?P<pod>{ROW_ID}):(?P<op>join|leave|start|cancel)",
 ):
     def __init__(self, pod_id: int, op: str) -> None:
         label, style = POD_LOBBY_OPS[op]
@@ -49,6 +51,7 @@ class PodLobbyButton(
     ) -> PodLobbyButton:
         return cls(int(match["pod"]), match["op"])
 
+    @answers_refusals
     async def callback(self, interaction: discord.Interaction) -> None:
         await bot_of(interaction).drafts.on_lobby_button(interaction, self.pod_id, self.op)
 
@@ -62,7 +65,7 @@ class CardOption:
 
 class PickSelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"drs:(?P<pod>[0-9]+):(?P<ref>s[0-9]+r[0-9]+p[0-9]+)",
+    template=rf"drs:(?P<pod>{ROW_ID}):(?P<ref>s[0-9]+r[0-9]+p[0-9]+)",
 ):
     def __init__(
         self,
@@ -95,6 +98,7 @@ class PickSelect(
     ) -> PickSelect:
         return cls(int(match["pod"]), match["ref"])
 
+    @answers_refusals
     async def callback(self, interaction: discord.Interaction) -> None:
         values = selected_values(interaction)
         await bot_of(interaction).drafts.on_select(
@@ -104,7 +108,7 @@ class PickSelect(
 
 class PickConfirm(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"drc:(?P<pod>[0-9]+):(?P<ref>s[0-9]+r[0-9]+p[0-9]+):(?P<card>[^:]+)",
+    template=rf"drc:(?P<pod>{ROW_ID}):(?P<ref>s[0-9]+r[0-9]+p[0-9]+):(?P<card>[^:]+)",
 ):
     def __init__(self, pod_id: int, ref: str, card: str = NO_CARD, label: str = "Confirm") -> None:
         super().__init__(
@@ -124,11 +128,12 @@ class PickConfirm(
         label = item.label if isinstance(item, discord.ui.Button) else None
         return cls(int(match["pod"]), match["ref"], match["card"], label or "Confirm")
 
+    @answers_refusals
     async def callback(self, interaction: discord.Interaction) -> None:
         await bot_of(interaction).drafts.on_confirm(interaction, self.pod_id, self.ref, self.card)
 
 
-class OpenPackButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"dro:(?P<pod>[0-9]+)"):
+class OpenPackButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"dro:(?P<pod>{ROW_ID})"):
     def __init__(self, pod_id: int) -> None:
         super().__init__(
             discord.ui.Button(
@@ -143,11 +148,12 @@ class OpenPackButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"
     ) -> OpenPackButton:
         return cls(int(match["pod"]))
 
+    @answers_refusals
     async def callback(self, interaction: discord.Interaction) -> None:
         await bot_of(interaction).drafts.on_open_pack(interaction, self.pod_id)
 
 
-class ReclaimButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"drr:(?P<pod>[0-9]+)"):
+class ReclaimButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"drr:(?P<pod>{ROW_ID})"):
     def __init__(self, pod_id: int) -> None:
         super().__init__(
             discord.ui.Button(
@@ -162,6 +168,7 @@ class ReclaimButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"d
     ) -> ReclaimButton:
         return cls(int(match["pod"]))
 
+    @answers_refusals
     async def callback(self, interaction: discord.Interaction) -> None:
         await bot_of(interaction).drafts.on_reclaim(interaction, self.pod_id)
 

@@ -4,10 +4,15 @@ A component posted before a restart is routed afterwards only if its class is re
 unregistered one works while the view that sent it is in memory and then dies silently. Listing
 them all here (rather than each cog registering its own) lets ``tests/bot/test_dynamic_items.py``
 compare this tuple with every ``DynamicItem`` subclass under ``bot/``.
+
+``UnknownComponent`` closes the list: it takes every custom_id that starts like one of ours but
+that none of them takes (a number too long for SQLite, digits such as "²", an unknown operation),
+so a forged or mangled id gets a sentence instead of silence.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import discord
@@ -17,9 +22,10 @@ from bot.cogs.settings import StopsSelect
 from bot.ui.components import HandButton, LobbyButton, MoveButton, MultiMoveSelect, PageButton
 from bot.ui.deckbuild import BuildButton, BuildSelect, OpenBuilderButton
 from bot.ui.draft import OpenPackButton, PickConfirm, PickSelect, PodLobbyButton, ReclaimButton
+from bot.ui.refusals import answer, answers_refusals
 from bot.ui.series import OpenSideButton, ReadyButton, SwapPageButton, SwapSelect
 
-DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+ROUTED: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     # matches: moves, paging, the hand, lobbies
     MoveButton,
     MultiMoveSelect,
@@ -44,3 +50,39 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     DeckDeleteButton,
     StopsSelect,
 )
+
+
+def _prefix(item: type[discord.ui.DynamicItem[Any]]) -> str:
+    """The word before the first colon of a component's template ("mv" for move buttons)."""
+    found = re.match(r"([a-z]+):", item.__discord_ui_compiled_template__.pattern)
+    if found is None:
+        raise ValueError(f"{item.__name__}'s template does not start with a word and a colon")
+    return found[1]
+
+
+PREFIXES = tuple(sorted({_prefix(item) for item in ROUTED}))
+
+UNKNOWN_ID = "This button or menu no longer works (or was never mine): use the newest message."
+
+
+class UnknownComponent(
+    discord.ui.DynamicItem[discord.ui.Item[Any]], template=rf"(?:{'|'.join(PREFIXES)}):.*"
+):
+    """Any custom_id with one of our prefixes. discord.py dispatches a click to every template
+    that matches, so this one stays silent when a routed component takes the id, and answers
+    only the ids nobody takes (Discord would otherwise say "This interaction failed")."""
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> UnknownComponent:
+        return cls(item)
+
+    @answers_refusals
+    async def callback(self, interaction: discord.Interaction) -> None:
+        if any(routed.__discord_ui_compiled_template__.fullmatch(self.custom_id) for routed in ROUTED):
+            return
+        await answer(interaction, UNKNOWN_ID)
+
+
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (*ROUTED, UnknownComponent)

@@ -14,14 +14,16 @@ from typing import Any
 
 import discord
 
+from bot.ids import ROW_ID
 from bot.ui.components import bot_of, selected_values
+from bot.ui.refusals import answers_refusals
 
 OPTIONS_PER_SELECT = 25
 
 
 class SwapSelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"sw:(?P<series>[0-9]+):(?P<game>[0-9]+):(?P<dir>out|in):(?P<page>[0-9]+)",
+    template=rf"sw:(?P<series>{ROW_ID}):(?P<game>{ROW_ID}):(?P<dir>out|in):(?P<page>{ROW_ID})",
 ):
     """``out``: cards leave the main deck for the side deck; ``in``: the other way."""
 
@@ -52,6 +54,7 @@ class SwapSelect(
     ) -> SwapSelect:
         return cls(int(match["series"]), int(match["game"]), match["dir"], int(match["page"]))
 
+    @answers_refusals
     async def callback(self, interaction: discord.Interaction) -> None:
         values = selected_values(interaction)
         await bot_of(interaction).series.on_swap(
@@ -61,7 +64,7 @@ class SwapSelect(
 
 class SwapPageButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"swp:(?P<series>[0-9]+):(?P<game>[0-9]+):(?P<out>[0-9]+):(?P<in>[0-9]+):(?P<which>[oi])",
+    template=rf"swp:(?P<series>{ROW_ID}):(?P<game>{ROW_ID}):(?P<out>{ROW_ID}):(?P<in>{ROW_ID}):(?P<which>[oi])",
 ):
     def __init__(
         self, series_id: int, game_no: int, out_page: int, in_page: int, which: str, deck_word: str = "deck"
@@ -84,12 +87,13 @@ class SwapPageButton(
             int(match["series"]), int(match["game"]), int(match["out"]), int(match["in"]), match["which"]
         )
 
+    @answers_refusals
     async def callback(self, interaction: discord.Interaction) -> None:
         await bot_of(interaction).series.on_page(interaction, self.series_id, self.game_no, self.pages)
 
 
 class ReadyButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"swr:(?P<series>[0-9]+):(?P<game>[0-9]+)"
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"swr:(?P<series>{ROW_ID}):(?P<game>{ROW_ID})"
 ):
     def __init__(self, series_id: int, game_no: int) -> None:
         super().__init__(
@@ -108,12 +112,13 @@ class ReadyButton(
     ) -> ReadyButton:
         return cls(int(match["series"]), int(match["game"]))
 
+    @answers_refusals
     async def callback(self, interaction: discord.Interaction) -> None:
         await bot_of(interaction).series.on_ready(interaction, self.series_id, self.game_no)
 
 
 class OpenSideButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"swo:(?P<series>[0-9]+):(?P<game>[0-9]+)"
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"swo:(?P<series>{ROW_ID}):(?P<game>{ROW_ID})"
 ):
     """In the game thread, for players whose DMs are closed: the panel, visible only to them."""
 
@@ -134,6 +139,7 @@ class OpenSideButton(
     ) -> OpenSideButton:
         return cls(int(match["series"]), int(match["game"]))
 
+    @answers_refusals
     async def callback(self, interaction: discord.Interaction) -> None:
         await bot_of(interaction).series.on_open(interaction, self.series_id, self.game_no)
 

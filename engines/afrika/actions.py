@@ -51,8 +51,10 @@ _ARITY: dict[ActionKind, tuple[int, ...]] = {
     "bottom": (1,),
     "trigger": (1,),
 }
-_ID = re.compile(r"\d{1,9}")
-_REF = re.compile(r"\d{1,9}|P\d")
+# ASCII digits only: ``\d`` and ``str.isdigit`` also accept "²" or "٣", which ``int`` then
+# refuses or reads, and a forged custom_id must be an InvalidAction, never a ValueError.
+_ID = re.compile(r"[0-9]{1,9}")
+_REF = re.compile(r"[0-9]{1,9}|P[0-9]")
 
 
 @dataclass(frozen=True)
@@ -116,7 +118,7 @@ def decode(action_id: str) -> AfrikaAction:
     elif kind == "cast":
         ok = bool(_ID.fullmatch(args[0])) and (len(args) == 1 or args[1] in ("1", "2"))
     elif kind == "act":
-        ok = bool(_ID.fullmatch(args[0])) and (args[1] in ("equip", "travel") or args[1].isdigit())
+        ok = bool(_ID.fullmatch(args[0])) and (args[1] in ("equip", "travel") or bool(_ID.fullmatch(args[1])))
     elif kind == "charge":
         ok = bool(_ID.fullmatch(args[0])) and (len(args) == 1 or args[1].isalpha())
     elif kind in ("target", "at"):
