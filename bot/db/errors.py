@@ -34,6 +34,18 @@ class MatchClosed(StaleAction):
         self.status = status
 
 
+class MoveNotSaved(CardhostError):
+    """Storage refused the move (disk full, read-only file, I/O error): nothing of it was kept, in
+    the database or in memory, so the same button works again once storage is back."""
+
+    def __init__(self, match_id: int) -> None:
+        super().__init__(
+            "Your move was not saved: the bot could not write to its storage. Nothing changed; "
+            "please try the same move again in a moment."
+        )
+        self.match_id = match_id
+
+
 class MatchNotFound(CardhostError):
     def __init__(self, match_id: int) -> None:
         super().__init__("This game no longer exists.")

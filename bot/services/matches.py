@@ -11,13 +11,14 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+import sqlite3
 from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from bot.db import Database
-from bot.db.errors import StaleAction
+from bot.db.errors import MoveNotSaved, StaleAction
 from bot.db.matches import SeatInfo
 from engines.core import (
     CONCEDE,
@@ -164,7 +165,11 @@ class MatchService:
         self.db = db
         self.seed_source: Callable[[], int] = lambda: random.SystemRandom().randrange(1 << 62)
         """Where new matches get their seed; tests replace it to make games reproducible."""
-        self._cache: dict[int, LiveMatch] = {}
+        self._cache: OrderedDict[int, LiveMatch] = OrderedDict()
+        """Matches in memory, least recently used first. A finished match leaves when its end has
+        been announced (``TableService.announce_end``); beyond ``MAX_LIVE_MATCHES`` the idlest
+        unlocked ones leave too. Everything is in the database: a match that left is loaded again
+        on its next click, as after a restart."""
         self._load_locks: dict[int, asyncio.Lock] = {}
         self.finish_listeners: list[Callable[[LiveMatch], Awaitable[None]]] = []
         """Called after a match is stored as finished or aborted (``live.status`` says which), e.g.
@@ -176,14 +181,31 @@ class MatchService:
     async def get(self, match_id: int) -> LiveMatch:
         live = self._cache.get(match_id)
         if live is not None:
+            self._cache.move_to_end(match_id)
             return live
         lock = self._load_locks.setdefault(match_id, asyncio.Lock())
-        async with lock:
-            live = self._cache.get(match_id)
-            if live is None:
-                live = await self._load(match_id)
-                self._cache[match_id] = live
+        try:
+            async with lock:
+                live = self._cache.get(match_id)
+                if live is None:
+                    live = await self._load(match_id)
+                    self._remember(live)
+        finally:
+            # Whoever waited on this lock finds the match cached; a forged id's lock goes too.
+            if self._load_locks.get(match_id) is lock and not lock.locked():
+                del self._load_locks[match_id]
         return live
+
+    def _remember(self, live: LiveMatch) -> None:
+        """Cache ``live``; past the bound, the least recently used matches nobody is playing in
+        right now (their lock is free) leave memory."""
+        self._cache[live.id] = live
+        self._cache.move_to_end(live.id)
+        for match_id in list(self._cache):
+            if len(self._cache) <= MAX_LIVE_MATCHES:
+                break
+            if match_id != live.id and not self._cache[match_id].lock.locked():
+                del self._cache[match_id]
 
     async def _load(self, match_id: int) -> LiveMatch:
         loaded = await self.db.matches.load(match_id)
@@ -225,6 +247,7 @@ class MatchService:
                         seat.stops = stops
 
     def evict(self, match_id: int) -> None:
+        """The match leaves memory (it is loaded again from the database if it is asked for)."""
         self._cache.pop(match_id, None)
 
     async def active_match_ids(self) -> list[int]:
@@ -274,7 +297,7 @@ class MatchService:
             thread_id=None,
             host_id=host_id,
         )
-        self._cache[match_id] = live
+        self._remember(live)
         return live
 
     # ------------------------------------------------------------------ moves
@@ -291,6 +314,20 @@ class MatchService:
         for ev in transition.events:
             live.log_lines.append(ev.text)
         return list(transition.events)
+
+    async def _append_own(self, live: LiveMatch, seat: int, action_id: str) -> list[Event]:
+        """A player's own move. ``_append`` changes memory only after the row is stored, so when
+        storage fails nothing changed anywhere: the player is told so (``MoveNotSaved``, a sentence)
+        and can click again, instead of the error escaping the handler unanswered."""
+        try:
+            return await self._append(live, seat, action_id, by_ai=False)
+        except sqlite3.Error as exc:
+            log.error(
+                "move not saved",
+                exc_info=exc,
+                extra={"ctx": {"match": live.id, "seq": live.seq + 1, "seat": seat, "action": action_id}},
+            )
+            raise MoveNotSaved(live.id) from exc
 
     def check_can_act(self, live: LiveMatch, user_id: int, expected_seq: int | None) -> Seat:
         if not live.active or live.outcome is not None:
@@ -313,11 +350,11 @@ class MatchService:
         async with live.lock:
             seat = self.check_can_act(live, user_id, expected_seq)
             before = live.turn_key()
-            events = await self._append(live, seat.seat, action_id, by_ai=False)
+            events = await self._append_own(live, seat.seat, action_id)
             acted = [(seat.seat, action_id, False)]
             if seat.consecutive_timeouts:
-                seat.consecutive_timeouts = 0
-                await self.db.matches.reset_timeouts(live.id, seat.seat)
+                await self._saved_after_move(live, self.db.matches.reset_timeouts(live.id, seat.seat))
+                seat.consecutive_timeouts = 0  # after the row: memory follows the database
             events += await self._run_ai(live, acted)
             return await self._report(live, events, before, acted)
 
@@ -339,7 +376,12 @@ class MatchService:
                 legal = {a.to_id() for a in live.engine.legal_actions(live.state, PlayerId(seat.seat))}
                 if action_id not in legal:
                     break
-                events += await self._append(live, seat.seat, action_id, by_ai=False)
+                try:
+                    events += await self._append_own(live, seat.seat, action_id)
+                except MoveNotSaved:
+                    if not acted:
+                        raise
+                    break  # the moves before it are saved: show them
                 acted.append((seat.seat, action_id, False))
                 events += await self._run_ai(live, acted)
             if not acted:
@@ -401,9 +443,29 @@ class MatchService:
             if move is None:
                 break
             seat, action_id = move
-            events += await self._append(live, seat, action_id, by_ai=True)
+            try:
+                events += await self._append(live, seat, action_id, by_ai=True)
+            except sqlite3.Error as exc:
+                # The moves before this one are stored; this one is not, in memory either. The
+                # chain stops here and the table shows what was saved.
+                log.error(
+                    "automatic move not saved",
+                    exc_info=exc,
+                    extra={"ctx": {"match": live.id, "seq": live.seq + 1, "seat": seat, "action": action_id}},
+                )
+                break
             acted.append((seat, action_id, True))
         return events
+
+    async def _saved_after_move(self, live: LiveMatch, write: Awaitable[Any]) -> bool:
+        """A write that follows a stored move; a storage failure is logged, not raised, because
+        the move itself is saved and the player must see it. False when the write failed."""
+        try:
+            await write
+        except sqlite3.Error as exc:
+            log.error("write after a move failed", exc_info=exc, extra={"ctx": {"match": live.id}})
+            return False
+        return True
 
     async def _report(
         self, live: LiveMatch, events: list[Event], before: Any, acted: list[tuple[int, str, bool]]
@@ -411,18 +473,18 @@ class MatchService:
         outcome = live.outcome
         finished = False
         if outcome is not None and live.active:
-            await self._finish(live, outcome)
-            finished = True
+            await self._saved_after_move(live, self._finish(live, outcome))
+            finished = not live.active
         after = live.turn_key()
         return MoveReport(live, events, after != before, finished, acted, new_turn=after[0] != before[0])
 
     # ------------------------------------------------------------------ ending
 
     async def _finish(self, live: LiveMatch, outcome: Outcome) -> None:
-        live.status = "finished"
         reason = outcome.reason
         # finish() drops the clock row in the same statement batch.
         await self.db.matches.finish(live.id, "finished", {"ranking": outcome.ranking, "reason": reason}, reason)
+        live.status = "finished"  # after the row, so a failed write leaves memory as stored
         seats = [SeatInfo(s.user_id, s.name, s.is_ai) for s in live.seats]
         await self.db.players.record_results(live.id, live.game, outcome, seats)
         await self._notify_finished(live)
@@ -446,7 +508,7 @@ class MatchService:
             if seat is None:
                 raise NotInGame()
             before = live.turn_key()
-            events = await self._append(live, seat.seat, CONCEDE, by_ai=False)
+            events = await self._append_own(live, seat.seat, CONCEDE)
             acted = [(seat.seat, CONCEDE, False)]
             events += await self._run_ai(live, acted)
             return await self._report(live, events, before, acted)
