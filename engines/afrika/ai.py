@@ -120,6 +120,9 @@ def _best_target(g: Game, p: int, ch: Choice, options: list[str]) -> str | None:
         players = [r for r in opp_refs if ref_seat(r) is not None]
         return players[0] if players else None
     mine = [r for r in own_refs if ref_seat(r) is None]
+    ops = _spell_ops(c) if ch.item == "spell" else {e.op for e in c.abilities[ch.ability].effects}
+    if "uncharge" in ops:
+        mine = [r for r in mine if r.isdigit() and g.objs[int(r)].charged] or mine
     saved = [r for r in mine if int(r) in _endangered(g, p)]
     if saved:
         return max(saved, key=lambda r: _value(g, g.objs[int(r)]))
@@ -398,7 +401,10 @@ def _priority_action(g: Game, p: int, legal: Sequence[AfrikaAction]) -> AfrikaAc
         for a in legal:
             if a.kind == "act" and a.b.isdigit():
                 ab = cd(g.objs[int(a.a)]).abilities[int(a.b)]
-                if any(e.op in ("draw", "uncharge") for e in ab.effects):
+                if any(e.op == "draw" for e in ab.effects):
+                    return a
+                # uncharging is worth a charge only when one of our entities is charged
+                if any(e.op == "uncharge" for e in ab.effects) and any(o.charged for o in entities(g, p)):
                     return a
         # Resilient Wanderer: charge it, then let Energy Harvester uncharge it (the designed synergy)
         for a in legal:

@@ -253,15 +253,16 @@ def op_negate(g: Game, e: Effect, ctx: Ctx) -> None:
 
 
 def op_charge(g: Game, e: Effect, ctx: Ctx) -> None:
+    """Only a permanent whose state changes is said to become charged (the log is facts, D29)."""
     for o in _objs(g, e, ctx):
-        if is_active(g, o):
+        if is_active(g, o) and not o.charged:
             set_charged(g, o, True)
             g.log(f"{cd(o).name} becomes charged.")
 
 
 def op_uncharge(g: Game, e: Effect, ctx: Ctx) -> None:
     for o in _objs(g, e, ctx):
-        if is_active(g, o):
+        if is_active(g, o) and o.charged:
             set_charged(g, o, False)
             g.log(f"{cd(o).name} becomes uncharged.")
 

@@ -153,3 +153,27 @@ def test_saves_a_blocker_with_a_combat_trick() -> None:
     assert _ai(s) == "cast:10"
     s, _ = run(s, (0, "cast:10"))
     assert _ai(s) == "target:101"
+
+
+def test_energy_harvester_is_spent_only_on_a_charged_entity() -> None:
+    """Issue #15 item 14: uncharging an uncharged entity wastes the Harvester's charge."""
+    board = {
+        "active": 0,
+        "step": "explore1",
+        "players": [
+            {
+                "permanents": [
+                    {"card": "LC092", "id": 101, "zone": "1"},
+                    {"card": "LC092", "id": 102, "zone": "1", "charged": True},
+                    {"card": "LC003", "id": 90, "zone": "1"},
+                ],
+            },
+            {},
+        ],
+    }
+    s = position(board)
+    assert _ai(s) == "act:90:0"
+    s, _ = run(s, (0, "act:90:0"))
+    assert _ai(s) == "target:102", "the charged one"
+    board["players"][0]["permanents"][1]["charged"] = False  # type: ignore[index]
+    assert _ai(position(board)) != "act:90:0"
