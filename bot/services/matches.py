@@ -165,11 +165,7 @@ class MatchService:
         self.db = db
         self.seed_source: Callable[[], int] = lambda: random.SystemRandom().randrange(1 << 62)
         """Where new matches get their seed; tests replace it to make games reproducible."""
-        self._cache: OrderedDict[int, LiveMatch] = OrderedDict()
-        """Matches in memory, least recently used first. A finished match leaves when its end has
-        been announced (``TableService.announce_end``); beyond ``MAX_LIVE_MATCHES`` the idlest
-        unlocked ones leave too. Everything is in the database: a match that left is loaded again
-        on its next click, as after a restart."""
+        self._cache: dict[int, LiveMatch] = {}
         self._load_locks: dict[int, asyncio.Lock] = {}
         self.finish_listeners: list[Callable[[LiveMatch], Awaitable[None]]] = []
         """Called after a match is stored as finished or aborted (``live.status`` says which), e.g.
@@ -181,31 +177,14 @@ class MatchService:
     async def get(self, match_id: int) -> LiveMatch:
         live = self._cache.get(match_id)
         if live is not None:
-            self._cache.move_to_end(match_id)
             return live
         lock = self._load_locks.setdefault(match_id, asyncio.Lock())
-        try:
-            async with lock:
-                live = self._cache.get(match_id)
-                if live is None:
-                    live = await self._load(match_id)
-                    self._remember(live)
-        finally:
-            # Whoever waited on this lock finds the match cached; a forged id's lock goes too.
-            if self._load_locks.get(match_id) is lock and not lock.locked():
-                del self._load_locks[match_id]
+        async with lock:
+            live = self._cache.get(match_id)
+            if live is None:
+                live = await self._load(match_id)
+                self._cache[match_id] = live
         return live
-
-    def _remember(self, live: LiveMatch) -> None:
-        """Cache ``live``; past the bound, the least recently used matches nobody is playing in
-        right now (their lock is free) leave memory."""
-        self._cache[live.id] = live
-        self._cache.move_to_end(live.id)
-        for match_id in list(self._cache):
-            if len(self._cache) <= MAX_LIVE_MATCHES:
-                break
-            if match_id != live.id and not self._cache[match_id].lock.locked():
-                del self._cache[match_id]
 
     async def _load(self, match_id: int) -> LiveMatch:
         loaded = await self.db.matches.load(match_id)
@@ -247,7 +226,6 @@ class MatchService:
                         seat.stops = stops
 
     def evict(self, match_id: int) -> None:
-        """The match leaves memory (it is loaded again from the database if it is asked for)."""
         self._cache.pop(match_id, None)
 
     async def active_match_ids(self) -> list[int]:
@@ -297,7 +275,7 @@ class MatchService:
             thread_id=None,
             host_id=host_id,
         )
-        self._remember(live)
+        self._cache[match_id] = live
         return live
 
     # ------------------------------------------------------------------ moves
