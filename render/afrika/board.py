@@ -36,17 +36,15 @@ from render.common import (
     Box,
     ImageCache,
     canvas,
-    card_back,
     darken,
-    draw_line,
-    draw_text,
     font,
     mix,
     panel,
-    pill,
     put_text,
     text_width,
+    wrap,
 )
+from render.labels import Label, Pen
 
 ENERGY_COLORS: dict[str, RGB] = {
     "DIA": (176, 196, 214),
@@ -61,17 +59,6 @@ ENERGY_COLORS: dict[str, RGB] = {
     "MTN": (136, 116, 96),
 }
 GENERIC: RGB = (112, 118, 130)
-
-WIDTH = 1400
-SIDE = 230
-CARD_W, CARD_H = 120, 150
-GAP = 10
-PER_ROW = 4
-ICON = 24
-"""Keyword icon size on a permanent's tile (px); 4 fit a row of the 120 px tile."""
-ICON_STEP = ICON + 2
-LEGEND_ICON = 24
-LEGEND_LINE = 30
 
 # ------------------------------------------------------------------------------ keyword icons
 # Every keyword of engines.afrika.cards.KEYWORDS has a disc colour and a glyph drawn with Pillow
@@ -265,162 +252,350 @@ def charged_fill(base: RGB) -> RGB:
     return mix((grey, grey, grey), PANEL, 0.6)
 
 
+# ------------------------------------------------------------------------------ layout
+# The board is drawn for the size Discord shows it inline (about 550 px wide, WIDTH scaled by
+# 0.61): every text is at least MIN_TEXT px here, i.e. 11 px on screen. Zones take only the room
+# their permanents need, terrains are grouped by name with a count, and each permanent is a tile
+# wide enough for its name in two lines and four keyword icons a row.
+
+WIDTH = 900
+"""Board and hand width. Inline, Discord scales it to ~550 px: every size below is x0.61 on screen."""
+MIN_TEXT = 18
+"""The smallest font size drawn on the board and hand (11 px once scaled to 550 px wide)."""
+PAD = 12
+GAP = 10
+PER_ROW = 4
+TILE_W = (WIDTH - 2 * 10 - 2 * PAD - (PER_ROW - 1) * GAP) // PER_ROW
+ICON = 40
+"""Keyword icon size on a tile (px): 24 px on screen, big enough to tell the glyphs apart."""
+ICON_STEP = ICON + 6
+ICON_Y = 90
+"""Top of a tile's first row of keyword icons."""
+ICONS_PER_ROW = (TILE_W - 16 + 6) // ICON_STEP
+LEGEND_ICON = 36
+CHIP = 20
+"""Font size of chips (counts, terrains, badges)."""
+CHIP_H = 32
+"""Height of a row of chips (a chip of size CHIP is 29 px tall)."""
+
+
+def _chip_w(text: str, size: int = CHIP) -> int:
+    """The width ``render.common.pill`` gives a chip of ``text``."""
+    return int(text_width(text, font(size, True))) + 2 * max(4, size // 2)
+
+
+def _flow(widths: Sequence[int], x0: int, x1: int, gap: int = 8) -> list[tuple[int, int]]:
+    """(x, line) of items of ``widths`` laid left to right from ``x0``, wrapping before ``x1``."""
+    out: list[tuple[int, int]] = []
+    x, line = x0, 0
+    for w in widths:
+        if x + w > x1 and x > x0:
+            x, line = x0, line + 1
+        out.append((x, line))
+        x += w + gap
+    return out
+
+
+def _lines(placed: Sequence[tuple[int, int]]) -> int:
+    return max((ln for _, ln in placed), default=-1) + 1
+
+
 # ------------------------------------------------------------------------------ tiles
-_TILES = ImageCache(3_000_000)
-"""Permanent tiles and terrain chips (~130 tiles): consecutive boards of a match reuse most."""
+_TILES = ImageCache(6_000_000)
+"""Permanent tiles and terrain chips: consecutive boards of a match reuse most."""
 
 
-def _perm_tile(img: Image.Image, draw: ImageDraw.ImageDraw, box: Box, p: Any, names: dict[int, str]) -> None:
-    """One permanent: its tile (cached by what it shows) and its id on top."""
-    x0, y0, x1, y1 = box
+def _vehicle_bonus(card_id: str) -> str:
+    """What a vehicle gives the entities of its zone ("+1/+1"), from the card's static ability."""
+    from engines.afrika.cards import card
+
+    for st in card(card_id).static:
+        if st.op == "anthem" and (st.power or st.health):
+            return f"+{st.power}/+{st.health}"
+    return ""
+
+
+def _badges(p: Any) -> list[tuple[str, str, RGB]]:
+    """(legend key, chip text, colour) of each state badge a permanent shows."""
+    out: list[tuple[str, str, RGB]] = []
+    if p.charged:
+        out.append(("charged", "CHARGED", DANGER))
+    if p.damage:
+        out.append(("damage", f"{p.damage} dmg", DANGER))
+    if p.sick:
+        out.append(("new", "new", TEXT_FAINT))
+    if p.phased_out:
+        out.append(("phased", "PHASED", TEXT_FAINT))
+    if not p.active:
+        out.append(("inactive", "inactive", TEXT_FAINT))
+    for kind, n in p.counters:
+        out.append(("marker", f"{kind} ×{n}", SUCCESS))
+    return out
+
+
+def _tile_parts(p: Any, names: dict[int, str], seat_names: Sequence[str]) -> tuple[str, str, str]:
+    """(attached, role, corner): "on <name>", "ATK → bob" / "BLK <name>", and power/health."""
     attached = ("on " + names.get(p.attached_to, f"#{p.attached_to}")) if p.attached_to else ""
     if p.attacking:
-        target = names.get(int(p.attacking), p.attacking) if p.attacking.isdigit() else p.attacking
+        ref = p.attacking
+        if ref.isdigit():
+            target = names.get(int(ref), ref)
+        elif ref.startswith("P") and ref[1:].isdigit() and int(ref[1:]) - 1 < len(seat_names):
+            target = seat_names[int(ref[1:]) - 1]
+        else:
+            target = ref
         role = "ATK → " + target
     elif p.blocking:
         role = "BLK " + names.get(p.blocking, "")
     else:
         role = ""
-    key = (
-        "perm",
-        x1 - x0,
-        y1 - y0,
-        p.card,
-        p.name,
-        p.type,
-        p.token,
-        p.keywords,
-        p.charged,
-        p.sick,
-        p.phased_out,
-        p.active,
-        p.counters,
-        p.power,
-        p.health,
-        p.damage,
-        attached,
-        bool(p.attacking),
-        bool(p.blocking),
-        role,
-    )
-    tile = _TILES.get(key, lambda: _draw_perm_tile(x1 - x0, y1 - y0, p, attached, role))
-    img.paste(tile, (x0, y0))
-    draw_line(draw, (x1 - 6, y0 + 48), f"#{p.id}", 10, fill=TEXT_FAINT, anchor="rm")
+    if p.type == "entity":
+        corner = f"{p.power}/{p.health}"
+    elif p.type == "vehicle":
+        corner = _vehicle_bonus(p.card)
+    else:
+        corner = ""
+    return attached, role, corner
 
 
-def _draw_perm_tile(w: int, h: int, p: Any, attached: str, role: str) -> Image.Image:
-    """A permanent's tile: colour by energy (grey when charged), name, type, keyword icons, state."""
-    tile = canvas(w, h, SLOT)
-    draw = ImageDraw.Draw(tile)
-    x0, y0, x1, y1 = 0, 0, w, h
+def _tile_height(p: Any, attached: str, role: str) -> int:
+    icon_rows = min(2, -(-len(p.keywords) // ICONS_PER_ROW))
+    badges = _badges(p)
+    badge_lines = _lines(_flow([_chip_w(t, MIN_TEXT) for _, t, _ in badges], 8, TILE_W - 8, 4))
+    h = ICON_Y + icon_rows * ICON_STEP + badge_lines * 30 + (28 if attached else 0) + (54 if role else 0) + 44
+    return max(h, 180)
+
+
+def _draw_tile(pen: Pen, w: int, h: int, p: Any, attached: str, role: str, corner: str) -> None:
+    """A permanent's tile: colour by energy (grey when charged), name, type, keyword icons, badges."""
     base = _card_color(p.card)
     fill = charged_fill(base) if p.charged else mix(base, PANEL, 0.35)
     if p.attacking:
-        outline, width = ACCENT, 3
+        outline, width = ACCENT, 4
     elif p.blocking:
-        outline, width = INFO, 3
+        outline, width = INFO, 4
     else:
         outline, width = (TEXT_FAINT if p.charged or not p.active else EDGE), 1
-    panel(draw, (0, 0, w, h), fill=fill, outline=outline, width=width, radius=8)
+    panel(pen.draw, (0, 0, w, h), fill=fill, outline=outline, width=width, radius=10)
     ink = TEXT_DIM if p.charged else TEXT
-    draw_text(
-        draw,
-        (x0 + 6, y0 + 4, x1 - 6, y0 + 40),
-        p.name,
-        14,
-        bold=True,
-        max_lines=2,
-        min_size=10,
-        valign="top",
-        fill=ink,
-    )
-    sub = p.type.capitalize() + (" (token)" if p.token else "")
-    draw_line(draw, (x0 + 6, y0 + 48), sub, 11, fill=TEXT_DIM, max_width=x1 - x0 - 52)
-    per_row = max(1, (w - 12 + 2) // ICON_STEP)
-    icon_rows = 0
-    for i, kw in enumerate(p.keywords[: 2 * per_row]):
-        r, c = divmod(i, per_row)
-        icon_rows = r + 1
-        tile.paste(keyword_icon(kw, ICON, fill), (x0 + 6 + c * ICON_STEP, y0 + 58 + r * ICON_STEP))
-    y = y0 + 96 if icon_rows < 2 else y0 + 118
-    tags: list[tuple[str, RGB]] = []
-    if p.charged:
-        tags.append(("CHARGED", DANGER))
-    if p.sick:
-        tags.append(("new", TEXT_FAINT))
-    if p.phased_out:
-        tags.append(("PHASED", TEXT_FAINT))
-    if not p.active:
-        tags.append(("inactive", TEXT_FAINT))
-    for kind, n in p.counters:
-        tags.append((f"{kind}×{n}", SUCCESS))
-    tx = x0 + 5
-    for text, color in tags[:3]:
-        b = pill(draw, (tx, y), text, 10, fill=color)
-        tx = b[2] + 3
+    pen.text((8, 6, w - 8, 58), p.name, 22, bold=True, max_lines=2, min_size=MIN_TEXT, valign="top", fill=ink)
+    id_box = pen.line((w - 8, 72), f"#{p.id}", MIN_TEXT, fill=TEXT_DIM, anchor="rm")
+    sub = p.type.capitalize() + (" token" if p.token else "")
+    pen.line((8, 72), sub, MIN_TEXT, fill=TEXT_DIM, max_width=id_box[0] - 8 - 8)
+    y = ICON_Y
+    shown = p.keywords[: 2 * ICONS_PER_ROW]
+    for i, kw in enumerate(shown):
+        r, c = divmod(i, ICONS_PER_ROW)
+        pen.paste(keyword_icon(kw, ICON, fill), (8 + c * ICON_STEP, y + r * ICON_STEP), name=kw)
+    y += -(-len(shown) // ICONS_PER_ROW) * ICON_STEP
+    badges = _badges(p)
+    placed = _flow([_chip_w(t, MIN_TEXT) for _, t, _ in badges], 8, w - 8, 4)
+    for (_, text, color), (bx, line) in zip(badges, placed, strict=True):
+        pen.chip((bx, y + 15 + 30 * line), text, MIN_TEXT, fill=color)
+    y += 30 * _lines(placed)
     if attached:
-        draw_line(draw, (x0 + 6, y + 18), attached, 10, fill=TEXT_DIM, max_width=x1 - x0 - 12)
-    if role:
-        draw_line(
-            draw,
-            (x0 + 6, y1 - 14),
+        pen.line((8, y + 14), attached, MIN_TEXT, fill=TEXT_DIM, max_width=w - 16)
+    if corner:
+        pen.line((w - 8, h - 22), corner, 30, bold=True, anchor="rm", fill=ink)
+    if role:  # up to two lines above the corner, so a long name and a 10/10 both fit
+        bottom = h - 42 if corner else h - 8
+        pen.text(
+            (8, bottom - 50, w - 8, bottom),
             role,
-            11,
-            fill=ACCENT if p.attacking else INFO,
+            MIN_TEXT,
             bold=True,
-            max_width=x1 - x0 - 60,
+            max_lines=2,
+            min_size=MIN_TEXT,
+            valign="bottom",
+            fill=ACCENT if p.attacking else INFO,
         )
-    if p.type == "entity":
-        draw_line(draw, (x1 - 6, y1 - 16), f"{p.power}/{p.health}", 18, bold=True, anchor="rm", fill=ink)
-        if p.damage:
-            pill(draw, (x1 - 6, y1 - 40), f"-{p.damage}", 12, fill=DANGER, anchor="right")
-    return tile
 
 
-def _terrain_chip(img: Image.Image, box: Box, t: Any, bg: RGB) -> None:
+def _tile(pen: Pen, box: Box, p: Any, names: dict[int, str], seat_names: Sequence[str]) -> None:
     x0, y0, x1, y1 = box
-    key = ("terrain", x1 - x0, y1 - y0, t.card, t.name, t.charged, bg)
-    img.paste(_TILES.get(key, lambda: _draw_terrain_chip(x1 - x0, y1 - y0, t, bg)), (x0, y0))
+    w, h = x1 - x0, y1 - y0
+    attached, role, corner = _tile_parts(p, names, seat_names)
+    if pen.recording:  # a test wants the labels: draw it fresh instead of pasting a cached copy
+        tile = canvas(w, h, SLOT)
+        _draw_tile(pen.child(tile, x0, y0), w, h, p, attached, role, corner)
+    else:
+        key = ("perm", w, h, p, attached, role, corner)
+
+        def make() -> Image.Image:
+            img = canvas(w, h, SLOT)
+            _draw_tile(Pen(img), w, h, p, attached, role, corner)
+            return img
+
+        tile = _TILES.get(key, make)
+    pen.img.paste(tile, (x0, y0))
 
 
-def _draw_terrain_chip(w: int, h: int, t: Any, bg: RGB) -> Image.Image:
-    chip = canvas(w, h, bg)
-    draw = ImageDraw.Draw(chip)
-    base = _card_color(t.card)
+# ------------------------------------------------------------------------------ terrains
+
+
+def terrain_groups(terrains: Sequence[Any]) -> list[tuple[str, str, bool, int]]:
+    """(name, card, charged, count) per kind of terrain, in the order they were first played."""
+    counts: dict[tuple[str, str, bool], int] = {}
+    for t in terrains:
+        key = (t.name, t.card, bool(t.charged))
+        counts[key] = counts.get(key, 0) + 1
+    return [(n, c, ch, k) for (n, c, ch), k in counts.items()]
+
+
+def _terrain_text(name: str, charged: bool, count: int) -> str:
+    return f"{name} ×{count}" + (" charged" if charged else "")
+
+
+def _terrain_color(card_id: str, charged: bool) -> RGB:
+    base = _card_color(card_id)
+    return charged_fill(base) if charged else mix(base, PANEL, 0.2)
+
+
+# ------------------------------------------------------------------------------ seats
+
+
+def _seat_chips(seat: Any) -> list[tuple[str, RGB]]:
+    pool = ", ".join(f"{n} {c}" for c, n in seat.pool) or "empty"
+    chips = [
+        (f"Hand {seat.hand_count}", SLOT),
+        (f"Codex {seat.codex_count}", SLOT),
+        (f"Void {len(seat.void)}", SLOT),
+        (f"Exile {len(seat.exile)}", SLOT),
+        (f"Pool: {pool}", SLOT),
+    ]
+    if seat.artifacts:
+        top = seat.artifacts[-1]
+        more = f" (top of {len(seat.artifacts)})" if len(seat.artifacts) > 1 else ""
+        chips.append(
+            (f"Artifact: {top.name}{' (charged)' if top.charged else ''}{more}", mix(GENERIC, PANEL, 0.3))
+        )
+    return chips
+
+
+class _SeatLayout:
+    """Where everything of one seat's panel goes, relative to the panel's top (computed once)."""
+
+    def __init__(self, seat: Any, names: dict[int, str], seat_names: Sequence[str]) -> None:
+        x0, x1 = 10 + PAD, WIDTH - 10 - PAD
+        y = 62
+        self.chips = _seat_chips(seat)
+        self.chip_xy = [
+            (x, y + CHIP_H // 2 + CHIP_H * ln) for x, ln in _flow([_chip_w(t) for t, _ in self.chips], x0, x1)
+        ]
+        y += CHIP_H * _lines([(0, ln) for _, ln in _flow([_chip_w(t) for t, _ in self.chips], x0, x1)]) + 6
+        self.groups = terrain_groups(seat.terrain_stack)
+        head = int(text_width("Terrains", font(CHIP, True))) + 12
+        texts = [_terrain_text(n, ch, k) for n, _, ch, k in self.groups] or ["none"]
+        placed = _flow([_chip_w(t) for t in texts], x0 + head, x1)
+        self.terrain_y = y
+        self.terrain_xy = [(x, y + CHIP_H // 2 + CHIP_H * ln) for x, ln in placed]
+        y += CHIP_H * _lines(placed) + 8
+        # zones: a zone with nothing in it and no active terrain takes no room at all
+        self.zones: list[tuple[int, int, list[Box]]] = []  # (zone index, header y, tile boxes)
+        for zi, perms in enumerate((seat.zone1, seat.zone2)):
+            if not perms and seat.active_terrains[zi] is None:
+                continue
+            header_y = y
+            y += 40
+            boxes: list[Box] = []
+            for r in range(0, len(perms), PER_ROW):
+                row = perms[r : r + PER_ROW]
+                h = max(_tile_height(p, *_tile_parts(p, names, seat_names)[:2]) for p in row)
+                for c in range(len(row)):
+                    bx = x0 + c * (TILE_W + GAP)
+                    boxes.append((bx, y, bx + TILE_W, y + h))
+                y += h + GAP
+            self.zones.append((zi, header_y, boxes))
+        if not self.zones:
+            self.empty_y = y + 14
+            y += 30
+        self.height = y + 8
+
+
+def _draw_seat(
+    pen: Pen,
+    y0: int,
+    seat: Any,
+    name: str,
+    view: Any,
+    names: dict[int, str],
+    seat_names: Sequence[str],
+    lay: _SeatLayout,
+) -> None:
+    active = view.active == seat.seat and not view.over
+    bg = PANEL_HI if active else PANEL
     panel(
-        draw,
-        (0, 0, w, h),
-        fill=charged_fill(base) if t.charged else mix(base, PANEL, 0.3),
-        outline=EDGE,
-        radius=6,
+        pen.draw,
+        (10, y0, WIDTH - 10, y0 + lay.height),
+        fill=bg,
+        outline=ACCENT if active else EDGE,
+        width=2 if active else 1,
     )
-    draw_text(
-        draw,
-        (5, 2, w - 5, h - 2),
-        t.name + (" (ch)" if t.charged else ""),
-        11,
-        min_size=8,
-        max_lines=2,
-        align="center",
-        fill=TEXT_DIM if t.charged else TEXT,
+    x0, x1 = 10 + PAD, WIDTH - 10 - PAD
+    # who, and their life: the two things a glance looks for first
+    life_box = pen.line((x1, y0 + 32), "life", 22, fill=TEXT_DIM, anchor="rm")
+    num_box = pen.line(
+        (life_box[0] - 8, y0 + 32),
+        str(seat.life),
+        44,
+        bold=True,
+        anchor="rm",
+        fill=DANGER if seat.life <= 5 else TEXT,
     )
-    return chip
+    title = name + ("  — LOST" if seat.lost else "")
+    pen.line(
+        (x0, y0 + 32),
+        title,
+        30,
+        bold=True,
+        fill=DANGER if seat.lost else (ACCENT if active else TEXT),
+        max_width=num_box[0] - 16 - x0,
+    )
+    for (text, color), (x, y) in zip(lay.chips, lay.chip_xy, strict=True):
+        pen.chip_on((x, y0 + y), text, CHIP, fill=color, bg=bg, cache=_TILES)
+    pen.line(
+        (x0, y0 + lay.terrain_xy[0][1] if lay.terrain_xy else y0 + lay.terrain_y), "Terrains", CHIP, bold=True
+    )
+    if not lay.groups:
+        x, y = lay.terrain_xy[0]
+        pen.line((x, y0 + y), "none", CHIP, fill=TEXT_FAINT)
+    for (tname, cid, charged, count), (x, y) in zip(
+        lay.groups, lay.terrain_xy[: len(lay.groups)], strict=True
+    ):
+        pen.chip_on(
+            (x, y0 + y),
+            _terrain_text(tname, charged, count),
+            CHIP,
+            fill=_terrain_color(cid, charged),
+            text_fill=TEXT_DIM if charged else TEXT,
+            bg=bg,
+            cache=_TILES,
+        )
+    for zi, hy, boxes in lay.zones:
+        zbox = pen.line((x0, y0 + hy + 18), f"Zone {zi + 1}", 22, bold=True)
+        at = seat.active_terrains[zi]
+        if at is None:
+            pen.line((zbox[2] + 14, y0 + hy + 18), "no active terrain", MIN_TEXT, fill=TEXT_FAINT)
+        else:
+            pen.chip(
+                (zbox[2] + 14, y0 + hy + 18),
+                at.name + (" (charged)" if at.charged else ""),
+                CHIP,
+                fill=_terrain_color(at.card, at.charged),
+            )
+        for p, (bx0, by0, bx1, by1) in zip((seat.zone1, seat.zone2)[zi], boxes, strict=True):
+            _tile(pen, (bx0, y0 + by0, bx1, y0 + by1), p, names, seat_names)
+    if not lay.zones:
+        pen.line((x0, y0 + lay.empty_y), "No permanents in play", CHIP, fill=TEXT_FAINT)
 
 
-def _hand_backs(img: Image.Image, xy: tuple[int, int], n: int, bg: RGB) -> None:
-    """Up to 10 overlapping card backs for the hand count (one cached strip per count)."""
-    n = min(n, 10)
-    if n <= 0:
-        return
+def _seat_order(view: Any) -> list[Any]:
+    """Seats top to bottom: in a duel the first seat sits at the bottom, facing the other."""
+    seats = list(view.seats)
+    return list(reversed(seats)) if len(seats) == 2 else seats
 
-    def make() -> Image.Image:
-        strip = canvas(14 * (n - 1) + 22, 32, bg)
-        d = ImageDraw.Draw(strip)
-        for i in range(n):
-            card_back(d, (i * 14, 0, i * 14 + 22, 32))
-        return strip
 
-    img.paste(_TILES.get(("backs", n, bg), make), xy)
+# ------------------------------------------------------------------------------ legend
 
 
 def keywords_on_board(view: Any) -> list[str]:
@@ -432,259 +607,251 @@ def keywords_on_board(view: Any) -> list[str]:
     return [k for k in KEYWORD_COLORS if k in present] + sorted(present - set(KEYWORD_COLORS))
 
 
+_BADGE_LEGEND: dict[str, tuple[str, str, RGB]] = {
+    "charged": ("CHARGED", "charged (tapped): greyed", DANGER),
+    "damage": ("2 dmg", "damage marked", DANGER),
+    "new": ("new", "entered this turn", TEXT_FAINT),
+    "phased": ("PHASED", "phased out", TEXT_FAINT),
+    "inactive": ("inactive", "zone has no active terrain", TEXT_FAINT),
+}
+
+
 def _legend_entries(view: Any) -> list[tuple[str, str]]:
-    return [("kw", k) for k in keywords_on_board(view)]
-
-
-def _legend_layout(view: Any) -> list[tuple[int, int, str, str]]:
-    """(x, line, kind, label) of each legend entry; line 0 is the first line."""
-    x0, x1 = 130, WIDTH - 24
-    x, line = x0, 0
-    out: list[tuple[int, int, str, str]] = []
-    entries = [("charged", "charged (tapped)"), *_legend_entries(view)]
-    if len(entries) == 1:
-        entries.append(("none", "no keywords in play"))
-    for kind, label in entries:
-        w = LEGEND_ICON + 6 + int(text_width(label, font(13))) + 22
-        if x + w > x1 and x > x0:
-            x, line = x0, line + 1
-        out.append((x, line, kind, label))
-        x += w
+    """(kind, key) of what the legend explains: the keywords, badges and roles on this board."""
+    perms = [p for s in view.seats for p in [*s.zone1, *s.zone2]]
+    present = {key for p in perms for key, _, _ in _badges(p)}
+    if any(t.charged for s in view.seats for t in [*s.terrain_stack, *s.artifacts]):
+        present.add("charged")
+    out: list[tuple[str, str]] = [("badge", k) for k in _BADGE_LEGEND if k in present and k != "marker"]
+    out += [("marker", k) for k in sorted({kind for p in perms for kind, _ in p.counters})]
+    if any(p.attacking for p in perms):
+        out.append(("role", "attacking"))
+    if any(p.blocking for p in perms):
+        out.append(("role", "blocking"))
+    if any(p.type == "vehicle" for p in perms):
+        out.append(("role", "vehicle"))
+    out += [("kw", k) for k in keywords_on_board(view)]
     return out
+
+
+def _legend_label(kind: str, key: str) -> str:
+    if kind == "marker":
+        return f"{key} markers"
+    if kind == "badge":
+        return _BADGE_LEGEND[key][1]
+    if kind == "role":
+        return {
+            "attacking": "attacking (gold edge, ATK → target)",
+            "blocking": "blocking (blue edge, BLK attacker)",
+            "vehicle": "vehicle: +x/+y to its zone",
+        }[key]
+    return key
+
+
+def _legend_mark_w(kind: str, key: str) -> int:
+    if kind == "badge":
+        return _chip_w(_BADGE_LEGEND[key][0], MIN_TEXT)
+    if kind == "marker":
+        return _chip_w(f"{key} ×n", MIN_TEXT)
+    return LEGEND_ICON
+
+
+def _legend_layout(view: Any) -> tuple[list[tuple[str, str, int, int]], int]:
+    """((kind, key, x, line) per entry, lines)."""
+    entries = _legend_entries(view)
+    widths = [
+        _legend_mark_w(k, v) + 8 + int(text_width(_legend_label(k, v), font(MIN_TEXT))) for k, v in entries
+    ]
+    placed = _flow(widths, 10 + PAD, WIDTH - 10 - PAD, 22)
+    return [(k, v, x, ln) for (k, v), (x, ln) in zip(entries, placed, strict=True)], _lines(placed)
+
+
+LEGEND_LINE = 44
 
 
 def _legend_height(view: Any) -> int:
-    lines = max(ln for _, ln, _, _ in _legend_layout(view)) + 1
-    return 12 + lines * LEGEND_LINE + 6
+    entries, lines = _legend_layout(view)
+    return 0 if not entries else 44 + lines * LEGEND_LINE + 6
 
 
-def _draw_legend(img: Image.Image, draw: ImageDraw.ImageDraw, y: int, view: Any) -> int:
-    h = _legend_height(view)
-    panel(draw, (10, y, WIDTH - 10, y + h), fill=PANEL, outline=EDGE)
-    draw_line(draw, (24, y + 9 + LEGEND_LINE // 2), "Keywords", 14, bold=True)
-    for x, line, kind, label in _legend_layout(view):
-        cy = y + 9 + line * LEGEND_LINE + LEGEND_LINE // 2
+def _draw_legend(pen: Pen, y: int, view: Any) -> None:
+    entries, _ = _legend_layout(view)
+    if not entries:
+        return
+    panel(pen.draw, (10, y, WIDTH - 10, y + _legend_height(view)), fill=PANEL, outline=EDGE)
+    pen.line((10 + PAD, y + 22), "Legend", 22, bold=True)
+    for kind, key, x, line in entries:
+        cy = y + 44 + line * LEGEND_LINE + LEGEND_LINE // 2
         if kind == "kw":
-            img.paste(keyword_icon(label, LEGEND_ICON, PANEL), (x, cy - LEGEND_ICON // 2))
-        elif kind == "charged":
-            base = ENERGY_COLORS["JUN"]
-            panel(
-                draw,
-                (x + 1, cy - 11, x + LEGEND_ICON - 1, cy + 11),
-                fill=charged_fill(base),
-                outline=TEXT_FAINT,
-                radius=4,
+            pen.paste(keyword_icon(key, LEGEND_ICON, PANEL), (x, cy - LEGEND_ICON // 2), name=key)
+        elif kind == "badge":
+            text, _, color = _BADGE_LEGEND[key]
+            pen.chip_on((x, cy), text, MIN_TEXT, fill=color, bg=PANEL, cache=_TILES)
+        elif kind == "marker":
+            pen.chip_on((x, cy), f"{key} ×n", MIN_TEXT, fill=SUCCESS, bg=PANEL, cache=_TILES)
+        elif key == "vehicle":
+            pen.draw.rounded_rectangle(
+                (x, cy - 16, x + LEGEND_ICON - 1, cy + 16), radius=6, fill=mix(GENERIC, PANEL, 0.3)
             )
-        draw_line(draw, (x + LEGEND_ICON + 6, cy), label, 13, fill=TEXT_DIM if kind == "none" else TEXT)
-    return h
-
-
-def _rows(n: int) -> int:
-    return max(1, -(-n // PER_ROW))
-
-
-def _seat_height(seat: Any) -> int:
-    rows = max(_rows(len(seat.zone1)), _rows(len(seat.zone2)))
-    return 36 + 46 + rows * (CARD_H + GAP) + 12 + 44 + 10
-
-
-def _draw_seat(
-    img: Image.Image,
-    draw: ImageDraw.ImageDraw,
-    y: int,
-    seat: Any,
-    name: str,
-    view: Any,
-    names: dict[int, str],
-) -> int:
-    h = _seat_height(seat)
-    active = view.active == seat.seat and not view.over
-    panel(
-        draw,
-        (10, y, WIDTH - 10, y + h),
-        fill=PANEL_HI if active else PANEL,
-        outline=ACCENT if active else EDGE,
-    )
-    # side panel: who, life, counts, pool
-    sx = 24
-    draw_line(draw, (sx, y + 22), name, 18, bold=True, max_width=SIDE - 30, fill=ACCENT if active else TEXT)
-    life_col = DANGER if seat.life <= 5 else TEXT
-    draw_line(draw, (sx, y + 62), f"{seat.life}", 40, bold=True, fill=life_col)
-    draw_line(draw, (sx + 90, y + 62), "life", 14, fill=TEXT_DIM)
-    lines = [
-        f"Hand: {seat.hand_count}",
-        f"Codex: {seat.codex_count}",
-        f"Void: {len(seat.void)}   Exile: {len(seat.exile)}",
-        "Pool: " + (" ".join(f"{n} {c}" for c, n in seat.pool) or "empty"),
-    ]
-    if seat.lost:
-        lines.append("LOST")
-    for i, text in enumerate(lines):
-        draw_line(
-            draw,
-            (sx, y + 104 + 24 * i),
-            text,
-            14,
-            fill=DANGER if text == "LOST" else TEXT,
-            max_width=SIDE - 30,
-        )
-    _hand_backs(img, (sx, y + h - 46), seat.hand_count, PANEL_HI if active else PANEL)
-    # the two battlefield zones
-    zx0 = SIDE + 10
-    zw = (WIDTH - 20 - zx0 - GAP) // 2
-    rows_h = max(_rows(len(seat.zone1)), _rows(len(seat.zone2))) * (CARD_H + GAP)
-    for zi, perms in enumerate((seat.zone1, seat.zone2)):
-        bx = zx0 + zi * (zw + GAP)
-        box = (bx, y + 10, bx + zw, y + 10 + 36 + 40 + rows_h)
-        panel(draw, box, fill=SLOT, outline=EDGE, radius=10)
-        draw_line(draw, (bx + 10, y + 26), f"Zone {zi + 1}", 14, bold=True)
-        at = seat.active_terrains[zi]
-        tb = (bx + 80, y + 14, bx + 300, y + 40)
-        if at is None:
-            draw_line(draw, (bx + 86, y + 27), "no active terrain", 12, fill=TEXT_FAINT)
         else:
-            _terrain_chip(img, tb, at, SLOT)
-        for i, p in enumerate(perms):
-            _perm_tile(img, draw, _tile_box(y, zi, i), p, names)
-    # terrain stack and artifact stack
-    ry = y + 10 + 36 + 40 + rows_h + 8
-    draw_line(draw, (zx0, ry + 16), "Terrains:", 13, bold=True)
-    tx = zx0 + 78
-    shown = seat.terrain_stack[:8]
-    for t in shown:
-        _terrain_chip(img, (tx, ry + 2, tx + 92, ry + 32), t, PANEL_HI if active else PANEL)
-        tx += 96
-    if len(seat.terrain_stack) > len(shown):
-        draw_line(draw, (tx + 4, ry + 16), f"+{len(seat.terrain_stack) - len(shown)}", 13, fill=TEXT_DIM)
-    ax = WIDTH - 20 - 300
-    draw_line(draw, (ax, ry + 16), "Artifacts:", 13, bold=True)
-    if seat.artifacts:
-        top = seat.artifacts[-1]
-        label = f"{top.name}{' (ch)' if top.charged else ''}  [top of {len(seat.artifacts)}]"
-        draw_text(draw, (ax + 82, ry + 2, WIDTH - 24, ry + 32), label, 12, min_size=9, fill=TEXT)
-    else:
-        draw_line(draw, (ax + 82, ry + 16), "none", 12, fill=TEXT_FAINT)
-    return h
+            panel(
+                pen.draw,
+                (x, cy - 16, x + LEGEND_ICON, cy + 16),
+                fill=SLOT,
+                outline=ACCENT if key == "attacking" else INFO,
+                width=4,
+                radius=6,
+            )
+        pen.line((x + _legend_mark_w(kind, key) + 8, cy), _legend_label(kind, key), MIN_TEXT)
 
 
-def _tile_box(seat_y: int, zone: int, i: int) -> Box:
-    """Where the ``i``-th permanent of a zone (0 or 1) goes on a seat panel starting at ``seat_y``."""
-    zx0 = SIDE + 10
-    zw = (WIDTH - 20 - zx0 - GAP) // 2
-    cx = zx0 + zone * (zw + GAP) + 10 + (i % PER_ROW) * (CARD_W + GAP)
-    cy = seat_y + 50 + (i // PER_ROW) * (CARD_H + GAP)
-    return (cx, cy, cx + CARD_W, cy + CARD_H)
+# ------------------------------------------------------------------------------ the board
 
 
-def _seat_order(view: Any) -> list[Any]:
-    """Seats top to bottom: in a duel the first seat sits at the bottom, facing the other."""
-    seats = list(view.seats)
-    return list(reversed(seats)) if len(seats) == 2 else seats
+def _seat_label(names: Sequence[str], seat: int) -> str:
+    return names[seat] if seat < len(names) else f"Player {seat + 1}"
 
 
-def _stack_height(view: Any) -> int:
-    return 40 + 26 * max(1, len(view.stack))
+def _named(text: str, names: Sequence[str]) -> str:
+    """The engine's seat labels ("P2 reached 0 life") with the players' names."""
+    import re
+
+    return re.sub(r"\bP(\d{1,2})\b", lambda m: _seat_label(names, int(m.group(1)) - 1), text)
 
 
-def tile_boxes(view: Any) -> dict[int, Box]:
-    """The box of every permanent's tile in Zone 1 and Zone 2 on ``board(view)``, by object id."""
-    out: dict[int, Box] = {}
-    y = 70
-    for n, s in enumerate(_seat_order(view)):
-        for zi, perms in enumerate((s.zone1, s.zone2)):
-            for i, p in enumerate(perms):
-                out[p.id] = _tile_box(y, zi, i)
-        y += _seat_height(s) + 12
-        if n == 0:
-            y += _stack_height(view) + 12
+def _status(view: Any, names: Sequence[str]) -> str:
+    if view.over:
+        return _named(view.reason or "game over", names)
+    status = f"{view.step_name}"
+    if view.priority is not None:
+        status += f" · priority: {_seat_label(names, view.priority)}"
+    elif view.choice is not None:
+        status += f" · {_seat_label(names, view.choice.player)} decides ({view.choice.kind}" + (
+            f": {_named(view.choice.about, names)})" if view.choice.about else ")"
+        )
+    return status
+
+
+def _object_names(view: Any) -> dict[int, str]:
+    out: dict[int, str] = {}
+    for s in view.seats:
+        for p in [*s.zone1, *s.zone2, *s.terrain_stack, *s.artifacts, *[t for t in s.active_terrains if t]]:
+            out[p.id] = p.name
     return out
+
+
+def _stack_lines(view: Any, names: Sequence[str], objects: dict[int, str]) -> list[str]:
+    lines = []
+    for j, it in enumerate(reversed(view.stack)):
+        targets = [objects.get(int(t), t) if t.isdigit() else _named(t, names) for t in it.targets]
+        tg = f" → {', '.join(targets)}" if targets else ""
+        lines.append(
+            f"{'top: ' if j == 0 else ''}{_seat_label(names, it.controller)}: {_named(it.text, names)}{tg}"
+        )
+    return lines
+
+
+STACK_TEXT_W = WIDTH - 2 * (10 + PAD)
+
+
+class _BoardLayout:
+    def __init__(self, view: Any, names: Sequence[str]) -> None:
+        self.objects = _object_names(view)
+        self.order = _seat_order(view)
+        self.seats = [_SeatLayout(s, self.objects, names) for s in self.order]
+        self.status = _status(view, names)
+        self.stack = _stack_lines(view, names, self.objects)
+        status_lines = len(wrap(self.status, font(22), WIDTH - 2 * 20, max_lines=2))
+        self.stack_rows = [len(wrap(t, font(20), STACK_TEXT_W, max_lines=3)) for t in self.stack]
+        self.stack_height = 44 + 26 * sum(self.stack_rows) + 8 * len(self.stack) + 8
+        y = 56 + 30 * status_lines + 8
+        self.seat_y: list[int] = []
+        self.stack_y = 0
+        for i, lay in enumerate(self.seats):
+            self.seat_y.append(y)
+            y += lay.height + 10
+            if i == 0 and self.stack:
+                self.stack_y = y
+                y += self.stack_height + 10
+        self.legend_y = y
+        self.height = y + _legend_height(view) + 10
+
+
+def tile_boxes(view: Any, names: Sequence[str] = ()) -> dict[int, Box]:
+    """The box of every permanent's tile on ``board(view, names)``, by object id."""
+    lay = _BoardLayout(view, names)
+    out: dict[int, Box] = {}
+    for s, sl, y0 in zip(lay.order, lay.seats, lay.seat_y, strict=True):
+        for zi, _, boxes in sl.zones:
+            for p, (x0, by0, x1, by1) in zip((s.zone1, s.zone2)[zi], boxes, strict=True):
+                out[p.id] = (x0, y0 + by0, x1, y0 + by1)
+    return out
+
+
+def legend_box(view: Any, names: Sequence[str] = ()) -> Box:
+    """Where the legend panel is on ``board(view, names)``."""
+    lay = _BoardLayout(view, names)
+    return (10, lay.legend_y, WIDTH - 10, lay.legend_y + _legend_height(view))
+
+
+def _board(view: Any, names: Sequence[str], labels: list[Label] | None) -> Image.Image:
+    lay = _BoardLayout(view, names)
+    img = canvas(WIDTH, lay.height)
+    pen = Pen(img, labels)
+    turn = f"Turn {view.turn}" + ("" if view.over else f" · {_seat_label(names, view.active)}'s turn")
+    pen.line((20, 30), turn, 30, bold=True, max_width=WIDTH - 40)
+    pen.text(
+        (20, 56, WIDTH - 20, 56 + 30 * 2),
+        lay.status,
+        22,
+        max_lines=2,
+        min_size=MIN_TEXT,
+        valign="top",
+        fill=ACCENT if view.over else TEXT_DIM,
+    )
+    for i, (s, sl, y) in enumerate(zip(lay.order, lay.seats, lay.seat_y, strict=True)):
+        _draw_seat(pen, y, s, _seat_label(names, s.seat), view, lay.objects, names, sl)
+        if i == 0 and lay.stack:
+            sy = lay.stack_y
+            panel(pen.draw, (10, sy, WIDTH - 10, sy + lay.stack_height), fill=PANEL, outline=ACCENT)
+            pen.line((10 + PAD, sy + 22), f"Stack ({len(lay.stack)})", 22, bold=True)
+            ty = sy + 44
+            for text, rows in zip(lay.stack, lay.stack_rows, strict=True):
+                pen.text(
+                    (10 + PAD, ty, 10 + PAD + STACK_TEXT_W, ty + 26 * rows),
+                    text,
+                    20,
+                    max_lines=rows,
+                    valign="top",
+                )
+                ty += 26 * rows + 8
+    _draw_legend(pen, lay.legend_y, view)
+    return img
 
 
 def board(view: Any, names: Sequence[str], **_options: Any) -> Image.Image:
     """The public Afrika board for ``view`` (any seat's view or the spectator's gives the same image)."""
-    seats = list(view.seats)
-    obj_names: dict[int, str] = {}
-    for s in seats:
-        for p in [*s.zone1, *s.zone2, *s.terrain_stack, *s.artifacts, *[t for t in s.active_terrains if t]]:
-            obj_names[p.id] = p.name
-    order = _seat_order(view)
-    stack_h = _stack_height(view)
-    legend_h = _legend_height(view)
-    height = 70 + sum(_seat_height(s) + 12 for s in order) + stack_h + 12 + legend_h + 20
-    img = canvas(WIDTH, height)
-    draw = ImageDraw.Draw(img)
-
-    def label(seat: int) -> str:
-        return names[seat] if seat < len(names) else f"P{seat + 1}"
-
-    title = f"Chronicles of Afrika — turn {view.turn}"
-    if view.over:
-        status = view.reason or "game over"
-    else:
-        status = f"{label(view.active)}'s turn · {view.step_name}"
-        if view.priority is not None:
-            status += f" · priority: {label(view.priority)}"
-        elif view.choice is not None:
-            status += f" · {label(view.choice.player)} decides ({view.choice.kind}" + (
-                f": {view.choice.about})" if view.choice.about else ")"
-            )
-    draw_line(draw, (20, 24), title, 22, bold=True)
-    draw_line(draw, (20, 52), status, 15, fill=ACCENT if view.over else TEXT_DIM, max_width=WIDTH - 40)
-    y = 70
-    for i, s in enumerate(order):
-        y += _draw_seat(img, draw, y, s, label(s.seat), view, obj_names) + 12
-        if i == 0:
-            box = (10, y, WIDTH - 10, y + stack_h)
-            panel(draw, box, fill=PANEL, outline=EDGE)
-            draw_line(draw, (24, y + 20), f"Stack ({len(view.stack)})", 14, bold=True)
-            if not view.stack:
-                draw_line(draw, (140, y + 20), "empty", 13, fill=TEXT_FAINT)
-            for j, it in enumerate(reversed(view.stack)):
-                tg = (
-                    f" → {', '.join(obj_names.get(int(t), t) if t.isdigit() else t for t in it.targets)}"
-                    if it.targets
-                    else ""
-                )
-                text = f"{'top: ' if j == 0 else ''}{label(it.controller)}: {it.text}{tg}"
-                draw_line(draw, (140, y + 20 + 26 * j), text, 13, max_width=WIDTH - 180)
-            y += stack_h + 12
-    _draw_legend(img, draw, y, view)
-    return img
+    return _board(view, names, None)
 
 
-_FACES = ImageCache(2_500_000)
-"""Card faces at hand size (~40): resizing a face costs more than drawing a whole board."""
-
-HAND_SCALE = 0.56
-"""Hand cards are the full 375x525 card images at 210x294: the rules text stays readable."""
-
-
-def hand(view: Any, name: str, **_options: Any) -> Image.Image:
-    """The viewer's own hand as card images (private: send it only to that player)."""
-    from render.afrika.card import card_image
-
-    if view.viewer is None:
-        raise ValueError("a spectator has no hand to draw")
-    cards = list(view.hand)
-    per_row = 7
-    cw, ch = round(375 * HAND_SCALE), round(525 * HAND_SCALE)
-    rows = max(1, -(-len(cards) // per_row))
-    width = 20 + per_row * (cw + GAP) + 10
-    img = canvas(width, 60 + rows * (ch + GAP) + 10)
-    draw = ImageDraw.Draw(img)
-    draw_line(draw, (20, 28), f"{name} — hand ({len(cards)})", 20, bold=True)
-    if not cards:
-        draw_line(draw, (20, 80), "no cards", 16, fill=TEXT_FAINT)
-    for i, c in enumerate(cards):
-        x = 20 + (i % per_row) * (cw + GAP)
-        y = 60 + (i // per_row) * (ch + GAP)
-
-        def face_of(card: str = c.card) -> Image.Image:
-            return card_image(card).resize((cw, ch), Image.Resampling.LANCZOS)
-
-        face = _FACES.get((c.card, cw, ch), face_of)
-        img.paste(face, (x, y))
-    return img
+def board_labels(view: Any, names: Sequence[str]) -> tuple[Image.Image, list[Label]]:
+    """The board and every label drawn on it (what tests check for size and overlaps)."""
+    labels: list[Label] = []
+    return _board(view, names, labels), labels
 
 
-__all__ = ["board", "hand"]
+from render.afrika.hand import HAND_FACE, hand, hand_boxes, hand_labels  # noqa: E402  (re-exported)
+
+__all__ = [
+    "HAND_FACE",
+    "MIN_TEXT",
+    "WIDTH",
+    "board",
+    "board_labels",
+    "hand",
+    "hand_boxes",
+    "hand_labels",
+    "legend_box",
+    "terrain_groups",
+    "tile_boxes",
+]

@@ -198,21 +198,28 @@ def _faces(cw: int, ch: int) -> dict[bytes, str]:
 def _hand_faces(png: bytes) -> list[str | None]:
     """The card ids shown in a hand picture, slot by slot (None: a slot that is no card face, e.g.
     the "no cards" line of an empty hand)."""
-    from render.afrika.board import GAP, HAND_SCALE
+    from render.afrika.hand import CELL_GAP, CELL_W, HAND_COLS, HAND_FACE, TOP
     from render.common import BG
 
     img = Image.open(io.BytesIO(png)).convert("RGB")
-    cw, ch = round(375 * HAND_SCALE), round(525 * HAND_SCALE)
+    cw, ch = HAND_FACE
     faces = _faces(cw, ch)
+    # Card panels sit in rows of HAND_COLS whose heights follow their text: a row's top is where the
+    # middle of the first column turns from the background to a panel's edge.
+    probe = 10 + CELL_W // 2
+    tops = [
+        y
+        for y in range(TOP, img.height)
+        if img.getpixel((probe, y)) != BG and img.getpixel((probe, y - 1)) == BG
+    ]
     found: list[str | None] = []
-    for i in range(7 * 4):
-        x, y = 20 + (i % 7) * (cw + GAP), 60 + (i // 7) * (ch + GAP)
-        if y + ch > img.height:
-            break
-        crop = img.crop((x, y, x + cw, y + ch))
-        if crop.getcolors(1) == [(cw * ch, BG)]:
-            continue  # an empty slot
-        found.append(faces.get(crop.tobytes()))
+    for y in tops:
+        for c in range(HAND_COLS):
+            x = 10 + c * (CELL_W + CELL_GAP) + 10
+            crop = img.crop((x, y + 10, x + cw, y + 10 + ch))
+            if crop.getcolors(1) == [(cw * ch, BG)]:
+                continue  # an empty slot
+            found.append(faces.get(crop.tobytes()))
     return found
 
 

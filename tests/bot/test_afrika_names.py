@@ -118,6 +118,22 @@ async def test_a_duel_against_the_ai_names_alice_and_the_ai(simcord_env) -> None
     assert texts.matching(r"Players in seat order: <@\d+>, AI\.")
     ending = [m.content for m in game_thread(t).history() if "Final ranking" in m.content]
     assert ending and re.search(r"_(alice|AI) reached -?\d+ life\._", ending[-1]), ending
+    # The last board in the thread is the inline-sized board of the final position, naming both.
+    from render.afrika.board import WIDTH, board_labels
+    from render.common import to_png
+
+    posted = [
+        m
+        for m in game_thread(t).history()
+        if m.attachments and m.attachments[0].filename.startswith("board-")
+    ]
+    data = simcord_env.backend.cdn.get(posted[-1].attachments[0].url)
+    img, labels = board_labels(live.engine.view(live.state, None), live.names)
+    assert data == to_png(img) and img.width == WIDTH
+    drawn = [lb.text for lb in labels]
+    assert any(x.startswith("alice") for x in drawn) and "AI" in drawn
+    assert not [x for x in drawn if SEAT_LABEL.search(x)]
+    assert any(re.fullmatch(r"(alice|AI) reached -?\d+ life\.", x) for x in drawn), "the end, in names"
 
 
 async def test_a_duel_between_two_people_names_both(simcord_env) -> None:

@@ -19,11 +19,13 @@ from engines.afrika.view import PermView
 from engines.core import MatchConfig
 from render.afrika.board import (
     ICON,
+    ICON_Y,
     KEYWORD_COLORS,
     _glyph,
     board,
     keyword_icon,
     keywords_on_board,
+    legend_box,
     tile_boxes,
 )
 from render.common import PANEL, WHITE, to_png
@@ -66,7 +68,7 @@ def _count(img: Image.Image, color: tuple[int, int, int]) -> int:
 
 def _icon_strip(tile: Image.Image) -> Image.Image:
     """The row under the type line where a tile's keyword icons go."""
-    return tile.crop((4, 56, tile.width - 4, 58 + ICON + 2))
+    return tile.crop((4, ICON_Y - 2, tile.width - 4, ICON_Y + ICON + 2))
 
 
 def test_every_keyword_of_the_game_has_an_icon() -> None:
@@ -123,11 +125,12 @@ def test_legend_names_the_keywords_on_the_board() -> None:
     assert keywords_on_board(view) == ["Trample", "Rampage"]
     img = board(view, NAMES)
     boxes = tile_boxes(view)
-    legend = img.crop((0, img.height - 60, img.width, img.height))
+    legend_top = legend_box(view, NAMES)[1]
+    legend = img.crop((0, legend_top, img.width, img.height))
     for kw in ("Trample", "Rampage"):
         assert _count(legend, KEYWORD_COLORS[kw]) >= 60, f"{kw} missing from the legend"
     assert _count(legend, KEYWORD_COLORS["Soaring"]) == 0
-    assert max(b[3] for b in boxes.values()) < img.height - 60
+    assert max(b[3] for b in boxes.values()) < legend_top
 
 
 def test_charged_entity_is_greyed_and_uncharged_is_coloured() -> None:

@@ -36,7 +36,7 @@ def _colors(img: Image.Image) -> int:
 def test_board_is_registered_sized_and_not_blank() -> None:
     s = _midgame()
     img = board_image("afrika", ENGINE.view(s, None), NAMES)
-    assert img.mode == "RGB" and img.width == 1400 and img.height > 500
+    assert img.mode == "RGB" and img.width == 900 and img.height > 500
     assert _colors(img) > 50
     png = to_png(img)
     assert Image.open(io.BytesIO(png)).size == img.size
