@@ -200,7 +200,7 @@ def op_look_pick(g: Game, e: Effect, ctx: Ctx) -> None:
         item="look",
         ids=list(top),
         stage="pick",
-        card=str(e.get("filter", "any")) + "|" + str(e.get("rest", "bottom")),
+        card="|".join((str(e.get("filter", "any")), str(e.get("rest", "bottom")), "may" if e.get("may") else "")),
     )
 
 

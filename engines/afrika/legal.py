@@ -220,10 +220,21 @@ def choice_actions(g: Game, ch: Choice) -> list[AfrikaAction]:
     if k == "pick":
         if ch.stage == "bottom":
             return [act("bottom", i, label=f"Put {name(g, i)} on the bottom next") for i in ch.ids]
-        return [act("pick", i, label=f"Take {name(g, i)}") for i in pick_options(g, ch)] + [
-            act("pick", "none", label="Take nothing")
-        ]
+        options = pick_options(g, ch)
+        out = [act("pick", i, label=f"Take {name(g, i)}") for i in options]
+        if may_take_nothing(ch, options):
+            out.append(act("pick", "none", label="Take nothing"))
+        return out
     return []
+
+
+def may_take_nothing(ch: Choice, options: list[int]) -> bool:
+    """A pick may be declined only where the card says "you may", where nothing matches, or in a
+    Codex search: the Codex is hidden, so nobody could check a "found nothing" (D30, R1, R70)."""
+    if not options or ch.item == "search":
+        return True
+    parts = ch.card.split("|")
+    return ch.item == "look" and len(parts) > 2 and parts[2] == "may"
 
 
 def pick_options(g: Game, ch: Choice) -> list[int]:

@@ -197,10 +197,16 @@ def _perform_pick(g: Game, p: int, a: AfrikaAction, ch: Choice) -> None:
             g.choice = None
         return
     if ch.item == "look":
-        rest_mode = ch.card.split("|")[1]
+        flt, rest_mode = ch.card.split("|")[:2]
         if a.a != "none":
+            looked = len(ch.ids)
             ch.ids.remove(a.num)
-            g.log(f"{seat_ref(p)} reveals {name(g, a.num)} and puts it into their hand.")
+            if flt == "any":
+                # an unrestricted pick proves nothing: the card stays hidden (D27)
+                what = "it" if looked == 1 else "one of them"
+                g.log(f"{seat_ref(p)} puts {what} into their hand.")
+            else:
+                g.log(f"{seat_ref(p)} reveals {name(g, a.num)} and puts it into their hand.")
             move(g, a.num, "hand")
         if rest_mode == "void":
             for i in list(ch.ids):
