@@ -34,6 +34,9 @@ COGS = (
 
 
 class CardhostBot(commands.Bot):
+    announce_ready = True
+    """Log "ready to host" when set-up is done; the sandbox says it itself once its page is open."""
+
     def __init__(self, settings: Settings) -> None:
         intents = discord.Intents.default()
         # Nobody is pinged unless a message names whom (bot.mentions.pinging): player-typed names and
@@ -45,6 +48,7 @@ class CardhostBot(commands.Bot):
             allowed_mentions=NO_PINGS,
         )
         self.settings = settings
+        self.ready_context: dict[str, object] = {}
         self.db = Database(settings.db_path, snapshot_every=settings.snapshot_every)
         self.matches = MatchService(self.db)
         self.table = TableService(self)
@@ -82,7 +86,9 @@ class CardhostBot(commands.Bot):
         armed = await self.clocks.restore_all()
         armed += await self.drafts.restore()
         armed += await self.series.restore()
-        log.info("ready to host", extra={"ctx": {"db": str(self.settings.db_path), "clocks": armed}})
+        self.ready_context = {"db": str(self.settings.db_path), "clocks": armed}
+        if self.announce_ready:
+            log.info("ready to host", extra={"ctx": self.ready_context})
 
     async def close(self) -> None:
         for match_id in list(self.clocks._tasks):

@@ -1,4 +1,10 @@
-"""Start-up: read settings, then connect to Discord, or open the local sandbox without a token."""
+"""Start-up: read settings, then connect to Discord, or open the local sandbox without a token.
+
+A failure the operator can fix (bad token, no network, the sandbox port taken, a database file the
+bot cannot use) ends the process with one line on stderr and exit code 2, like a bad setting; the
+traceback is printed too only with ``LOG_LEVEL=debug``. Anything else is a bug and keeps its
+traceback.
+"""
 
 from __future__ import annotations
 
@@ -6,11 +12,14 @@ import asyncio
 import contextlib
 import logging
 import sys
+import traceback
 
 from bot.log import setup_logging
-from bot.settings import SettingsError, load_settings
+from bot.settings import Settings, SettingsError, load_settings
 
 log = logging.getLogger("cardhost")
+
+EXIT_CANNOT_START = 2
 
 
 def run() -> int:
@@ -18,16 +27,31 @@ def run() -> int:
         settings = load_settings()
     except SettingsError as exc:
         print(exc, file=sys.stderr)
-        return 2
+        return EXIT_CANNOT_START
     setup_logging(settings.log_level)
+    try:
+        _serve(settings)
+    except Exception as exc:
+        from bot.startup import explain
+
+        line = explain(exc, settings)
+        if line is None:
+            raise
+        if settings.log_level == "DEBUG":
+            traceback.print_exception(exc)
+        print(" ".join(line.split()), file=sys.stderr)
+        return EXIT_CANNOT_START
+    return 0
+
+
+def _serve(settings: Settings) -> None:
     if settings.discord_token:
         from bot.client import create_bot
 
         bot = create_bot(settings)
         bot.run(settings.discord_token, log_handler=None)
-        return 0
+        return
     from bot.sandbox import run_sandbox
 
     with contextlib.suppress(KeyboardInterrupt):
         asyncio.run(run_sandbox(settings))
-    return 0

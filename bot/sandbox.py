@@ -22,10 +22,13 @@ import logging
 import signal
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from bot.settings import Settings
+
+if TYPE_CHECKING:
+    from bot.client import CardhostBot
 
 log = logging.getLogger("cardhost.sandbox")
 
@@ -155,6 +158,28 @@ def _banner(url: str, settings: Settings) -> str:
     )
 
 
+def _import_simcord() -> Any:
+    """simcord checks discord.py's internals when imported, with a throwaway client that has no
+    intents, and discord.py warns that such a client lacks the Guilds intent. The bot itself has
+    it, so that one warning is kept from an operator who can do nothing about it."""
+    state_log = logging.getLogger("discord.state")
+    level = state_log.level
+    state_log.setLevel(logging.ERROR)
+    try:
+        import simcord
+    finally:
+        state_log.setLevel(level)
+    return simcord
+
+
+class _NoFakeLogin(logging.Filter):
+    """simcord logs the bot in with a fake token; "logging in using static token" would suggest a
+    real Discord login to the person trying the sandbox."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return record.getMessage() != "logging in using static token"
+
+
 async def run_sandbox(
     settings: Settings,
     *,
@@ -163,11 +188,12 @@ async def run_sandbox(
     on_url: Callable[[str], None] | None = None,
 ) -> None:
     import discord
-    import simcord
 
     from bot.client import create_bot
 
+    simcord = _import_simcord()
     bot = create_bot(settings)
+    bot.announce_ready = False  # "ready" only once the page's port is bound, below
     places_ref: list[_Places] = []
     _add_goto_command(bot, places_ref)
 
@@ -191,6 +217,25 @@ async def run_sandbox(
         with contextlib.suppress(NotImplementedError, RuntimeError):
             loop.add_signal_handler(sig, stop.set)
 
+    fake_login = _NoFakeLogin()
+    logging.getLogger("discord.client").addFilter(fake_login)
+    try:
+        await _serve(bot, settings, places_ref, stop, simcord, ready, on_url)
+    finally:
+        logging.getLogger("discord.client").removeFilter(fake_login)
+
+
+async def _serve(
+    bot: CardhostBot,
+    settings: Settings,
+    places_ref: list[_Places],
+    stop: asyncio.Event,
+    simcord: Any,
+    ready: asyncio.Event | None,
+    on_url: Callable[[str], None] | None,
+) -> None:
+    from bot.startup import port_problem
+
     async with simcord.run(bot, check_errors=False, settle_timeout=30.0) as env:
         guild = env.create_guild("cardhost sandbox")
         table = guild.create_text_channel("table")
@@ -208,11 +253,19 @@ async def run_sandbox(
                 preview = env.preview(place.channel, viewers=place.viewers, layout="channel", port=port)
                 if capability is not None:
                     preview.capability = capability  # keep the URL the person already has open
-                async with preview:
+                try:
+                    await preview.__aenter__()
+                except simcord.SetupError as exc:
+                    if isinstance(exc.__cause__, OSError):
+                        raise port_problem(port or 0, exc.__cause__) from exc
+                    raise
+                async with contextlib.AsyncExitStack() as opened:
+                    opened.push_async_exit(preview)
                     places.current = place
                     if capability is None:
                         capability = preview.capability
                         port = urlsplit(preview.url).port
+                        log.info("ready to host", extra={"ctx": {**bot.ready_context, "port": port}})
                         print(_banner(preview.url, settings), flush=True)
                         if on_url is not None:
                             on_url(preview.url)

@@ -11,7 +11,7 @@ and trigger bodies) and executes them one by one between an explicit BEGIN and C
 
 The runner refuses, with a message for the operator, when an applied file was edited, when an
 applied file is missing, when a new file sorts before an applied one, or when the database was
-migrated by a newer cardhost than this one.
+migrated by a newer cardhost than this one; and it checks that the file can be written at all.
 """
 
 from __future__ import annotations
@@ -187,6 +187,22 @@ def plan(migrations: list[Migration], applied: dict[int, AppliedMigration]) -> l
     return pending
 
 
+async def check_writable(conn: aiosqlite.Connection) -> None:
+    """Raise SQLite's own "attempt to write a readonly database" now if the file cannot be written.
+
+    An up-to-date database needs no write to be migrated, and a read-only file (or folder) opens
+    and reads fine: the bot would start and then refuse the first move. A write that is rolled back
+    (the schema version set to what it is) finds out at start-up instead.
+    """
+    async with conn.execute("PRAGMA user_version") as cur:
+        row = await cur.fetchone()
+    await conn.execute("BEGIN IMMEDIATE")
+    try:
+        await conn.execute(f"PRAGMA user_version = {int(row[0]) if row else 0}")
+    finally:
+        await conn.execute("ROLLBACK")
+
+
 async def migrate(
     conn: aiosqlite.Connection,
     directory: Path | Traversable | None = None,
@@ -203,6 +219,7 @@ async def migrate(
         raise ValueError("migrate() cannot run inside an open transaction")
     migrations = discover(directory)
     await conn.execute(_CREATE_TABLE)
+    await check_writable(conn)
     pending = plan(migrations, await applied_migrations(conn))
     done: list[Migration] = []
     for m in pending:
