@@ -197,6 +197,14 @@ class LobbyStore:
                 "UPDATE lobbies SET status = ?, match_id = ? WHERE id = ?", (status, match_id, lobby_id)
             )
 
+    async def open_count(self, host_id: int) -> int:
+        """How many open lobbies ``host_id`` hosts (``LobbyService.create`` caps it)."""
+        async with self.db.read() as conn:
+            row = await fetch_one(
+                conn, "SELECT COUNT(*) FROM lobbies WHERE status = 'open' AND host_id = ?", (host_id,)
+            )
+        return int(row[0]) if row else 0
+
     async def open_lobbies(self, channel_id: int | None = None) -> list[LobbyRow]:
         """Open lobbies (of one channel, or all), oldest first: to re-attach views after a restart."""
         async with self.db.read() as conn:

@@ -68,6 +68,11 @@ class ClockService:
         if task is not None and task is not asyncio.current_task():
             task.cancel()
 
+    def forget(self, match_id: int) -> None:
+        """A finished match: no clock any more, and its settings leave memory."""
+        self.cancel(match_id)
+        self._settings.pop(match_id, None)
+
     def _timed_seat(self, live: LiveMatch) -> int | None:
         humans = [p for p in sorted(live.current) if live.seats[p].human]
         return humans[0] if humans else None

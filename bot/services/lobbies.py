@@ -32,6 +32,11 @@ class LobbyError(CardhostError):
     pass
 
 
+MAX_OPEN_LOBBIES = 3
+"""Open lobbies one player may host at once: each holds a message, seats and a row, and a fourth
+is more likely a script than a host."""
+
+
 def _is_moderator(interaction: discord.Interaction) -> bool:
     perms = getattr(interaction.user, "guild_permissions", None)
     return bool(perms and (perms.manage_messages or perms.manage_guild))
@@ -71,6 +76,10 @@ class LobbyService:
     async def create(self, interaction: discord.Interaction, game: str, options: dict[str, Any]) -> None:
         engine = get_engine(game)
         assert interaction.channel_id is not None
+        if await self.store.open_count(interaction.user.id) >= MAX_OPEN_LOBBIES:
+            raise LobbyError(
+                f"You already host {MAX_OPEN_LOBBIES} open lobbies: start or cancel one of them first."
+            )
         lobby_id = await self.store.create(
             interaction.guild_id, interaction.channel_id, interaction.user.id, game, options
         )

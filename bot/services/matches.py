@@ -12,7 +12,7 @@ import asyncio
 import logging
 import random
 import sqlite3
-from collections import deque
+from collections import OrderedDict, deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -39,6 +39,8 @@ from engines.games import game_spec
 
 log = logging.getLogger(__name__)
 
+MAX_LIVE_MATCHES = 256
+"""Matches held in memory at once (~50 KiB each); an idle one past this reloads on its next click."""
 MAX_AI_CHAIN = 5_000
 """AI seats playing in a row; far above any real turn, it only guards against an engine bug."""
 
@@ -165,7 +167,11 @@ class MatchService:
         self.db = db
         self.seed_source: Callable[[], int] = lambda: random.SystemRandom().randrange(1 << 62)
         """Where new matches get their seed; tests replace it to make games reproducible."""
-        self._cache: dict[int, LiveMatch] = {}
+        self._cache: OrderedDict[int, LiveMatch] = OrderedDict()
+        """Matches in memory, least recently used first. A finished match leaves when its end has
+        been announced (``TableService.announce_end``) and is not kept when loaded again; beyond
+        ``MAX_LIVE_MATCHES`` the idlest unlocked ones leave too. Everything is in the database: a
+        match that left is loaded again on its next click, as after a restart."""
         self._load_locks: dict[int, asyncio.Lock] = {}
         self.finish_listeners: list[Callable[[LiveMatch], Awaitable[None]]] = []
         """Called after a match is stored as finished or aborted (``live.status`` says which), e.g.
@@ -177,14 +183,32 @@ class MatchService:
     async def get(self, match_id: int) -> LiveMatch:
         live = self._cache.get(match_id)
         if live is not None:
+            self._cache.move_to_end(match_id)
             return live
         lock = self._load_locks.setdefault(match_id, asyncio.Lock())
-        async with lock:
-            live = self._cache.get(match_id)
-            if live is None:
-                live = await self._load(match_id)
-                self._cache[match_id] = live
+        try:
+            async with lock:
+                live = self._cache.get(match_id)
+                if live is None:
+                    live = await self._load(match_id)
+                    if live.active:
+                        self._remember(live)  # a finished match is only read: it is not kept
+        finally:
+            # Whoever waited on this lock finds the match cached; a forged id's lock goes too.
+            if self._load_locks.get(match_id) is lock and not lock.locked():
+                del self._load_locks[match_id]
         return live
+
+    def _remember(self, live: LiveMatch) -> None:
+        """Cache ``live``; past the bound, the least recently used matches nobody is playing in
+        right now (their lock is free) leave memory."""
+        self._cache[live.id] = live
+        self._cache.move_to_end(live.id)
+        for match_id in list(self._cache):
+            if len(self._cache) <= MAX_LIVE_MATCHES:
+                break
+            if match_id != live.id and not self._cache[match_id].lock.locked():
+                del self._cache[match_id]
 
     async def _load(self, match_id: int) -> LiveMatch:
         loaded = await self.db.matches.load(match_id)
@@ -226,6 +250,7 @@ class MatchService:
                         seat.stops = stops
 
     def evict(self, match_id: int) -> None:
+        """The match leaves memory (it is loaded again from the database if it is asked for)."""
         self._cache.pop(match_id, None)
 
     async def active_match_ids(self) -> list[int]:
@@ -275,7 +300,7 @@ class MatchService:
             thread_id=None,
             host_id=host_id,
         )
-        self._cache[match_id] = live
+        self._remember(live)
         return live
 
     # ------------------------------------------------------------------ moves

@@ -280,6 +280,12 @@ class TableService:
 
     async def announce_end(self, live: LiveMatch) -> None:
         self.bot.clocks.cancel(live.id)
+        try:
+            await self._announce_end(live)
+        finally:
+            self.forget(live.id)
+
+    async def _announce_end(self, live: LiveMatch) -> None:
         thread = await self.thread_of(live)
         match = await self.bot.db.matches.get(live.id)
         if thread is None:
@@ -292,6 +298,14 @@ class TableService:
             text = f"🛑 The game was ended: {match.end_reason or 'no reason given'}."
         await thread.send(text)
         await self.update_dms(live, force=True)
+
+    def forget(self, match_id: int) -> None:
+        """A finished match leaves memory: its DM signatures here, its clock settings and its state
+        in MatchService (a later /game status or old button loads it from the database again)."""
+        for key in [k for k in self._dm_signatures if k[0] == match_id]:
+            del self._dm_signatures[key]
+        self.bot.clocks.forget(match_id)
+        self.matches.evict(match_id)
 
     # ----------------------------------------------------------------- interactions
 

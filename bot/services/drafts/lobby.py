@@ -28,6 +28,10 @@ SEALED_SEATS = (2, 8)
 SEALED_BOOSTERS = 6
 SEATING_SALT = 0x5EA7
 POD_BEST_OF = (1, 3)
+MAX_OPEN_PODS = 3
+"""Pods one player may sit in before they finish (lobby, drafting, building, playing): a pod
+holds packs, clocks and tables in memory for hours."""
+LIVE_POD_STATUSES = ("lobby", "drafting", "building", "playing")
 """Games per table in the rounds after the draft (``pods.config["best_of"]``, default 1)."""
 KIND_TITLE = {"draft": "Cosmic Draft", "sealed": "Unleashed Armada (sealed)"}
 
@@ -96,6 +100,11 @@ class Lobby(Picking):
         best_of: int = 1,
     ) -> None:
         lo, hi = DRAFT_SEATS if kind == "draft" else SEALED_SEATS
+        if len(await self.store.pods_of(interaction.user.id, LIVE_POD_STATUSES)) >= MAX_OPEN_PODS:
+            raise DraftServiceError(
+                f"You're already in {MAX_OPEN_PODS} pods that have not finished: "
+                "finish or leave one of them first."
+            )
         if best_of not in POD_BEST_OF:
             raise DraftServiceError("A pod's matches are best of 1 or best of 3.")
         if not lo <= seats <= hi:
