@@ -108,10 +108,11 @@ def check_length(text: str) -> None:
         raise DeckError(f"That list has {n} lines; a deck list can have at most {MAX_LINES}.")
 
 
-def problems_message(name: str, result: DeckResult) -> tuple[str, discord.File | None]:
+def problems_message(name: str | None, result: DeckResult) -> tuple[str, discord.File | None]:
     """Every problem, one per line; over 2000 characters the full list goes in problems.txt."""
     n = len(result.problems)
-    shown = clip(name, MAX_NAME + 1)  # the name as typed: it is checked only when the list is clean
+    # The name as typed (or as the list's Arena 'Name' line gives it): checked only when the list is clean.
+    shown = clip(name or result.name or "The deck", MAX_NAME + 1)
     head = f"**{shown}** was not saved — {n} problem{'s' if n != 1 else ''} to fix, then import again:"
     lines = [p.describe() for p in result.problems]
     full = "\n".join([head, *lines])
@@ -134,8 +135,8 @@ def problems_message(name: str, result: DeckResult) -> tuple[str, discord.File |
 class DeckImportModal(discord.ui.Modal):
     """A paragraph field for a pasted list (Discord's slash options lose line breaks)."""
 
-    def __init__(self, cog: DeckCog, game: str, name: str, fmt: str, replace: bool) -> None:
-        super().__init__(title=f"Import deck: {name}"[:45], timeout=900)
+    def __init__(self, cog: DeckCog, game: str, name: str | None, fmt: str, replace: bool) -> None:
+        super().__init__(title=f"Import deck: {name}"[:45] if name else "Import a deck", timeout=900)
         self.cog, self.game, self.name, self.fmt, self.replace = cog, game, name, fmt, replace
         self.listing: discord.ui.TextInput[DeckImportModal] = discord.ui.TextInput(
             label="Deck list",
@@ -241,7 +242,7 @@ class DeckCog(commands.Cog):
         self,
         interaction: discord.Interaction,
         game: str,
-        name: str,
+        name: str | None,
         fmt: str,
         text: str,
         replace: bool,
@@ -259,6 +260,11 @@ class DeckCog(commands.Cog):
             await interaction.followup.send(body, ephemeral=True, allowed_mentions=NO_MENTIONS, **kwargs)
             return
         assert result.deck is not None
+        name = name or result.name
+        if not name:
+            raise DeckError(
+                "Give the deck a name: the `name` option, or a `Name …` line under `About` as MTG Arena writes."
+            )
         row = await self.bot.db.decks.save(interaction.user.id, name, result.deck, replace=replace)
         f = pool.format(row.format)
         await interaction.followup.send(
@@ -331,7 +337,7 @@ class DeckCog(commands.Cog):
     @deck.command(name="import", description="Save a deck from a pasted list or a .txt file")
     @app_commands.describe(
         game="Which game the deck is for",
-        name="A name for the deck (1-40 characters)",
+        name="A name for the deck (1-40 characters); an MTG Arena list's own 'Name' line if left out",
         text="The list (lines may be separated by ';'); leave empty to paste into a form",
         file="A .txt file with the list (at most 256 KB and 1,000 lines)",
         format="The deck format (the game's usual one if not set)",
@@ -343,7 +349,7 @@ class DeckCog(commands.Cog):
         self,
         interaction: discord.Interaction,
         game: str,
-        name: str,
+        name: str | None = None,
         text: app_commands.Range[str, 1, 6000] | None = None,
         file: discord.Attachment | None = None,
         format: str | None = None,
@@ -351,10 +357,10 @@ class DeckCog(commands.Cog):
     ) -> None:
         pool = get_pool(game)
         fmt = pool.format(format)
-        name = check_deck_name(name)
+        name = check_deck_name(name) if name is not None else None
         if text and file:
             raise DeckError("Give the list as `text` or as a `file`, not both.")
-        if not replace:
+        if name is not None and not replace:
             existing = await self.bot.db.decks.find(interaction.user.id, name, game)
             if existing:
                 raise DeckExists(existing[0].name)

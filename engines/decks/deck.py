@@ -57,6 +57,8 @@ class DeckResult:
     deck: Deck | None
     problems: tuple[Problem, ...] = ()
     format: str = ""
+    name: str = ""
+    """The name the list gives itself (an MTG Arena 'About' / 'Name' block), else empty."""
 
     @property
     def ok(self) -> bool:
@@ -148,15 +150,13 @@ def validate(parsed: ParsedList, pool: DeckPool, fmt_key: str | None = None) -> 
             )
     if not parsed.entries and not problems:
         problems.append(Problem(None, "", "the list has no cards.", "empty"))
-        return DeckResult(None, tuple(problems), fmt.key)
+        return DeckResult(None, tuple(problems), fmt.key, parsed.name)
     problems.extend(_copy_problems(fmt, pool, counts, lines))
-    sizes = _size_problems(fmt, pool, counts)
-    if problems and sizes:
-        note = " (counting only the lines without problems)"
-        sizes = [Problem(p.line, p.text, p.message.rstrip(".") + note + ".", p.kind) for p in sizes]
-    problems.extend(sizes)
+    problems.extend(
+        _size_problems(fmt, pool, counts, partial=bool(problems), short_note=_blank_block_note(parsed, fmt))
+    )
     if problems:
-        return DeckResult(None, tuple(sorted(problems, key=_order)), fmt.key)
+        return DeckResult(None, tuple(sorted(problems, key=_order)), fmt.key, parsed.name)
     deck = Deck(
         pool.game,
         fmt.key,
@@ -169,8 +169,8 @@ def validate(parsed: ParsedList, pool: DeckPool, fmt_key: str | None = None) -> 
     if fmt.check is not None:
         sentence = fmt.check(deck)
         if sentence:
-            return DeckResult(None, (Problem(None, "", sentence, "legal"),), fmt.key)
-    return DeckResult(deck, (), fmt.key)
+            return DeckResult(None, (Problem(None, "", sentence, "legal"),), fmt.key, parsed.name)
+    return DeckResult(deck, (), fmt.key, parsed.name)
 
 
 def _order(p: Problem) -> tuple[int, int]:
@@ -210,43 +210,52 @@ def _copy_problems(
     return out
 
 
-def _size_problems(fmt: DeckFormat, pool: DeckPool, counts: dict[str, dict[str, int]]) -> list[Problem]:
+def _blank_block_note(parsed: ParsedList, fmt: DeckFormat) -> str:
+    """Why the deck may be short: with no header, the block after the last blank line is read as
+    the sideboard. A player who only left a blank line inside the deck would otherwise be told the
+    deck lacks cards they can see in their list."""
+    moved = [e for e in parsed.entries if e.via == "blank"]
+    if not moved or fmt.rule("side") is None:
+        return ""
+    first, last = moved[0].line, moved[-1].line
+    lines = f"line {first}" if first == last else f"lines {first}-{last}"
+    n = sum(e.count for e in moved)
+    return (
+        f" The last block ({lines}, {n} card{'s' if n != 1 else ''}) comes after a blank line, so it was"
+        " read as the sideboard: remove that blank line, or put 'Sideboard' above the sideboard."
+    )
+
+
+def _size_problems(
+    fmt: DeckFormat, pool: DeckPool, counts: dict[str, dict[str, int]], *, partial: bool, short_note: str
+) -> list[Problem]:
+    """Section sizes against the format. ``partial``: other lines had problems and were not
+    counted; ``short_note`` explains a short first section (see ``_blank_block_note``)."""
+    counting = " (counting only the lines without problems)" if partial else ""
+
+    def problem(message: str, kind: str = "size", note: str = "") -> Problem:
+        return Problem(None, "", message.rstrip(".") + counting + "." + note, kind)
+
     out: list[Problem] = []
     total = 0
     for rule in fmt.sections:
         n = sum(counts[rule.key].values())
         total += n
         what = f"a {pool.title} {fmt.title.lower()} {rule.label}"
+        note = short_note if rule is fmt.sections[0] else ""
         if n < rule.min_cards:
             if n == 0 and rule.missing:
-                out.append(Problem(None, "", rule.missing, "missing"))
+                out.append(problem(rule.missing, "missing", note))
             else:
                 out.append(
-                    Problem(
-                        None,
-                        "",
-                        f"the {rule.label} has {n} cards; {what} needs at least {rule.min_cards}.",
-                        "size",
+                    problem(
+                        f"the {rule.label} has {n} cards; {what} needs at least {rule.min_cards}.", note=note
                     )
                 )
         if rule.max_cards is not None and n > rule.max_cards:
-            out.append(
-                Problem(
-                    None,
-                    "",
-                    f"the {rule.label} has {n} cards; {what} may have at most {rule.max_cards}.",
-                    "size",
-                )
-            )
+            out.append(problem(f"the {rule.label} has {n} cards; {what} may have at most {rule.max_cards}."))
     if total > fmt.max_total:
-        out.append(
-            Problem(
-                None,
-                "",
-                f"the list has {total} cards; the most a deck can hold here is {fmt.max_total}.",
-                "size",
-            )
-        )
+        out.append(problem(f"the list has {total} cards; the most a deck can hold here is {fmt.max_total}."))
     return out
 
 

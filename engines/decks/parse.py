@@ -28,6 +28,7 @@ Section headers, alone on a line (optionally with ':' or a count like '(15)'):
   Deck / Main / Main Deck / Codex      Sideboard / Side / Side Deck
   Commander / Star Lord                Hero / Hero Deck         Magnum Opus
 Without any header, a blank line before the last block of cards starts the sideboard.
+An MTG Arena export's 'About' block ('About', then 'Name <deck name>') gives the deck's name.
 Comments: lines starting with # or //, and ' # ...' or ' // ...' at the end of a line.
 A comment that is only a header name ('// Sideboard') works as that header."""
 
@@ -135,6 +136,7 @@ class Entry:
     via: str = "default"
     """How the section was chosen: default | header | sb ('SB:' prefix) | blank (trailing block)."""
 
+
 @dataclass(frozen=True)
 class Header:
     line: int
@@ -148,6 +150,8 @@ class ParsedList:
     headers: tuple[Header, ...] = ()
     problems: tuple[Problem, ...] = ()
     lines: tuple[str, ...] = field(default=(), repr=False)
+    name: str = ""
+    """The deck's name from an 'About' / 'Name <deck name>' block (MTG Arena), else empty."""
 
 
 def shown(raw: str) -> str:
@@ -197,6 +201,8 @@ CATEGORY_WORDS = frozenset(
     ]
 )
 """Type labels other tools write above groups ('Creatures (20)', 'Lands:'): skipped, not cards."""
+_ABOUT = re.compile(r"^about\s*:?$", re.IGNORECASE)
+_ABOUT_NAME = re.compile(r"^name\s*:?\s+(?P<name>\S.*)$", re.IGNORECASE)
 _DIGIT = re.compile(r"\d")
 _BAD_LAST = re.compile(r"^(?P<rest>\S.*?)\s+(?P<count>[xX]\S*\d\S*)$")
 
@@ -227,8 +233,19 @@ def parse(text: str, headers: Mapping[str, str] | None = None, categories: Itera
     blocks: list[int] = []  # block of each entry
     labelled_blocks: set[int] = set()  # blocks headed by a non-header comment ("// Terrains")
     explicit = False
+    name = ""
+    in_about = False  # inside an MTG Arena 'About' block, which names the deck and holds no cards
     for i, raw in enumerate(raw_lines, start=1):
         line = clean_line(raw)
+        if _ABOUT.match(line):
+            in_about = True
+            continue
+        if in_about:
+            about = _ABOUT_NAME.match(line)
+            if about:
+                name = name or about["name"].strip()[:MAX_SHOWN_CHARS]
+                continue
+            in_about = False
         if not line:
             if block_has_cards:
                 block, block_has_cards = block + 1, False
@@ -280,7 +297,7 @@ def parse(text: str, headers: Mapping[str, str] | None = None, categories: Itera
             Entry(e.line, e.text, "side", e.count, e.name, e.code, via="blank") if b == last else e
             for e, b in zip(entries, blocks, strict=True)
         ]
-    return ParsedList(tuple(entries), tuple(found), tuple(problems), tuple(raw_lines))
+    return ParsedList(tuple(entries), tuple(found), tuple(problems), tuple(raw_lines), name)
 
 
 def _card_line(i: int, raw: str, line: str, section: str, via: str) -> tuple[Entry | None, Problem | None]:

@@ -302,3 +302,36 @@ async def test_a_deck_with_a_card_that_left_the_game(simcord_env) -> None:
     assert_error(simcord_env, CardhostError, contains="no longer in the game (ZZ999)")
     await alice.slash(t.channel, "deck export", name="Stale")
     assert_error(simcord_env, CardhostError, contains="Import the list again")
+
+
+async def test_an_arena_export_names_the_deck_and_a_short_limited_list_says_why(simcord_env) -> None:
+    """An MTG Arena export's 'About' / 'Name …' lines are the deck's name when `name` is left out;
+    a limited list short because its last block became the sideboard says so in the reply."""
+    t = make_table(simcord_env)
+    alice = t.members["alice"]
+    arena = "About\nName Veld Storm\n\nDeck\n" + listing()
+    result = await alice.slash(t.channel, "deck import", game="afrika", file=("arena.txt", arena.encode()))
+    reply = last_reply(result)
+    assert "Saved **Veld Storm**" in reply.content and "60 cards" in reply.content, reply.content
+    assert await _decks(simcord_env, alice) == ["Veld Storm"]
+
+    shown = await alice.slash(t.channel, "deck import", game="afrika")
+    assert shown.modal is not None and shown.modal["title"] == "Import a deck"
+    unnamed = last_reply(await alice.submit_modal(shown, {_text_input_id(shown.modal): listing()}))
+    assert "Give the deck a name" in unnamed.content
+    assert_error(simcord_env, CardhostError, contains="Give the deck a name")
+    assert await _decks(simcord_env, alice) == ["Veld Storm"]
+
+    lines, total = [], 0
+    for cid, n in STARTER_FLAMES.items():  # exactly 40 cards: the limited minimum
+        take = min(n, 40 - total)
+        if take:
+            lines.append(f"{take} {CARDS()[cid].name}")
+            total += take
+    assert import_deck("\n".join(lines), get_pool("afrika"), "limited").ok
+    split = "\n".join(lines[:-2]) + "\n\n" + "\n".join(lines[-2:])
+    reply = await _import(
+        alice, t.channel, name="Short", file=("short.txt", split.encode()), format="limited"
+    )
+    assert "was not saved" in reply.content
+    assert "comes after a blank line, so it was read as the sideboard" in reply.content, reply.content

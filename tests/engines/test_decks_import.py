@@ -426,3 +426,40 @@ def test_unknown_game_and_format() -> None:
     with pytest.raises(DeckError, match="no format"):
         POOL.format("vintage")
     assert POOL.format("LIMITED").key == "limited"
+
+
+def test_an_mtg_arena_export_names_the_deck() -> None:
+    """Arena starts its export with 'About' / 'Name <deck name>': the deck's name, not two unknown cards."""
+    text = "About\nName Storm Riders of the Veld\n\nDeck\n" + _list("{n} {name}") + "\n\nSideboard\n"
+    text += _side_text("{n} {name}")
+    result = import_deck(text, POOL, "limited")
+    assert result.ok, result.report()
+    assert result.name == "Storm Riders of the Veld"
+    assert counts(result.deck) == FLAMES and counts(result.deck, "side") == SIDE
+    assert parse("about:\nname: Mine\n4 Spark Bolt").name == "Mine"
+    # Without an About block a 'Name …' line is still a card line (an unknown card here).
+    assert parse("Name Storm Riders\n4 Spark Bolt").name == ""
+    assert (1, "unknown") in _problems("Name Storm Riders\n" + _list("{n} {name}"))
+
+
+def test_a_short_limited_deck_says_its_last_block_became_the_sideboard() -> None:
+    """A blank line inside a limited list, no headers: the last block is the sideboard, and the
+    'too few cards' problem says so, with the lines, instead of leaving the player to guess."""
+    forty: list[tuple[int, str]] = []  # exactly 40 cards: the limited minimum
+    for _, n, nm in LINES:
+        take = min(n, 40 - sum(k for k, _ in forty))
+        if take:
+            forty.append((take, nm))
+    lines = [f"{n} {nm}" for n, nm in forty]
+    assert import_deck("\n".join(lines), POOL, "limited").ok
+    text = "\n".join(lines[:-2]) + "\n\n" + "\n".join(lines[-2:])
+    moved = sum(n for n, _ in forty[-2:])
+    result = import_deck(text, POOL, "limited")
+    assert not result.ok
+    (size,) = [p for p in result.problems if p.kind == "size"]
+    first = len(lines) - 2 + 2
+    assert f"has {40 - moved} cards" in size.message
+    assert f"lines {first}-{first + 1}, {moved} cards" in size.message
+    assert "read as the sideboard" in size.message and "remove that blank line" in size.message
+    # In constructed (no sideboard) the block is still the deck, and nothing is said about it.
+    assert all("sideboard" not in p.message for p in import_deck(text, POOL, "constructed").problems)
