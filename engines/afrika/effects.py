@@ -19,6 +19,7 @@ from .rules import (
     draw,
     entities,
     is_active,
+    lifelink_of,
     move,
     on_battlefield,
     opponents,
@@ -127,7 +128,7 @@ def op_damage(g: Game, e: Effect, ctx: Ctx) -> None:
         hits += [(seat_ref(p), n) for p in _players(g, e, ctx)]
     else:
         hits += [(str(o.id), n) for o in _objs(g, e, ctx)]
-    deal_damage(g, ctx.src_card, ctx.src_obj(g), ctx.controller, hits)
+    deal_damage(g, ctx.src_card, lifelink_of(g, ctx.src_id), ctx.controller, hits)
 
 
 def op_draw(g: Game, e: Effect, ctx: Ctx) -> None:

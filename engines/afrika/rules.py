@@ -8,6 +8,7 @@ every zone change goes through ``move`` (R2, R3) and every point of damage throu
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from ..core import IllegalAction, Rng, seat_label
 from .cards import ENERGY, ENERGY_NAMES, CardDef, Cost, Static, TargetSpec, card
@@ -227,6 +228,8 @@ def move(
     o = g.objs[oid]
     src = o.zone
     was_field = src in BATTLEFIELD
+    if was_field and _deals_damage(o.card) and has_kw(g, o, "Lifelink"):
+        g.lifelink_lki.append(oid)  # K12: its abilities still deal damage as it last was (D31)
     _remove_from_zone(g, o)
     del g.objs[oid]
     if o.token and was_field and dest not in BATTLEFIELD:
@@ -280,6 +283,21 @@ def move(
     return n.id
 
 
+@cache
+def _deals_damage(card_id: str) -> bool:
+    """Whether an ability of the card can deal damage (the only last known fact kept, D31)."""
+    return any(e.op in ("damage", "script") for ab in card(card_id).abilities for e in ab.effects)
+
+
+def lifelink_of(g: Game, src_id: int) -> bool:
+    """Whether damage from the permanent ``src_id`` gains its controller life (K12): its Lifelink now
+    if it is still on the battlefield, else as it last was there (D31). Spells (id 0) have none."""
+    o = g.objs.get(src_id)
+    if o is not None and o.zone in BATTLEFIELD:
+        return has_kw(g, o, "Lifelink")
+    return src_id in g.lifelink_lki
+
+
 def _left_battlefield(g: Game, o: Obj, dest: str) -> None:
     c = cd(o)
     if c.type == "entity" and dest == "void":
@@ -329,7 +347,7 @@ def draw(g: Game, p: int, n: int = 1) -> int:
 
 # ----------------------------------------------------------------------------------------- damage
 def deal_damage(
-    g: Game, src_card: CardDef | None, src_obj: Obj | None, controller: int, hits: list[tuple[str, int]]
+    g: Game, src_card: CardDef | None, lifelink: bool, controller: int, hits: list[tuple[str, int]]
 ) -> None:
     """Deal several damage amounts at the same time (R50). ``hits`` are (target ref, amount).
 
@@ -340,7 +358,6 @@ def deal_damage(
         if amount > 0:
             per[ref] = per.get(ref, 0) + amount
     gained = 0
-    lifelink = src_obj is not None and has_kw(g, src_obj, "Lifelink")
     for ref, amount in per.items():
         seat = ref_seat(ref)
         if seat is not None:
@@ -362,7 +379,7 @@ def deal_damage(
         t.damage += amount
         gained += amount
         g.log(f"{cd(t).name} takes {amount} damage.")
-    if lifelink and gained and src_obj is not None:
+    if lifelink and gained:
         g.players[controller].life += gained
         g.log(f"{seat_ref(controller)} gains {gained} life (Lifelink).")
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from .rules import cd, deal_damage, entities
+from .rules import cd, deal_damage, entities, lifelink_of
 
 if TYPE_CHECKING:
     from .effects import Ctx
@@ -21,7 +21,7 @@ def void_lance(g: Game, ctx: Ctx) -> None:
     n = sum(1 for i in g.players[ctx.controller].void if cd(g.objs[i]).type == "entity")
     ref = ctx.targets[0] if ctx.targets else None
     if ref is not None and n:
-        deal_damage(g, ctx.src_card, None, ctx.controller, [(ref, n)])
+        deal_damage(g, ctx.src_card, lifelink_of(g, ctx.src_id), ctx.controller, [(ref, n)])
 
 
 def twin_suns(g: Game, ctx: Ctx) -> None:

@@ -222,6 +222,8 @@ def resolve_top(g: Game) -> None:
         return
     g.log(f"{it.text} resolves.")
     run_effects(g, ab.effects, Ctx(it.controller, c, it.source, legal_refs, it.x))
+    if not g.stack and not g.triggers and g.choice is None:
+        g.lifelink_lki.clear()  # nothing left that a departed source's ability could be in (D31)
 
 
 def _move_slot(g: Game, o: Obj, slot: int) -> None:

@@ -131,6 +131,9 @@ class AfrikaState:
     ranking: tuple[tuple[int, ...], ...] = ()
     reason: str = ""
     fmt: str = "constructed"
+    lifelink_lki: tuple[int, ...] = ()
+    """Ids of permanents that left the battlefield with Lifelink while an ability of theirs could
+    still deal damage: their last known characteristics (K12, D31)."""
 
 
 # ---------------------------------------------------------------------------------------- mutable
@@ -259,6 +262,7 @@ class Game:
     ranking: list[list[int]] = _f(default_factory=list)
     reason: str = ""
     fmt: str = "constructed"
+    lifelink_lki: list[int] = _f(default_factory=list)
     events: list[str] = _f(default_factory=list)
 
     def log(self, text: str) -> None:
@@ -459,6 +463,7 @@ def thaw(s: AfrikaState) -> Game:
         [list(g) for g in s.ranking],
         s.reason,
         s.fmt,
+        list(s.lifelink_lki),
     )
 
 
@@ -500,6 +505,7 @@ def freeze(g: Game, base: AfrikaState | None = None) -> AfrikaState:
         tuple(tuple(x) for x in g.ranking),
         g.reason,
         g.fmt,
+        tuple(g.lifelink_lki),
     )
 
 
