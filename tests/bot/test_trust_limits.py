@@ -153,3 +153,21 @@ async def test_a_player_sits_in_at_most_three_unfinished_pods(simcord_env) -> No
     assert len(await env.bot.drafts.store.pods_of(alice.id, ("lobby",))) == MAX_OPEN_PODS
     await t.members["bob"].slash(t.channel, "sealed create")
     assert len(await env.bot.drafts.store.pods_of(t.members["bob"].id, ("lobby",))) == 1
+
+
+@pytest.mark.simcord(settle_timeout=60)
+async def test_a_finished_pod_leaves_memory(simcord_env) -> None:
+    from tests.bot.test_podplay_building import make_pod
+    from tests.bot.test_podplay_rounds import start
+
+    env = simcord_env
+    t = make_table(env)
+    pod_id = await make_pod(env, t, [], bots=4, seed=11)
+    await env.bot.drafts.get(pod_id)  # e.g. /draft status while the pod runs: held meanwhile
+    assert pod_id in env.bot.drafts._live
+    await start(env, pod_id)
+    assert (await env.bot.podplay.store.pod(pod_id)).status == "finished"
+    assert pod_id not in env.bot.drafts._live
+    assert _held(env.bot)["matches cached"] == 0, "the pod's six matches left memory too"
+    await env.bot.drafts.get(pod_id)  # /draft log reads it again: it is not kept
+    assert pod_id not in env.bot.drafts._live

@@ -132,10 +132,15 @@ class DraftBase:
                     pack = engine.current_pack(state, clock.seat)
                     if pack is not None:
                         live.held_since[clock.seat] = clock.deadline - live.allotted(len(pack.cards))
-            if row.status in ("lobby",):
-                return live  # lobbies change through the store; nothing to cache
+            if row.status in ("lobby", "finished", "cancelled"):
+                return live  # lobbies change through the store, an ended pod is only read: not kept
             self._live[pod_id] = live
             return live
+
+    def forget(self, pod_id: int) -> None:
+        """A finished pod leaves memory (its draft state, DM locks and deadlines); ``get`` loads it
+        again from the database if a command asks for it."""
+        self._live.pop(pod_id, None)
 
     def _pod_config(self, row: PodRow) -> engine.PodConfig:
         cfg = row.config

@@ -280,6 +280,7 @@ class Rounds(PodBase):
 
         rows = await self.store.matches(pod.id)
         await self.store.set_status(pod.id, "finished", finished=True)
+        self.bot.drafts.forget(pod.id)
         table = standings([s.seat for s in seats], self.results(rows))
         winner = self.names(seats)[table.rows[0].seat] if table.rows else "nobody"
         games = await self.game_record(pod, rows)
