@@ -270,6 +270,16 @@ class CardDef:
             return True
         return self.type == "spell" and self.spell_kind == "enchantment" and not self.is_bond
 
+    @property
+    def makes_tokens(self) -> bool:
+        """A sorcery or quick-play that creates tokens: its caster picks their zone as it is cast (D32)."""
+        return not self.is_permanent and any(e.op == "token" for es in (self.effects, *self.modes) for e in es)
+
+    @property
+    def chooses_zone(self) -> bool:
+        """Cast with ``cast:<id>:1`` / ``:2``: the zone its permanent or its tokens enter (R20, D1, D32)."""
+        return self.places_in_zone or self.makes_tokens
+
     def type_line(self) -> str:
         sup = " ".join(self.supertypes)
         main = {

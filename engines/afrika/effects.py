@@ -37,6 +37,8 @@ class Ctx:
     src_id: int
     targets: list[str | None] = field(default_factory=list)
     x: int = 0
+    slot: int = 0
+    """The zone a spell's caster chose for its tokens (D32); 0 for abilities."""
 
     def src_obj(self, g: Game) -> Obj | None:
         o = g.objs.get(self.src_id)
@@ -217,9 +219,9 @@ def op_return_from_void(g: Game, e: Effect, ctx: Ctx) -> None:
 
 
 def op_token(g: Game, e: Effect, ctx: Ctx) -> None:
-    """Tokens enter in the zone of their source, or Zone 1 if the source is not in a zone (DECISION D5)."""
+    """A permanent's tokens enter in its zone (D5); a spell's in the zone its caster chose (R20, D32)."""
     src = ctx.src_obj(g)
-    slot = src.slot if src is not None and src.zone == "field" else 1
+    slot = src.slot if src is not None and src.zone == "field" else ctx.slot or 1
     cid = str(e.get("card"))
     for _ in range(_amount(e, ctx, "count", 1)):
         from .rules import new_id

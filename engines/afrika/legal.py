@@ -58,6 +58,9 @@ def priority_actions(g: Game, p: int) -> list[AfrikaAction]:
         if c.places_in_zone:
             out.append(act("cast", oid, "1", f"Cast {c.name} into Zone 1"))
             out.append(act("cast", oid, "2", f"Cast {c.name} into Zone 2"))
+        elif c.makes_tokens:
+            out.append(act("cast", oid, "1", f"Cast {c.name} (tokens into Zone 1)"))
+            out.append(act("cast", oid, "2", f"Cast {c.name} (tokens into Zone 2)"))
         else:
             out.append(act("cast", oid, "", f"Cast {c.name}"))
     for o in active_perms(g, p):

@@ -62,7 +62,10 @@ def why_not(g: Game, p: int, a: AfrikaAction) -> str:
         if k == "cast":
             if o.zone != "hand" or o.owner != p:
                 return "That card is not in your hand."
-            return can_cast(g, p, o) or "You can't cast that now."
+            why = can_cast(g, p, o)
+            if not why and cd(o).chooses_zone and not a.b:
+                return f"Choose a zone as you cast {cd(o).name}: Zone 1 or Zone 2."
+            return why or "You can't cast that now."
         if k == "terrain":
             if o.zone != "hand" or o.owner != p or cd(o).type != "terrain":
                 return "That is not a terrain card in your hand."

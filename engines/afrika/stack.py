@@ -93,6 +93,8 @@ def finish_cast(g: Game, ch: Choice) -> None:
         mode_txt = f" (mode {ch.mode + 1})" if ch.mode >= 0 else ""
         xt = f" with X = {x}" if c.cost.x else ""
         zone = f" into Zone {ch.slot}" if c.places_in_zone else ""
+        if c.makes_tokens:
+            zone = f" (tokens into Zone {ch.slot})"
         _push(
             g,
             Item(
@@ -190,7 +192,7 @@ def resolve_top(g: Game) -> None:
             return
         g.log(f"{c.name} resolves.")
         effects = c.modes[it.mode] if c.modes and it.mode >= 0 else c.effects
-        run_effects(g, effects, Ctx(it.controller, c, 0, legal_refs, it.x))
+        run_effects(g, effects, Ctx(it.controller, c, 0, legal_refs, it.x, it.slot))
         if it.source in g.objs and g.objs[it.source].zone == "stack":
             move(g, it.source, "void")  # R42: after it resolves
         return
