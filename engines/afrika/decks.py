@@ -79,6 +79,21 @@ def starter_decks() -> list[list[str]]:
     return [expand(STARTER_FLAMES), expand(STARTER_WILDS)]
 
 
+def check_pool(deck: Sequence[str], pool: Sequence[str]) -> str:
+    """'' if every card of the Codex comes from the player's pool, Basic terrains aside (any number,
+    R8); else a sentence naming the first card that does not (card ids already checked)."""
+    cards = CARDS()
+    have = Counter(pool)
+    need = Counter(c for c in deck if not cards[c].basic)
+    for cid in sorted(need, key=lambda c: cards[c].name):
+        if need[cid] > have[cid]:
+            nm = cards[cid].name
+            if not have[cid]:
+                return f"{nm} is not in that player's pool (a limited Codex uses only the pool and Basic terrains)."
+            return f"it has {need[cid]} copies of {nm} and that player's pool has only {have[cid]}."
+    return ""
+
+
 def check_deck(deck: Sequence[str], fmt: str = "constructed", sets: Sequence[str] | None = None) -> str:
     """'' if the Codex is legal in ``fmt``, else a sentence saying what is wrong (R6, R7, R8).
 

@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 from ..core import ConfigError, Event, GameOver, MatchConfig, NotYourTurn, Outcome, PlayerId, Rng, Transition
 from .actions import AfrikaAction, decode
 from .cards import CARDS
-from .decks import STARTERS, check_deck, expand, starter_decks
+from .decks import STARTERS, check_deck, check_pool, expand, starter_decks
 from .kinds import STEPS, Zone
 from .legal import legal
 from .perform import perform
@@ -16,6 +16,22 @@ from .rules import seat_ref
 from .state import AfrikaState, Choice, Game, Item, Obj, Player, freeze, keep, peek, thaw
 from .steps import enter, settle
 from .view import AfrikaView, make_view
+
+
+def _pools(cfg: MatchConfig) -> list[list[str]] | None:
+    """Option ``pools``: one list of card ids per seat, the sealed or drafted pool each Codex must
+    come from (R8, D33); absent for constructed play and for limited games without one."""
+    pools = cfg.opt("pools", None)
+    if pools is None:
+        return None
+    if (
+        not isinstance(pools, Sequence)
+        or isinstance(pools, str)
+        or len(pools) != cfg.players
+        or any(not isinstance(p, Sequence) or isinstance(p, str) for p in pools)
+    ):
+        raise ConfigError(f"'pools' must give one list of card ids per player ({cfg.players} lists).")
+    return [[str(c) for c in p] for p in pools]
 
 
 def _new_game(n: int, seed: int, fmt: str) -> Game:
@@ -69,8 +85,11 @@ class AfrikaEngine:
         sets = cfg.opt("standard_sets", None)
         if sets is not None and (not isinstance(sets, Sequence) or isinstance(sets, str)):
             raise ConfigError("'standard_sets' must be a list of set codes.")
+        pools = _pools(cfg)
         for i, deck in enumerate(decks):
             problem = check_deck(list(deck), fmt, None if sets is None else [str(x) for x in sets])
+            if not problem and pools is not None:
+                problem = check_pool(list(deck), pools[i])
             if problem:
                 raise ConfigError(f"{seat_ref(i)}'s Codex is not legal: {problem}")
         g = _new_game(cfg.players, seed, fmt)

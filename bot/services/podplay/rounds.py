@@ -32,6 +32,8 @@ from bot.db.podplay import PodMatchRow, PodRow, PodSeatRow
 from bot.mentions import pinging
 from bot.services.podplay.base import NO_MENTIONS, PHASES, PodBase, PodError
 from bot.services.podplay.deckrules import source
+from bot.text import with_names
+from engines.core import ConfigError
 
 if TYPE_CHECKING:
     from bot.db.series import SeriesRow
@@ -177,23 +179,40 @@ class Rounds(PodBase):
             allowed_mentions=NO_MENTIONS,
         )
         seat_list = [(s.user_id, s.display_name, s.plays_as_ai) for s in (a, b)]
-        options = {"decks": [list(a.deck or ()), list(b.deck or ())], "format": source().deck_format}
+        # pools: the engine plays each Codex only if its cards come from that player's pool (R8)
+        options = {
+            "decks": [list(a.deck or ()), list(b.deck or ())],
+            "format": source().deck_format,
+            "pools": [list(a.pool), list(b.pool)],
+        }
         turn = float(pod.config.get("turn_seconds") or self.bot.settings.turn_seconds)
-        async with self.bot.db.transaction():
-            # best_of 1: series.create is matches.create.
-            live = await self.bot.series.create(
-                source().game,
-                options,
-                seat_list,
-                best_of=best_of,
-                guild_id=pod.guild_id,
-                channel_id=channel.id,
-                host_id=pod.host_id,
-                turn_seconds=turn,
-                sides=[side_deck(a), side_deck(b)],
-                fmt=source().deck_format,
+        try:
+            async with self.bot.db.transaction():
+                # best_of 1: series.create is matches.create.
+                live = await self.bot.series.create(
+                    source().game,
+                    options,
+                    seat_list,
+                    best_of=best_of,
+                    guild_id=pod.guild_id,
+                    channel_id=channel.id,
+                    host_id=pod.host_id,
+                    turn_seconds=turn,
+                    sides=[side_deck(a), side_deck(b)],
+                    fmt=source().deck_format,
+                )
+                await self.store.set_match(pod.id, row.round, row.table_no, live.id)
+        except ConfigError as e:
+            # the table stays unstarted; a moderator outside it can enter its result
+            await self._say(
+                pod,
+                f"⚠️ Round {row.round}, table {row.table_no} can't start: "
+                f"{with_names(str(e), [names[a.seat], names[b.seat]])} A moderator can enter its "
+                f"result with `/pod result`.",
+                allowed_mentions=NO_MENTIONS,
             )
-            await self.store.set_match(pod.id, row.round, row.table_no, live.id)
+            log.warning("pod match refused", extra={"ctx": {"pod": pod.id, "table": row.table_no, "why": str(e)}})
+            return
         log.info(
             "pod match",
             extra={
