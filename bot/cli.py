@@ -59,15 +59,22 @@ def build_parser() -> argparse.ArgumentParser:
     run = sub.add_parser("run", help="run the bot (a local sandbox when DISCORD_TOKEN is not set)")
     run.set_defaults(func=_cmd_run)
 
-    sim = sub.add_parser("simulate", help="play a whole game between AI players")
-    sim.add_argument("game")
+    from engines.games import GAMES
+
+    games = ", ".join(GAMES)
+    sim = sub.add_parser(
+        "simulate", help=f"play a whole game between AI players ({games})", description=f"Games: {games}."
+    )
+    sim.add_argument("game", choices=GAMES, metavar="GAME", help=f"which game: {games}")
     sim.add_argument("--players", type=int, default=None)
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--out", default=None, help="folder for board PNGs and log.json")
     sim.add_argument("--option", action="append", help="game option KEY=VALUE (VALUE as JSON)")
     sim.set_defaults(func=_cmd_simulate)
 
-    rep = sub.add_parser("replay", help="re-play a log.json from its seed and actions")
+    rep = sub.add_parser(
+        "replay", help="re-play a log.json from its seed and actions and say whether it matches"
+    )
     rep.add_argument("log")
     rep.add_argument("--out", default=None)
     rep.set_defaults(func=_cmd_replay)

@@ -13,7 +13,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bot.text import with_names
 from engines.core import (
+    CardhostError,
     Engine,
     MatchConfig,
     PlayerId,
@@ -44,11 +46,11 @@ class GameRun:
     log_path: Path | None = None
     matches: bool = True
     problems: list[str] = field(default_factory=list)
+    replayed: bool = False
+    """A replay of a log: the summary ends with whether it matched the log, in words."""
 
     def summary(self) -> str:
         """What the CLI prints; players are named as on the board images ("AI 1"), not "P1"."""
-        from bot.text import with_names
-
         names = seat_names(self.players)
         lines = [f"{self.game}: {self.players} players, seed {self.seed}, {len(self.actions)} actions"]
         if self.outcome is not None:
@@ -60,10 +62,18 @@ class GameRun:
             lines.append(f"{len(self.images)} board images in {self.images[0].parent}")
         if self.log_path:
             lines.append(f"log: {self.log_path}")
-        lines.extend(f"MISMATCH: {p}" for p in self.problems)
-        if not self.problems and not self.matches:
-            lines.append("MISMATCH")
+        if self.replayed:
+            lines.append(self.verdict())
+        else:
+            lines.extend(f"MISMATCH: {p}" for p in self.problems)
         return "\n".join(lines)
+
+    def verdict(self) -> str:
+        """Whether a replay reproduced its log, as a sentence."""
+        if self.matches:
+            return f"The replay matches the log: {len(self.actions)} actions, same final state."
+        differed = "; ".join(self.problems) or "the final state differs"
+        return f"The replay does not match the log: {differed}."
 
 
 def seat_names(players: int) -> list[str]:
@@ -155,8 +165,14 @@ def replay_log(log_path: str | Path, *, out: str | Path | None = None) -> GameRu
     writer.write(state, 0)
     marker = engine.turn_marker(state)
     actions = [(int(p), str(a)) for p, a in log["actions"]]
-    for player, action_id in actions:
-        state, _ = step(engine, state, player, action_id)
+    for n, (player, action_id) in enumerate(actions, 1):
+        try:
+            state, _ = step(engine, state, player, action_id)
+        except CardhostError as exc:
+            seat = with_names(seat_label(PlayerId(player)), seat_names(cfg.players))
+            problems.append(f"action {n} of {len(actions)} ({seat}: {action_id}) was refused: {exc}")
+            actions = actions[: n - 1]
+            break
         new_marker = engine.turn_marker(state)
         if new_marker != marker or engine.outcome(state) is not None:
             writer.write(state, len(writer.images))
@@ -176,4 +192,5 @@ def replay_log(log_path: str | Path, *, out: str | Path | None = None) -> GameRu
     run = GameRun(log["game"], log["seed"], cfg.players, actions, outcome, digest, writer.images)
     run.problems = problems
     run.matches = not problems
+    run.replayed = True
     return run

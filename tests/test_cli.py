@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
+import pytest
 from PIL import Image
 
 from bot.cli import main
@@ -21,8 +23,12 @@ def test_simulate_then_replay_matches(tmp_path: Path, capsys) -> None:
     assert len(boards) == len(log["boards"]) > 5
     with Image.open(boards[-1]) as img:
         assert img.width >= 1000 and len(img.getcolors(1 << 16) or []) > 20
+    capsys.readouterr()
     assert main(["replay", str(out / "log.json"), "--out", str(tmp_path / "again")]) == 0
-    assert "MISMATCH" not in capsys.readouterr().out
+    n = len(log["actions"])
+    assert capsys.readouterr().out.splitlines()[-1] == (
+        f"The replay matches the log: {n} actions, same final state."
+    )
 
 
 def test_replay_detects_a_tampered_log(tmp_path: Path, capsys) -> None:
@@ -31,8 +37,37 @@ def test_replay_detects_a_tampered_log(tmp_path: Path, capsys) -> None:
     log = json.loads((out / "log.json").read_text())
     log["final_state_sha256"] = "0" * 64
     (out / "log.json").write_text(json.dumps(log))
+    capsys.readouterr()
     assert main(["replay", str(out / "log.json")]) == 1
-    assert "MISMATCH" in capsys.readouterr().out
+    assert capsys.readouterr().out.splitlines()[-1] == (
+        "The replay does not match the log: final state differs from the one recorded in the log."
+    )
+
+
+def test_replay_names_the_action_it_refuses(tmp_path: Path, capsys) -> None:
+    out = tmp_path / "game"
+    main(["simulate", "chrono", "--players", "3", "--seed", "9", "--out", str(out)])
+    log = json.loads((out / "log.json").read_text())
+    log["actions"][4] = [log["actions"][4][0], "play:Z99"]
+    (out / "log.json").write_text(json.dumps(log))
+    capsys.readouterr()
+    assert main(["replay", str(out / "log.json")]) == 1
+    verdict = capsys.readouterr().out.splitlines()[-1]
+    assert verdict.startswith("The replay does not match the log: action 5 of ")
+    assert "AI " in verdict and "play:Z99" in verdict and "was refused" in verdict
+
+
+def test_simulate_help_lists_the_games_and_names_players_as_the_boards_do(capsys) -> None:
+    from engines.games import GAMES
+
+    with pytest.raises(SystemExit):
+        main(["simulate", "--help"])
+    shown = capsys.readouterr().out
+    for game in GAMES:
+        assert game in shown
+    assert main(["simulate", "afrika", "--seed", "7"]) == 0
+    result = capsys.readouterr().out.splitlines()[1]
+    assert result.startswith("result: AI ") and not re.search(r"\bP\d\b", result), result
 
 
 def test_scenario_command_reports_a_failing_file(tmp_path: Path, capsys) -> None:
