@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import itertools
 import logging
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from bot.client import CardhostBot, create_bot
+from bot.db import Database
 
 
 @pytest.fixture
@@ -30,6 +32,26 @@ def simcord_bot(db_file: Path) -> CardhostBot:
     seeds = itertools.count(1)
     bot.matches.seed_source = lambda: next(seeds)
     return bot
+
+
+@pytest.fixture(autouse=True)
+async def close_bot_databases(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[None]:
+    """simcord detaches a bot at the end of a test (or on a restart) but does not close it, so the
+    bot's SQLite connection (aiosqlite's worker thread) outlived the test's event loop, and a job
+    finishing late printed an "Event loop is closed" traceback from that thread during some later
+    test. Every database a test opens (each bot's, before and after restarts) is closed here, while
+    the loop still runs (autouse: torn down after ``simcord_env`` has detached the bot)."""
+    opened: list[Database] = []
+    real_open = Database.open
+
+    async def open_and_remember(self: Database) -> Database:
+        opened.append(self)
+        return await real_open(self)
+
+    monkeypatch.setattr(Database, "open", open_and_remember)
+    yield
+    for db in opened:
+        await db.close()
 
 
 class _ErrorLogs(logging.Handler):

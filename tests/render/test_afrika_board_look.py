@@ -29,6 +29,7 @@ from render.afrika.board import (
     tile_boxes,
 )
 from render.common import PANEL, WHITE, to_png
+from tests.render.pixels import pixels
 
 NAMES = ["Amara", "Kofi"]
 GRAZER = PermView(
@@ -63,7 +64,7 @@ def _near(px: tuple[int, ...], color: tuple[int, int, int], tol: int = 24) -> bo
 
 
 def _count(img: Image.Image, color: tuple[int, int, int]) -> int:
-    return sum(1 for px in img.getdata() if _near(px, color))
+    return sum(1 for px in pixels(img) if _near(px, color))
 
 
 def _icon_strip(tile: Image.Image) -> Image.Image:
@@ -86,7 +87,7 @@ def test_keyword_glyphs_have_distinct_shapes() -> None:
         shapes[name] = img.point(lambda v: 255 if v > 127 else 0)
     for a, b in itertools.combinations(shapes, 2):
         diff = ImageChops.difference(shapes[a], shapes[b])
-        differing = sum(1 for v in diff.getdata() if v)
+        differing = sum(1 for v in pixels(diff) if v)
         assert differing >= 800, f"{a} and {b} look alike ({differing} px differ)"
 
 
@@ -150,7 +151,7 @@ def test_charged_entity_is_greyed_and_uncharged_is_coloured() -> None:
     assert all(saturation(px) <= 10 for px in body(t_tapped)), "a charged card is grey"
     assert sum(map(sum, body(t_tapped))) < sum(map(sum, body(t_ready))), "and darker"
     # Whole tile: far fewer saturated pixels once charged (the red CHARGED tag aside).
-    sat = lambda tile: sum(1 for px in tile.getdata() if saturation(px) > 40)  # noqa: E731
+    sat = lambda tile: sum(1 for px in pixels(tile) if saturation(px) > 40)  # noqa: E731
     assert sat(t_tapped) < sat(t_ready) // 3
 
 

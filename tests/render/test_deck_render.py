@@ -11,6 +11,7 @@ from engines.afrika.decks import STARTER_FLAMES, STARTER_WILDS
 from engines.decks import CardInfo, DeckFormat, DeckPool, SectionRule, get_pool, import_deck, summarize
 from render.common import BG, to_png
 from render.deck import WIDTH, deck_image
+from tests.render.pixels import pixels
 
 POOL = get_pool("afrika")
 
@@ -34,7 +35,7 @@ def test_deck_image_size_and_content() -> None:
     assert Image.open(io.BytesIO(png)).size == img.size
     # the curve panel (top right) is drawn, not background
     crop = img.crop((WIDTH - 400, 40, WIDTH - 40, 150))
-    assert any(px != BG for px in crop.getdata())
+    assert any(px != BG for px in pixels(crop))
 
 
 def test_sideboard_makes_a_taller_image() -> None:

@@ -8,6 +8,7 @@ from engines.afrika.draftsource import pool_groups
 from engines.draft.autobuild import build_deck
 from engines.draft.pod import sealed_pools
 from render.afrika.pool import pool_image
+from tests.render.pixels import pixels
 
 
 def _pool(boosters: int = 3) -> list[str]:
@@ -34,7 +35,7 @@ def test_image_size_and_deck_highlight() -> None:
     assert built.size[1] >= empty.size[1]
 
     def greens(img) -> int:
-        return sum(1 for r, g, b in img.convert("RGB").getdata() if g > r + 30 and g > b + 20)
+        return sum(1 for r, g, b in pixels(img.convert("RGB")) if g > r + 30 and g > b + 20)
 
     assert greens(built) > greens(empty) + 1000
     big = pool_image(_pool(6), [], "Sealed #2")  # a 108-card sealed pool still fits one image
