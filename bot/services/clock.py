@@ -26,6 +26,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 TAKEOVER_AFTER = 3
+AI_RETRY_SECONDS = 10.0
+"""How long an AI seat whose move storage refused waits before it tries again."""
 """Timeouts in a row after which the AI keeps the seat for the rest of the game."""
 
 
@@ -86,6 +88,12 @@ class ClockService:
             self.cancel(live.id)
             if clock is not None:
                 await self.db.matches.delete_clock(live.id)
+            if not live.active or live.outcome is not None:
+                return
+            if any(live.seats[p].is_ai for p in live.current):
+                # An AI seat is to move after its chain stopped: only a move storage refused stops
+                # it there. Try again later rather than leave the table waiting for nobody.
+                self._tasks[live.id] = asyncio.create_task(self._retry_ai(live.id), name=f"ai-retry-{live.id}")
             return
         stored: dict[int, float] = dict(clock.reserve) if clock is not None else {}
         reserve = {s.seat: float(stored.get(s.seat, settings.reserve_seconds)) for s in live.seats}
@@ -125,6 +133,22 @@ class ClockService:
             self._start_task(live.id, fresh)
         elif live.id not in self._tasks and clock is not None:
             self._start_task(live.id, clock)
+
+    async def _retry_ai(self, match_id: int) -> None:
+        try:
+            await asyncio.sleep(AI_RETRY_SECONDS)
+            if self._tasks.get(match_id) is asyncio.current_task():
+                del self._tasks[match_id]  # arm() below may start the next try
+            live = await self.bot.matches.get(match_id)
+            report = await self.bot.matches.run_ai_seats(live)
+            if report.acted:
+                await self.bot.table.after_report(report)
+            else:
+                await self.arm(live)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("AI retry failed", extra={"ctx": {"match": match_id}})
 
     def _start_task(self, match_id: int, clock: Any) -> None:
         self.cancel(match_id)

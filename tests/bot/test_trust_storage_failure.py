@@ -97,3 +97,44 @@ async def test_a_move_click_on_failing_storage_is_answered_and_changes_nothing(
     assert not again.followups, [f.content for f in again.followups]
     assert live.seq > before[0]
     await _assert_in_step(env, live)
+
+
+async def test_an_ai_move_storage_refused_is_tried_again_later(simcord_env, no_error_logs) -> None:
+    """The player's move is stored, the AI's answer is refused (a trigger of SQLite's own makes
+    every AI move fail): the table must not wait for nobody. Once storage takes moves again the
+    AI's retry plays on and memory and database agree."""
+    from bot.services.clock import AI_RETRY_SECONDS
+
+    env = simcord_env
+    t = make_table(env)
+    member = t.members["alice"]
+    await member.slash(t.channel, "play", game="chrono", seats=2)
+    lobby = t.channel.last_message
+    await member.click(lobby, label="Add AI")
+    await member.click(t.channel.last_message, label="Start")
+    live = await env.bot.matches.get(max(env.bot.matches._cache))
+    raw = env.bot.db.conn._conn
+    raw.execute(
+        "CREATE TEMP TRIGGER refuse_ai BEFORE INSERT ON match_actions WHEN NEW.by_ai = 1 "
+        "BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END"
+    )
+    try:
+        for _ in range(40):  # alice plays until it is the AI's turn to move
+            seat = live.seats[sorted(live.current)[0]]
+            if seat.is_ai or not live.active:
+                break
+            panel = panel_message(member, live.id)
+            await member.user.click(panel, custom_id=move_ids(panel)[-1])
+        assert live.active and live.seats[sorted(live.current)[0]].is_ai, "the AI's move was refused"
+        stuck = live.seq
+        await _assert_in_step(env, live)
+        await env.advance_time(AI_RETRY_SECONDS + 1)  # still refused: it keeps trying, nothing moves
+        assert live.seq == stuck
+    finally:
+        raw.execute("DROP TRIGGER refuse_ai")
+    await env.advance_time(AI_RETRY_SECONDS + 1)
+    assert live.seq > stuck and not live.seats[sorted(live.current)[0]].is_ai or not live.active
+    await _assert_in_step(env, live)
+    refused = [r for r in no_error_logs.records if r.getMessage() == "automatic move not saved"]
+    assert len(refused) >= 2
+    no_error_logs.records.clear()
