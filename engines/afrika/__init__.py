@@ -1,4 +1,4 @@
-"""Chronicles of Afrika: the duel rules engine (shared/rules/afrika.md), cards as data."""
+"""Chronicles of Afrika: the duel rules engine (docs/rules/afrika.md summarises the rules), cards as data."""
 
 from __future__ import annotations
 

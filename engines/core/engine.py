@@ -1,4 +1,4 @@
-"""The one contract every game engine keeps (see shared/design.md).
+"""The one contract every game engine keeps (docs/adding-a-game.md shows it in use).
 
 An engine is a stateless object; all of a match lives in the state value it returns. The bot,
 the CLI, the scenario runner, the AI and the conformance test talk to every game only through
