@@ -25,6 +25,7 @@ import discord
 
 from bot.db.series import SeriesRow, SeriesSeat, SeriesStore
 from bot.mentions import pinging
+from bot.services.channels import find_channel
 from bot.services.clock import now
 from bot.services.dms import DM_CLOSED
 from bot.text import clip
@@ -432,18 +433,14 @@ class SeriesService:
         **kw: Any,
     ) -> discord.Message | None:
         """``ping``: the users this message calls (by id); nobody else, never @everyone or a role."""
-        target = thread_id or series.thread_id
-        if target is None:
-            return None
-        channel = self.bot.get_channel(target)
+        channel = await find_channel(
+            self.bot,
+            thread_id or series.thread_id,
+            discord.abc.Messageable,
+            "series thread",
+            {"series": series.id},
+        )
         if channel is None:
-            try:
-                channel = await self.bot.fetch_channel(target)
-            except discord.HTTPException:
-                log.warning("series thread is gone", extra={"ctx": {"series": series.id}})
-                return None
-        if not isinstance(channel, discord.abc.Messageable):  # a series thread always is
-            log.warning("series thread cannot take messages", extra={"ctx": {"series": series.id}})
             return None
         msg: discord.Message = await channel.send(clip(text), allowed_mentions=pinging(ping), **kw)
         return msg

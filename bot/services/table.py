@@ -20,6 +20,7 @@ import discord
 
 from bot.mentions import pinging
 from bot.presenters import presenter_for, ranking_text, table_spec
+from bot.services.channels import find_channel
 from bot.services.dms import DM_CLOSED
 from bot.services.matches import LiveMatch, MoveReport, NotInGame
 from bot.text import ai_seat, clip, log_block, with_names
@@ -94,19 +95,7 @@ class TableService:
     # ----------------------------------------------------------------- thread
 
     async def thread_of(self, live: LiveMatch) -> discord.Thread | None:
-        if live.thread_id is None:
-            return None
-        channel = self.bot.get_channel(live.thread_id)
-        if channel is None:
-            try:
-                channel = await self.bot.fetch_channel(live.thread_id)
-            except discord.HTTPException:
-                log.warning("game thread is gone", extra={"ctx": {"match": live.id}})
-                return None
-        if not isinstance(channel, discord.Thread):  # a match's thread_id is always a thread it opened
-            log.warning("game thread is not a thread", extra={"ctx": {"match": live.id}})
-            return None
-        return channel
+        return await find_channel(self.bot, live.thread_id, discord.Thread, "game thread", {"match": live.id})
 
     def board_content(self, live: LiveMatch, mention: bool) -> str:
         view = live.engine.view(live.state, None)

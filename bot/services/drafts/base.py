@@ -18,6 +18,7 @@ import discord
 
 from bot.db.drafts import DraftStore, PickRow, PodRow, PodSeatRow
 from bot.mentions import pinging
+from bot.services.channels import find_channel
 from bot.services.drafts.cards import source
 from bot.services.drafts.timing import ASYNC_PICK_SECONDS, DEFAULT_TIMER, TIMER_PRESETS, pick_seconds
 from engines.core import CardhostError
@@ -166,19 +167,9 @@ class DraftBase:
         return ids[0]
 
     async def _thread(self, live: LivePod) -> discord.Thread | None:
-        if live.row.thread_id is None:
-            return None
-        channel = self.bot.get_channel(live.row.thread_id)
-        if channel is None:
-            try:
-                channel = await self.bot.fetch_channel(live.row.thread_id)
-            except discord.HTTPException:
-                log.warning("pod thread is gone", extra={"ctx": {"pod": live.id}})
-                return None
-        if not isinstance(channel, discord.Thread):  # a pod's thread_id is always the thread it opened
-            log.warning("pod thread is not a thread", extra={"ctx": {"pod": live.id}})
-            return None
-        return channel
+        return await find_channel(
+            self.bot, live.row.thread_id, discord.Thread, "pod thread", {"pod": live.id}
+        )
 
     async def _thread_say(self, live: LivePod, text: str, *, ping: Iterable[int | None] = ()) -> None:
         thread = await self._thread(live)

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.db.podplay import PodMatchRow, PodPlayStore, PodRow, PodSeatRow
+from bot.services.channels import find_channel
 from engines.core import CardhostError
 
 if TYPE_CHECKING:
@@ -130,16 +131,9 @@ class PodBase:
         return pod
 
     async def _channel(self, channel_id: int | None) -> Any:
-        if channel_id is None:
-            return None
-        channel = self.bot.get_channel(channel_id)
-        if channel is None:
-            try:
-                channel = await self.bot.fetch_channel(channel_id)
-            except discord.HTTPException:
-                log.warning("pod channel is gone", extra={"ctx": {"channel": channel_id}})
-                return None
-        return channel
+        return await find_channel(
+            self.bot, channel_id, discord.abc.Messageable, "pod channel", {"channel": channel_id}
+        )
 
     async def _thread(self, pod: PodRow) -> Any:
         return await self._channel(pod.thread_id or pod.channel_id)
