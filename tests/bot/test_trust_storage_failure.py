@@ -133,7 +133,8 @@ async def test_an_ai_move_storage_refused_is_tried_again_later(simcord_env, no_e
     finally:
         raw.execute("DROP TRIGGER refuse_ai")
     await env.advance_time(AI_RETRY_SECONDS + 1)
-    assert live.seq > stuck and not live.seats[sorted(live.current)[0]].is_ai or not live.active
+    assert live.seq > stuck, "the AI's retry played once storage took moves again"
+    assert not live.active or not live.seats[sorted(live.current)[0]].is_ai
     await _assert_in_step(env, live)
     refused = [r for r in no_error_logs.records if r.getMessage() == "automatic move not saved"]
     assert len(refused) >= 2
