@@ -28,22 +28,8 @@ Step = Literal[
 ]
 """Where the game is: the turn's steps in order (§2), framed by the pre-game setup and the end."""
 
-STEPS: tuple[Step, ...] = (
-    "recharge",
-    "sustenance",
-    "insight",
-    "explore1",
-    "dawn",
-    "mobilize",
-    "defenses",
-    "clash1",
-    "clash",
-    "aftermath",
-    "explore2",
-    "dusk",
-    "restoration",
-)
-"""The steps of a turn, in order."""
+STEPS: tuple[Step, ...] = get_args(Step)[1:-1]
+"""The steps of a turn, in order: ``Step`` without the pre-game setup and the end."""
 
 STEP_NAMES: dict[Step, str] = {
     "setup": "Setup",
