@@ -3,7 +3,8 @@
 The cog only moves text between Discord and the pure importer (``engines.decks``) and the store
 (``bot.db.decks``). A list with any problem is answered with every problem and its line number and
 is not saved. Long lists come by a .txt attachment or, when neither ``text`` nor ``file`` is given,
-through a modal with a paragraph field.
+through a modal with a paragraph field. Running an import and its answer, with the buttons that
+keep a failed list ("Fix and retry", "Use the suggestions"), live in ``bot.ui.deckimport``.
 """
 
 from __future__ import annotations
@@ -20,21 +21,18 @@ from discord.ext import commands
 
 from bot.db.decks import DeckExists, DeckNotFound, DeckRow, StoredDeck
 from bot.ids import ROW_ID, USER_ID, parse_row_id
-from bot.text import clip
 from bot.ui.components import bot_of
+from bot.ui.deckimport import DeckImportModal, ImportRequest, check_length, run_import, slug
 from bot.ui.refusals import answers_refusals
 from engines.core import CardhostError
 from engines.decks import (
     DeckError,
-    DeckResult,
     available_pools,
     check_deck_name,
     export,
     get_pool,
-    import_deck,
     summarize,
 )
-from engines.decks.names import MAX_NAME
 from engines.games import all_games
 
 if TYPE_CHECKING:
@@ -43,9 +41,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("cardhost.decks")
 
 MAX_FILE_BYTES = 256 * 1024
-MAX_LINES = 1000
 MESSAGE_LIMIT = 2000
-MODAL_MAX = 4000
 TEXT_EXTENSIONS = (".txt", ".dec", ".dek", ".deck", ".cod")
 NO_MENTIONS = discord.AllowedMentions.none()
 
@@ -59,14 +55,6 @@ def _title(game: str) -> str:
         return get_pool(game).title
     except CardhostError:
         return game
-
-
-def _slug(name: str) -> str:
-    return re.sub(r"[^A-Za-z0-9]+", "-", name).strip("-").lower() or "deck"
-
-
-def count_lines(text: str) -> int:
-    return text.count("\n") + 1 if text else 0
 
 
 def decode_upload(data: bytes) -> str:
@@ -100,70 +88,6 @@ async def read_attachment(file: discord.Attachment) -> str:
     text = decode_upload(data)
     check_length(text)
     return text
-
-
-def check_length(text: str) -> None:
-    n = count_lines(text.strip("\n"))
-    if n > MAX_LINES:
-        raise DeckError(f"That list has {n} lines; a deck list can have at most {MAX_LINES}.")
-
-
-def problems_message(name: str | None, result: DeckResult) -> tuple[str, discord.File | None]:
-    """Every problem, one per line; over 2000 characters the full list goes in problems.txt."""
-    n = len(result.problems)
-    # The name as typed (or as the list's Arena 'Name' line gives it): checked only when the list is clean.
-    shown = clip(name or result.name or "The deck", MAX_NAME + 1)
-    head = f"**{shown}** was not saved — {n} problem{'s' if n != 1 else ''} to fix, then import again:"
-    lines = [p.describe() for p in result.problems]
-    full = "\n".join([head, *lines])
-    if len(full) <= MESSAGE_LIMIT:
-        return full, None
-    kept: list[str] = []
-    size = len(head) + 120
-    for line in lines:
-        if size + len(line) + 1 > MESSAGE_LIMIT:
-            break
-        kept.append(line)
-        size += len(line) + 1
-    more = n - len(kept)
-    body = "\n".join([head, *kept, f"… and {more} more: every problem is in the attached problems.txt."])
-    plain = "\n".join(p.describe().replace("**", "") for p in result.problems)
-    file = discord.File(io.BytesIO(plain.encode("utf-8")), filename="problems.txt")
-    return body, file
-
-
-class DeckImportModal(discord.ui.Modal):
-    """A paragraph field for a pasted list (Discord's slash options lose line breaks)."""
-
-    def __init__(self, cog: DeckCog, game: str, name: str | None, fmt: str, replace: bool) -> None:
-        super().__init__(title=f"Import deck: {name}"[:45] if name else "Import a deck", timeout=900)
-        self.cog, self.game, self.name, self.fmt, self.replace = cog, game, name, fmt, replace
-        self.listing: discord.ui.TextInput[DeckImportModal] = discord.ui.TextInput(
-            label="Deck list",
-            style=discord.TextStyle.paragraph,
-            placeholder="4 Cosmic Storyteller\n2x Spark Bolt\n12 Nebula Plains\n\nSideboard\n1 ...",
-            max_length=MODAL_MAX,
-            required=True,
-        )
-        self.add_item(self.listing)
-
-    async def on_submit(self, interaction: discord.Interaction) -> None:
-        await self.cog.run_import(
-            interaction, self.game, self.name, self.fmt, self.listing.value, self.replace
-        )
-
-    # Modal.on_error's signature (no item) is discord.py's own, and it already differs from
-    # BaseView.on_error's; mypy checks the override against both bases.
-    async def on_error(self, interaction: discord.Interaction, error: Exception, /) -> None:  # type: ignore[override]
-        if isinstance(error, CardhostError):
-            message = str(error)
-        else:
-            log.error("deck import modal failed", exc_info=error)
-            message = "Something went wrong on my side; it has been logged. Please try again."
-        if interaction.response.is_done():
-            await interaction.followup.send(message, ephemeral=True)
-        else:
-            await interaction.response.send_message(message, ephemeral=True)
 
 
 class DeckDeleteButton(
@@ -237,42 +161,6 @@ class DeckCog(commands.Cog):
                 f"You have decks called **{rows[0].name}** in several games ({games}): add `game:`."
             )
         return rows[0]
-
-    async def run_import(
-        self,
-        interaction: discord.Interaction,
-        game: str,
-        name: str | None,
-        fmt: str,
-        text: str,
-        replace: bool,
-        *,
-        deferred: bool = False,
-    ) -> None:
-        check_length(text)
-        if not deferred:
-            await interaction.response.defer(ephemeral=True, thinking=True)
-        pool = get_pool(game)
-        result = await asyncio.to_thread(import_deck, text, pool, fmt)
-        if not result.ok:
-            body, file = problems_message(name, result)
-            kwargs: dict[str, Any] = {"file": file} if file else {}
-            await interaction.followup.send(body, ephemeral=True, allowed_mentions=NO_MENTIONS, **kwargs)
-            return
-        assert result.deck is not None
-        name = name or result.name
-        if not name:
-            raise DeckError(
-                "Give the deck a name: the `name` option, or a `Name …` line under `About` as MTG Arena writes."
-            )
-        row = await self.bot.db.decks.save(interaction.user.id, name, result.deck, replace=replace)
-        f = pool.format(row.format)
-        await interaction.followup.send(
-            f"Saved **{row.name}** — {pool.title}, {f.title.lower()}, {row.card_count} cards. "
-            f"`/deck show name:{row.name}` shows it.",
-            ephemeral=True,
-            allowed_mentions=NO_MENTIONS,
-        )
 
     async def stored(self, interaction: discord.Interaction, name: str, game: str | None) -> StoredDeck:
         row = await self.resolve(interaction.user.id, name, game)
@@ -364,14 +252,15 @@ class DeckCog(commands.Cog):
             existing = await self.bot.db.decks.find(interaction.user.id, name, game)
             if existing:
                 raise DeckExists(existing[0].name)
+        request = ImportRequest(game, name, fmt.key, replace)
         if file is not None:
             await interaction.response.defer(ephemeral=True, thinking=True)
             content = await read_attachment(file)
-            await self.run_import(interaction, game, name, fmt.key, content, replace, deferred=True)
+            await run_import(interaction, request, content, deferred=True)
         elif text:
-            await self.run_import(interaction, game, name, fmt.key, text, replace)
+            await run_import(interaction, request, text)
         else:
-            await interaction.response.send_modal(DeckImportModal(self, game, name, fmt.key, replace))
+            await interaction.response.send_modal(DeckImportModal(request))
 
     @deck.command(name="list", description="Your saved decks")
     @app_commands.describe(game="Only this game's decks")
@@ -410,7 +299,7 @@ class DeckCog(commands.Cog):
         block = f"\n```\n{listing}```"
         if len(content) + len(block) <= MESSAGE_LIMIT:
             content += block
-        file = discord.File(io.BytesIO(png), filename=f"deck-{_slug(stored.row.name)}.png")
+        file = discord.File(io.BytesIO(png), filename=f"deck-{slug(stored.row.name)}.png")
         await interaction.followup.send(content, file=file, allowed_mentions=NO_MENTIONS)
 
     @deck.command(name="export", description="Your deck as text you can paste or import again")
@@ -420,7 +309,7 @@ class DeckCog(commands.Cog):
     async def export_(self, interaction: discord.Interaction, name: str, game: str | None = None) -> None:
         stored = await self.stored(interaction, name, game)
         listing = export(stored.deck, get_pool(stored.row.game), stored.row.name)
-        file = discord.File(io.BytesIO(listing.encode("utf-8")), filename=f"{_slug(stored.row.name)}.txt")
+        file = discord.File(io.BytesIO(listing.encode("utf-8")), filename=f"{slug(stored.row.name)}.txt")
         block = f"```\n{listing}```"
         content = (
             block

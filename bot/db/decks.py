@@ -19,6 +19,7 @@ from engines.decks import Deck, DeckError, check_deck_name
 from engines.decks.names import MAX_NAME
 
 from .database import fetch_all, fetch_one
+from .deckimports import ImportAttemptStore
 
 if TYPE_CHECKING:
     from .database import Database
@@ -83,6 +84,8 @@ def _row(r: aiosqlite.Row) -> DeckRow:
 class DeckStore:
     def __init__(self, db: Database) -> None:
         self.db = db
+        self.attempts = ImportAttemptStore(db)
+        """Failed imports kept for their "Fix and retry" / "Use the suggestions" buttons."""
 
     # -- writing ----------------------------------------------------------------------------
 

@@ -21,6 +21,7 @@ from bot.cogs.decks import DeckDeleteButton
 from bot.cogs.settings import StopsSelect
 from bot.ui.components import HandButton, LobbyButton, MoveButton, MultiMoveSelect, PageButton
 from bot.ui.deckbuild import BuildButton, BuildSelect, OpenBuilderButton
+from bot.ui.deckimport import ImportAttemptButton
 from bot.ui.draft import OpenPackButton, PickConfirm, PickSelect, PodLobbyButton, ReclaimButton
 from bot.ui.refusals import answer, answers_refusals
 from bot.ui.series import OpenSideButton, ReadyButton, SwapPageButton, SwapSelect
@@ -46,8 +47,9 @@ ROUTED: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     SwapPageButton,
     ReadyButton,
     OpenSideButton,
-    # /deck delete confirmation, /settings stops
+    # /deck delete confirmation, a failed /deck import's buttons, /settings stops
     DeckDeleteButton,
+    ImportAttemptButton,
     StopsSelect,
 )
 
