@@ -1,0 +1,1 @@
+"""Alchemy: element duels with action points, the Store, Battle chains and Magnum Opus (seed 002)."""
