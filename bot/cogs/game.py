@@ -1,4 +1,4 @@
-"""/game concede, /game end, /game status: acting on the match of this thread."""
+"""/game concede, /game end, /game reclaim, /game status: acting on the match of this thread."""
 
 from __future__ import annotations
 
@@ -83,6 +83,16 @@ class GameCog(commands.GroupCog, group_name="game", group_description="The game 
         await self.bot.table.post_board(live, new_message=True)
         await self.bot.table.announce_end(live)
         await interaction.followup.send("The game was ended.", ephemeral=True)
+
+    @app_commands.command(name="reclaim", description="Take your seat back from the AI that played it")
+    async def reclaim(self, interaction: discord.Interaction) -> None:
+        live = await self._match_here(interaction)
+        await interaction.response.defer(ephemeral=True)
+        live = await self.bot.matches.reclaim(live.id, interaction.user.id)
+        await self.bot.table.seat_reclaimed(live, interaction.user.id)
+        await interaction.followup.send(
+            "Your seat is yours again: you decide from the next decision on.", ephemeral=True
+        )
 
     @app_commands.command(name="status", description="See the board and whose turn it is (only you see it)")
     async def status(self, interaction: discord.Interaction) -> None:

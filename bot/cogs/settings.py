@@ -37,14 +37,14 @@ async def save_stops(bot: CardhostBot, user: discord.abc.User, game: str, steps:
 
 
 def describe(game: str, chosen: frozenset[str]) -> str:
-    names = [name for step, name in game_spec(game).autoplay.stop_steps if step in chosen]
+    autoplay = game_spec(game).autoplay
+    names = [name for step, name in autoplay.stop_steps if step in chosen]
     title = get_engine(game).title
     if not names:
-        return f"{title}: no stops. I pass for you whenever passing is all you could do."
+        return f"{title}: no stops. {autoplay.asks}"
     return (
-        f"{title}: I'll ask you at these steps of your turn even when you could only pass: "
-        + ", ".join(names)
-        + "."
+        f"{title}: {autoplay.asks} You also stop at: {', '.join(names)} (on your own turn even "
+        "when you could only pass)."
     )
 
 
@@ -91,7 +91,7 @@ class SettingsCog(commands.GroupCog, group_name="settings", group_description="Y
         super().__init__()
 
     @app_commands.command(
-        name="stops", description="Steps where you want to be asked even if you could only pass"
+        name="stops", description="Steps where you want to be asked before the bot passes for you"
     )
     @app_commands.describe(game="Which game (the first with steps to stop at if not set)")
     @app_commands.choices(game=[app_commands.Choice(name=g.title, value=g.name) for g in _games_with_stops()])

@@ -564,6 +564,15 @@ class MatchStore:
             match_id,
         )
 
+    async def set_seat_human(self, match_id: int, seat: int) -> None:
+        """The player takes back a seat the AI held for them: asked again, timeouts counted afresh."""
+        await self._update(
+            "UPDATE match_seats SET is_ai = 0, ai_since_seq = NULL, consecutive_timeouts = 0"
+            " WHERE match_id = ? AND seat = ? AND user_id IS NOT NULL",
+            (match_id, seat),
+            match_id,
+        )
+
     async def record_timeout(self, match_id: int, seat: int) -> int:
         """Count one more timeout in a row for the seat; returns the new count."""
 

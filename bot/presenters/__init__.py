@@ -35,6 +35,11 @@ class Presenter:
     """(engine, state, seat) -> (MultiChoice, the action that finishes the batch) or None."""
     render_options: Callable[[], dict[str, Any]] = field(default=generic.no_options)
     """Keyword options for the hand renderer (e.g. Chrono's cosmetic card titles)."""
+    prompt: Callable[[Any, Any, int, list[str]], str] = generic.prompt
+    """(engine, state, seat, names) -> what the player to act is deciding, in bold words."""
+    details: Callable[[Any], list[tuple[str, str]]] = generic.no_details
+    """(the seat's view) -> (card id, label) of cards a player may read in full ("Card details"):
+    their hand and the public board. Used when the table has a ``card_image``."""
 
 
 StartStyle = Literal["lobby", "duel"]

@@ -46,6 +46,14 @@ def waiting_text(view: Any, names: list[str]) -> str:
     return ""
 
 
+def prompt(engine: Any, state: Any, seat: int, names: list[str]) -> str:
+    return "**It's your turn.** Choose a move below."
+
+
+def no_details(view: Any) -> list[tuple[str, str]]:
+    return []
+
+
 def no_multi(engine: Any, state: Any, seat: int) -> None:
     return None
 

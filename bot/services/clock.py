@@ -26,9 +26,9 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 TAKEOVER_AFTER = 3
+"""Timeouts in a row after which the AI keeps the seat until its player takes it back."""
 AI_RETRY_SECONDS = 10.0
 """How long an AI seat whose move storage refused waits before it tries again."""
-"""Timeouts in a row after which the AI keeps the seat for the rest of the game."""
 
 
 @dataclass
@@ -48,6 +48,8 @@ class ClockService:
         self.bot = bot
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._settings: dict[int, ClockSettings] = {}
+        self._shown: dict[int, ClockRow] = {}
+        """The running clock of each match as stored: what the board and DM panels show."""
 
     @property
     def db(self) -> Any:
@@ -65,6 +67,11 @@ class ClockService:
                 self._settings[match_id] = ClockSettings(s.turn_seconds, s.reserve_seconds)
         return self._settings[match_id]
 
+    def running(self, match_id: int) -> ClockRow | None:
+        """The stored clock of the player to act, if one runs (for the deadline players see)."""
+        row = self._shown.get(match_id)
+        return row if row is not None and row.seat is not None else None
+
     def cancel(self, match_id: int) -> None:
         task = self._tasks.pop(match_id, None)
         if task is not None and task is not asyncio.current_task():
@@ -74,6 +81,7 @@ class ClockService:
         """A finished match: no clock any more, and its settings leave memory."""
         self.cancel(match_id)
         self._settings.pop(match_id, None)
+        self._shown.pop(match_id, None)
 
     def _timed_seat(self, live: LiveMatch) -> int | None:
         humans = [p for p in sorted(live.current) if live.seats[p].human]
@@ -86,6 +94,7 @@ class ClockService:
         seat = self._timed_seat(live) if live.active and live.outcome is None else None
         if seat is None:
             self.cancel(live.id)
+            self._shown.pop(live.id, None)
             if clock is not None:
                 await self.db.matches.delete_clock(live.id)
             if not live.active or live.outcome is not None:
@@ -93,7 +102,9 @@ class ClockService:
             if any(live.seats[p].is_ai for p in live.current):
                 # An AI seat is to move after its chain stopped: only a move storage refused stops
                 # it there. Try again later rather than leave the table waiting for nobody.
-                self._tasks[live.id] = asyncio.create_task(self._retry_ai(live.id), name=f"ai-retry-{live.id}")
+                self._tasks[live.id] = asyncio.create_task(
+                    self._retry_ai(live.id), name=f"ai-retry-{live.id}"
+                )
             return
         stored: dict[int, float] = dict(clock.reserve) if clock is not None else {}
         reserve = {s.seat: float(stored.get(s.seat, settings.reserve_seconds)) for s in live.seats}
@@ -152,6 +163,7 @@ class ClockService:
 
     def _start_task(self, match_id: int, clock: Any) -> None:
         self.cancel(match_id)
+        self._shown[match_id] = clock
         self._tasks[match_id] = asyncio.create_task(
             self._run(match_id, clock.seat, clock.turn_seq, clock.deadline, bool(clock.warned)),
             name=f"clock-{match_id}",
@@ -211,7 +223,9 @@ class ClockService:
             s = live.seats[seat]
             if clock.kind == "response":
                 # A response prompt ran out: the player passes. It is not a missed turn.
-                report = await self.bot.matches.pass_for(live, seat, game_spec(live.game).autoplay.pass_action)
+                report = await self.bot.matches.pass_for(
+                    live, seat, game_spec(live.game).autoplay.pass_action
+                )
                 text = None
             else:
                 s.consecutive_timeouts = await self.db.matches.record_timeout(match_id, seat)
@@ -236,8 +250,9 @@ class ClockService:
                 report = await self.bot.matches.play_for(live, seat)
                 if takeover:
                     text = (
-                        f"⌛ {s.name} ran out of time {TAKEOVER_AFTER} turns in a row: "
-                        "the AI takes the seat for the rest of the game."
+                        f"⌛ {s.name} ran out of time {TAKEOVER_AFTER} turns in a row: the AI plays "
+                        "the seat until they take it back (**Take my seat back** on their hand "
+                        "panel, or `/game reclaim` here)."
                     )
                 else:
                     text = f"⌛ {s.name} ran out of time: the AI played that turn for them."

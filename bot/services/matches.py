@@ -41,6 +41,8 @@ log = logging.getLogger(__name__)
 
 MAX_LIVE_MATCHES = 256
 """Matches held in memory at once (~50 KiB each); an idle one past this reloads on its next click."""
+JOINED = "|"
+"""Joins moves one menu option stands for ("atk:12|at:P2": attack with it, at that player)."""
 MAX_AI_CHAIN = 5_000
 """AI seats playing in a row; far above any real turn, it only guards against an engine bug."""
 
@@ -69,6 +71,11 @@ class Seat:
     @property
     def human(self) -> bool:
         return not self.is_ai and self.user_id is not None
+
+    @property
+    def taken_over(self) -> bool:
+        """A player's seat the AI plays after their timeouts (they may take it back)."""
+        return self.is_ai and self.user_id is not None
 
 
 @dataclass
@@ -366,30 +373,48 @@ class MatchService:
     ) -> MoveReport:
         """Several moves chosen in one gesture, played in order while each is still legal (a choice
         the engine asks in between, like a target with several options, stops the batch), then
-        ``finish`` if it is legal by then."""
+        ``finish`` if it is legal by then. One chosen value may join moves that belong together
+        with ``JOINED`` ("atk:12|at:P2"); a later one of them that the bot already made for the
+        player (a forced choice) is not asked twice."""
         live = await self.get(match_id)
         async with live.lock:
             seat = self.check_can_act(live, user_id, expected_seq)
             before = live.turn_key()
             events: list[Event] = []
             acted: list[tuple[int, str, bool]] = []
-            for action_id in [*action_ids, *([finish] if finish else [])]:
-                if seat.seat not in live.current or live.outcome is not None:
+            for value in [*action_ids, *([finish] if finish else [])]:
+                if not await self._play_joined(live, seat.seat, value.split(JOINED), events, acted):
                     break
-                legal = {a.to_id() for a in live.engine.legal_actions(live.state, PlayerId(seat.seat))}
-                if action_id not in legal:
-                    break
-                try:
-                    events += await self._append_own(live, seat.seat, action_id)
-                except MoveNotSaved:
-                    if not acted:
-                        raise
-                    break  # the moves before it are saved: show them
-                acted.append((seat.seat, action_id, False))
-                events += await self._run_ai(live, acted)
             if not acted:
                 raise IllegalAction("None of those moves can be made now.")
             return await self._report(live, events, before, acted)
+
+    async def _play_joined(
+        self,
+        live: LiveMatch,
+        seat: int,
+        moves: list[str],
+        events: list[Event],
+        acted: list[tuple[int, str, bool]],
+    ) -> bool:
+        """Play one chosen value's moves; False when the batch must stop here."""
+        for i, action_id in enumerate(moves):
+            if seat not in live.current or live.outcome is not None:
+                return False
+            legal = {a.to_id() for a in live.engine.legal_actions(live.state, PlayerId(seat))}
+            if action_id not in legal:
+                if i > 0 and acted and acted[-1][:2] == (seat, action_id):
+                    continue  # the bot made this forced choice for the player already
+                return False
+            try:
+                events += await self._append_own(live, seat, action_id)
+            except MoveNotSaved:
+                if not acted:
+                    raise
+                return False  # the moves before it are saved: show them
+            acted.append((seat, action_id, False))
+            events += await self._run_ai(live, acted)
+        return True
 
     async def play_for(self, live: LiveMatch, seat: int, until_turn_changes: bool = True) -> MoveReport:
         """The AI plays for ``seat`` (a timed-out human) until the turn passes; caller holds the lock."""
@@ -486,7 +511,9 @@ class MatchService:
     async def _finish(self, live: LiveMatch, outcome: Outcome) -> None:
         reason = outcome.reason
         # finish() drops the clock row in the same statement batch.
-        await self.db.matches.finish(live.id, "finished", {"ranking": outcome.ranking, "reason": reason}, reason)
+        await self.db.matches.finish(
+            live.id, "finished", {"ranking": outcome.ranking, "reason": reason}, reason
+        )
         live.status = "finished"  # after the row, so a failed write leaves memory as stored
         seats = [SeatInfo(s.user_id, s.name, s.is_ai) for s in live.seats]
         await self.db.players.record_results(live.id, live.game, outcome, seats)
@@ -531,3 +558,20 @@ class MatchService:
     async def hand_over_to_ai(self, live: LiveMatch, seat: int) -> None:
         live.seats[seat].is_ai = True
         await self.db.matches.set_seat_ai(live.id, seat, live.seq)
+
+    async def reclaim(self, match_id: int, user_id: int) -> LiveMatch:
+        """The player takes their seat back from the AI that played it after their timeouts; they
+        are asked from the next decision on (the AI's moves so far stand)."""
+        live = await self.get(match_id)
+        async with live.lock:
+            seat = live.seat_of(user_id)
+            if seat is None:
+                raise NotInGame()
+            if not live.active or live.outcome is not None:
+                raise GameOver()
+            if not seat.is_ai:
+                raise CardhostError("Your seat is yours already: nobody plays it for you.")
+            await self.db.matches.set_seat_human(live.id, seat.seat)
+            seat.is_ai = False
+            seat.consecutive_timeouts = 0
+        return live

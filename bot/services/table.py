@@ -24,7 +24,7 @@ from bot.services.channels import find_channel
 from bot.services.dms import DM_CLOSED
 from bot.services.matches import LiveMatch, MoveReport, NotInGame
 from bot.text import ai_seat, clip, log_block, with_names
-from bot.ui.components import MoveChoice, MultiChoice, hand_view, move_view
+from bot.ui.components import MULTI_SEPARATOR, MoveChoice, MultiChoice, hand_view, move_view
 from engines.core import CardhostError, PlayerId
 
 if TYPE_CHECKING:
@@ -113,11 +113,24 @@ class TableService:
                     who.append(ai_seat(seat.name))
                 else:
                     who.append(f"<@{seat.user_id}>" if mention else seat.name)
-            lines.append(f"To play: {', '.join(who)}")
+            lines.append(f"To play: {', '.join(who)}{self.clock_text(live)}")
         block = log_block(with_names(line, live.names) for line in live.log_lines)
         if block:
             lines.append(block)
         return clip("\n".join(lines))
+
+    def clock_text(self, live: LiveMatch, seat: int | None = None) -> str:
+        """ " · ⏳ <t:…:R>" for the player to act: Discord counts it down live in every client, from
+        the deadline as stored (after a restart too), with the reserve bank it includes."""
+        row = self.bot.clocks.running(live.id)
+        if row is None or (seat is not None and row.seat != seat):
+            return ""
+        stamp = f"<t:{int(row.deadline)}:R>"
+        if row.kind == "response":
+            return f" · ⏳ passes {stamp} if you don't answer" if seat is not None else f" · ⏳ {stamp}"
+        reserve = int(row.reserve.get(row.seat, 0)) if row.seat is not None else 0
+        bank = f" (with {reserve // 60}:{reserve % 60:02d} of reserve)" if reserve > 0 else ""
+        return f" · ⏳ time runs out {stamp}{bank}"
 
     @staticmethod
     def board_pings(live: LiveMatch, mention: bool) -> list[int | None]:
@@ -159,10 +172,18 @@ class TableService:
         where = f"<#{live.thread_id}>" if live.thread_id else f"game #{live.id}"
         presenter = presenter_for(live.game)
         lines = [f"**{live.engine.title}** · {where}", presenter.hand_text(view)]
+        me = live.seats[seat]
         if not live.active or live.outcome is not None:
             lines.append("The game is over.")
+        elif me.taken_over:
+            lines.append(
+                "The AI plays your seat after your turns ran out. **Take my seat back** (or "
+                "`/game reclaim` in the game's thread) and you decide again from the next decision."
+            )
         elif seat in live.current:
-            lines.append("**It's your turn.** Choose a move below.")
+            lines.append(
+                presenter.prompt(live.engine, live.state, seat, live.names) + self.clock_text(live, seat)
+            )
         else:
             waiting = ", ".join(live.seats[p].name for p in sorted(live.current))
             lines.append(f"Waiting for {waiting}.")
@@ -172,20 +193,31 @@ class TableService:
         return clip("\n".join(lines))
 
     def panel_view(self, live: LiveMatch, seat: int, page: int = 0) -> discord.ui.View | None:
-        if not live.active or live.outcome is not None or seat not in live.current or live.seats[seat].is_ai:
+        """The seat's moves when it is to act, the "Card details" menu while the game runs (for a
+        game with card images), and "Take my seat back" while the AI plays the seat."""
+        if not live.active or live.outcome is not None:
             return None
-        presenter = presenter_for(live.game)
+        table = table_spec(live.game)
+        presenter = table.presenter
+        me = live.seats[seat]
+        details = None
+        if table.card_image is not None:
+            details = presenter.details(live.engine.view(live.state, PlayerId(seat))) or None
+        if me.taken_over:
+            return move_view(live.id, live.seq, [], details=details, reclaim=True)
+        if seat not in live.current or me.is_ai:
+            return move_view(live.id, live.seq, [], details=details)
         choices = _named(presenter.choices(live.engine, live.state, seat), live.names, seat)
         multi = presenter.multi(live.engine, live.state, seat)
+        select = None
         if multi is not None:
             select = MultiChoice(
                 with_names(multi[0].placeholder, live.names, seat),
                 _named(multi[0].options, live.names, seat),
             )
-            chosen = {c.action_id for c in select.options}
+            chosen = {a for c in select.options for a in c.action_id.split(MULTI_SEPARATOR)}
             choices = [c for c in choices if c.action_id not in chosen]
-            return move_view(live.id, live.seq, choices, page, multi=select)
-        return move_view(live.id, live.seq, choices, page)
+        return move_view(live.id, live.seq, choices, page, multi=select, details=details)
 
     def _signature(self, live: LiveMatch, seat: int) -> Any:
         view = live.engine.view(live.state, PlayerId(seat))
@@ -196,12 +228,13 @@ class TableService:
             mine,
             live.seq if mine else None,
             live.status,
+            live.seats[seat].is_ai,
         )
 
     async def update_dms(self, live: LiveMatch, *, force: bool = False) -> None:
         for seat in live.seats:
-            if not seat.human or seat.dm_failed:
-                continue
+            if seat.user_id is None or seat.dm_failed:
+                continue  # an AI seat; a player whose seat the AI holds still sees the panel
             sig = self._signature(live, seat.seat)
             key = (live.id, seat.seat)
             if not force and self._dm_signatures.get(key) == sig:
@@ -260,12 +293,13 @@ class TableService:
 
     async def after_report(self, report: MoveReport) -> None:
         live = report.match
+        if not report.finished:
+            # Armed first, so the board and the panels show the deadline of the position they show.
+            await self.bot.clocks.arm(live, new_turn=report.turn_changed)
         await self.post_board(live, new_message=report.new_turn or report.finished)
         await self.update_dms(live)
         if report.finished:
             await self.announce_end(live)
-        else:
-            await self.bot.clocks.arm(live, new_turn=report.turn_changed)
 
     async def announce_end(self, live: LiveMatch) -> None:
         self.bot.clocks.cancel(live.id)
@@ -327,16 +361,75 @@ class TableService:
 
     async def _after_click(self, interaction: discord.Interaction, report: MoveReport) -> None:
         """Update the table, then the panel that was clicked if it was an ephemeral copy (the DM
-        panel is edited by ``after_report`` already)."""
+        panel is edited by ``after_report`` already). An ephemeral panel that a new board pushed
+        up the thread is sent again below it, so the hand sits under the position it plays in."""
         live = report.match
         seat = live.seat_of(interaction.user.id)
+        board_before = live.board_message_id
         await self.after_report(report)
         if (
             seat is not None
             and interaction.message is not None
             and interaction.message.id != seat.dm_message_id
         ):
-            await self._edit_panel(interaction, live, seat.seat)
+            if live.board_message_id != board_before and live.active:
+                await self._resend_panel(interaction, live, seat.seat)
+            else:
+                await self._edit_panel(interaction, live, seat.seat)
+
+    async def _resend_panel(self, interaction: discord.Interaction, live: LiveMatch, seat: int) -> None:
+        with contextlib.suppress(discord.HTTPException):
+            await interaction.edit_original_response(
+                content="Your hand moved below the newest board.", attachments=[], view=None
+            )
+        file = await self.hand_file(live, seat)
+        kwargs: dict[str, Any] = {"content": self.panel_content(live, seat), "ephemeral": True}
+        if file:
+            kwargs["file"] = file
+        view = self.panel_view(live, seat)
+        if view is not None:
+            kwargs["view"] = view
+        await interaction.followup.send(**kwargs)
+
+    async def on_card_details(self, interaction: discord.Interaction, match_id: int, card_id: str) -> None:
+        """A card shown large with its words, to the one who asked: reading a card never changes
+        the game, and a card's printed text is public (``/card`` shows any card), so the only check
+        is that the game has such a card."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        live = await self.matches.get(match_id)
+        table = table_spec(live.game)
+        if table.card_image is None:
+            await interaction.followup.send("This game has no card images to show.", ephemeral=True)
+            return
+        try:
+            image = await asyncio.to_thread(table.card_image, card_id)
+        except (KeyError, CardhostError):
+            await interaction.followup.send(
+                "I don't know that card: choose one from the menu.", ephemeral=True
+            )
+            return
+        caption = clip(table.card_caption(card_id)) if table.card_caption else ""
+        file = discord.File(io.BytesIO(_png(image)), filename=f"card-{card_id}.png")
+        await interaction.followup.send(caption, file=file, ephemeral=True)
+
+    async def on_reclaim(self, interaction: discord.Interaction, match_id: int) -> None:
+        await interaction.response.defer(ephemeral=True)
+        live = await self.matches.reclaim(match_id, interaction.user.id)
+        await self.seat_reclaimed(live, interaction.user.id)
+        await interaction.followup.send(
+            "Your seat is yours again: you decide from the next decision on.", ephemeral=True
+        )
+
+    async def seat_reclaimed(self, live: LiveMatch, user_id: int) -> None:
+        """After a player took their seat back: their clock if they are to act, panels, a note."""
+        seat = live.seat_of(user_id)
+        async with live.lock:
+            await self.bot.clocks.arm(live, new_turn=False)
+        thread = await self.thread_of(live)
+        if thread is not None and seat is not None:
+            await thread.send(f"↩️ {seat.name} takes their seat back from the AI.")
+        await self.post_board(live, new_message=False)
+        await self.update_dms(live, force=True)
 
     async def _edit_panel(
         self, interaction: discord.Interaction, live: LiveMatch, seat: int, page: int = 0

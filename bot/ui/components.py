@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.ids import ROW_ID
+from bot.services.matches import JOINED
 from bot.ui.refusals import answers_refusals
 
 if TYPE_CHECKING:
@@ -31,6 +32,14 @@ class MoveChoice:
     action_id: str
     label: str
     style: discord.ButtonStyle = discord.ButtonStyle.success
+    description: str = ""
+    """Why one would choose it, under its name in a menu (at most 100 characters are shown)."""
+    more: bool = False
+    """A less usual move (another placement, charging by hand): in the "More moves" menu, not a button."""
+
+
+MULTI_SEPARATOR = JOINED
+"""Joins the action ids one multi-select option stands for ("atk:12|at:P2": attack bob with it)."""
 
 
 def bot_of(interaction: discord.Interaction) -> CardhostBot:
@@ -117,6 +126,107 @@ class MultiMoveSelect(
     async def callback(self, interaction: discord.Interaction) -> None:
         values = selected_values(interaction)
         await bot_of(interaction).table.on_multi(interaction, self.match_id, self.seq, values)
+
+
+class MoveSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=rf"ms:(?P<match>{ROW_ID}):(?P<seq>{ROW_ID})",
+):
+    """The less usual moves in one menu, each explained (a terrain's other placements, charging)."""
+
+    def __init__(
+        self,
+        match_id: int,
+        seq: int,
+        placeholder: str = "More moves",
+        options: list[MoveChoice] | None = None,
+    ) -> None:
+        opts = [
+            discord.SelectOption(
+                label=c.label[:100], value=c.action_id, description=c.description[:100] or None
+            )
+            for c in (options or [])[:25]
+        ]
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"ms:{match_id}:{seq}",
+                placeholder=placeholder[:150],
+                options=opts or [discord.SelectOption(label="-", value="-")],
+            )
+        )
+        self.match_id, self.seq = match_id, seq
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> MoveSelect:
+        return cls(int(match["match"]), int(match["seq"]))
+
+    @answers_refusals
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = selected_values(interaction)
+        await bot_of(interaction).table.on_move(
+            interaction, self.match_id, self.seq, values[0] if values else ""
+        )
+
+
+class CardDetailsSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=rf"cd:(?P<match>{ROW_ID})",
+):
+    """A card in your hand or on the board, shown large with its rules text to you alone. It
+    carries no seq: reading a card never changes the game, so an older panel's menu still works."""
+
+    def __init__(self, match_id: int, options: list[tuple[str, str]] | None = None) -> None:
+        opts = [
+            discord.SelectOption(label=label[:100], value=card[:100]) for card, label in (options or [])[:25]
+        ]
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"cd:{match_id}",
+                placeholder="Card details: read a card",
+                options=opts or [discord.SelectOption(label="-", value="-")],
+            )
+        )
+        self.match_id = match_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> CardDetailsSelect:
+        return cls(int(match["match"]))
+
+    @answers_refusals
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = selected_values(interaction)
+        await bot_of(interaction).table.on_card_details(
+            interaction, self.match_id, values[0] if values else ""
+        )
+
+
+class ReclaimSeatButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"rc:(?P<match>{ROW_ID})",
+):
+    """After the AI took a seat for timeouts: gives it back to its player at their next decision."""
+
+    def __init__(self, match_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Take my seat back", style=discord.ButtonStyle.primary, custom_id=f"rc:{match_id}"
+            )
+        )
+        self.match_id = match_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ReclaimSeatButton:
+        return cls(int(match["match"]))
+
+    @answers_refusals
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await bot_of(interaction).table.on_reclaim(interaction, self.match_id)
 
 
 class PageButton(
@@ -211,24 +321,49 @@ def page_count(n: int, per_page: int = BUTTONS_PER_PAGE) -> int:
 
 
 def move_view(
-    match_id: int, seq: int, choices: list[MoveChoice], page: int = 0, multi: MultiChoice | None = None
+    match_id: int,
+    seq: int,
+    choices: list[MoveChoice],
+    page: int = 0,
+    multi: MultiChoice | None = None,
+    details: list[tuple[str, str]] | None = None,
+    reclaim: bool = False,
 ) -> discord.ui.View | None:
-    """Up to 20 move buttons of one page (15 under a multi-select), plus paging; None when empty."""
-    if not choices and multi is None:
+    """A panel's components, one row each for the menus (declaring several moves at once, the
+    less usual moves, card details) and the rest of Discord's five rows for move buttons, with
+    paging on the last row when they do not fit. None when there is nothing to show."""
+    buttons = [c for c in choices if not c.more]
+    others = [c for c in choices if c.more][:25]
+    if not choices and multi is None and not details and not reclaim:
         return None
-    per_page = BUTTONS_PER_PAGE - 5 if multi else BUTTONS_PER_PAGE
-    first_row = 1 if multi else 0
-    pages = page_count(len(choices), per_page)
-    page = min(max(page, 0), pages - 1)
     view = discord.ui.View(timeout=None)
+    row = 0
     if multi is not None:
         select = MultiMoveSelect(match_id, seq, multi.placeholder, multi.options)
-        select.item.row = 0
+        select.item.row = row
         view.add_item(select)
-    chunk = choices[page * per_page : (page + 1) * per_page]
+        row += 1
+    if others:
+        more = MoveSelect(match_id, seq, "More moves (each explained)", others)
+        more.item.row = row
+        view.add_item(more)
+        row += 1
+    if details:
+        cards = CardDetailsSelect(match_id, details)
+        cards.item.row = row
+        view.add_item(cards)
+        row += 1
+    spare = 5 - row
+    utility: list[discord.ui.DynamicItem[Any]] = [ReclaimSeatButton(match_id)] if reclaim else []
+    capacity = spare * 5 - len(utility)
+    # Paging takes the last row (with the utility buttons) when the moves do not fit.
+    per_page = capacity if len(buttons) <= capacity else max(1, (spare - 1) * 5)
+    pages = page_count(len(buttons), per_page)
+    page = min(max(page, 0), pages - 1)
+    chunk = buttons[page * per_page : (page + 1) * per_page]
     for i, choice in enumerate(chunk):
         button = MoveButton(match_id, seq, choice.action_id, choice.label, choice.style)
-        button.item.row = first_row + i // 5
+        button.item.row = row + i // 5
         view.add_item(button)
     if pages > 1:
         if page > 0:
@@ -239,6 +374,8 @@ def move_view(
             nxt = PageButton(match_id, seq, page + 1, ">")
             nxt.item.row = 4
             view.add_item(nxt)
+    for item in utility:
+        view.add_item(item)  # the first row with room: after the moves
     return view
 
 

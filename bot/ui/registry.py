@@ -19,7 +19,16 @@ import discord
 
 from bot.cogs.decks import DeckDeleteButton
 from bot.cogs.settings import StopsSelect
-from bot.ui.components import HandButton, LobbyButton, MoveButton, MultiMoveSelect, PageButton
+from bot.ui.components import (
+    CardDetailsSelect,
+    HandButton,
+    LobbyButton,
+    MoveButton,
+    MoveSelect,
+    MultiMoveSelect,
+    PageButton,
+    ReclaimSeatButton,
+)
 from bot.ui.deckbuild import BuildButton, BuildSelect, OpenBuilderButton
 from bot.ui.deckimport import ImportAttemptButton
 from bot.ui.draft import OpenPackButton, PickConfirm, PickSelect, PodLobbyButton, ReclaimButton
@@ -27,11 +36,14 @@ from bot.ui.refusals import answer, answers_refusals
 from bot.ui.series import OpenSideButton, ReadyButton, SwapPageButton, SwapSelect
 
 ROUTED: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
-    # matches: moves, paging, the hand, lobbies
+    # matches: moves, paging, the hand, card details, the seat back from the AI, lobbies
     MoveButton,
     MultiMoveSelect,
+    MoveSelect,
     PageButton,
     HandButton,
+    CardDetailsSelect,
+    ReclaimSeatButton,
     LobbyButton,
     # drafts and sealed pods: the lobby, picks, deck building
     PodLobbyButton,

@@ -93,16 +93,19 @@ def check_end(g: Game, newly: list[int]) -> None:
         return
     losers = [q.seat for q in g.players if q.lost]
     g.over = True
+    said = False
     if not alive:
         g.ranking = [sorted(newly or losers)]
         g.reason = "Every player lost at the same time: the game is a draw."
     else:
         g.ranking = [alive, sorted(losers)]
+        # A reason made here repeats the state check's "P2 has 0 life and loses." already in the log.
+        said = g.reason is None
         g.reason = g.reason or _reason(g, losers)
     g.choice = None
     g.priority = -1
     g.step = "over"
-    if g.reason != CONCESSION:  # "P1 concedes." already says it
+    if g.reason != CONCESSION and not said:  # "P1 concedes." already says it
         g.log(g.reason)
 
 

@@ -82,6 +82,11 @@ class Autoplay(Protocol):
         """What the bot plays for a player whose response prompt runs out."""
         ...
 
+    @property
+    def asks(self) -> str:
+        """Where the bot asks a player without any stop, in a sentence (``/settings stops``)."""
+        ...
+
     def auto_action(self, engine: Any, state: Any, seat: int, stops: frozenset[str]) -> str | None:
         """An action id the bot plays for ``seat`` now, or None to ask the player."""
         ...
@@ -97,6 +102,7 @@ class NoAutoplay:
 
     stop_steps: tuple[tuple[str, str], ...] = ()
     pass_action: str = "pass"
+    asks: str = "I ask you at every decision."
 
     def auto_action(self, engine: Any, state: Any, seat: int, stops: frozenset[str]) -> str | None:
         return None

@@ -73,3 +73,47 @@ def last_reply(result: Any) -> Any:
         return result.followups[-1]
     assert result.response is not None, "the bot did not answer"
     return result.response
+
+
+def _menus(message: discord.Message, prefix: str) -> list[Any]:
+    return [
+        c
+        for row in message.components
+        for c in getattr(row, "children", [])
+        if (c.custom_id or "").startswith(prefix)
+    ]
+
+
+def has_moves(message: discord.Message | None) -> bool:
+    """Whether a panel offers moves: buttons, the declare-several menu or the "More moves" menu."""
+    return message is not None and bool(move_ids(message) or _menus(message, "mm:") or _menus(message, "ms:"))
+
+
+async def play_move(member: Any, match_id: int, action: str, clicks: list[str] | None = None) -> Any:
+    """Make move ``action`` on the member's DM panel wherever the panel offers it: a button (paging
+    forward when it is on a later page), the option of the declare-several menu that starts with it
+    ("atk:12|at:P2" for "atk:12"), or the "More moves" menu. Returns the interaction's result;
+    ``clicks`` collects every gesture made (page turns too), for counting."""
+    said = clicks if clicks is not None else []
+    panel = panel_message(member, match_id)
+    assert panel is not None, f"{member.name} has no panel"
+    for _ in range(10):
+        wanted = [c for c in move_ids(panel) if c.split(":", 3)[3] == action]
+        if wanted:
+            said.append(wanted[0])
+            return await member.user.click(panel, custom_id=wanted[0])
+        for menu in _menus(panel, "mm:"):
+            values = [o.value for o in menu.options if o.value.split("|")[0] == action]
+            if values:
+                said.append(values[0])
+                return await member.user.select(panel, values[:1], custom_id=menu.custom_id)
+        for menu in _menus(panel, "ms:"):
+            if any(o.value == action for o in menu.options):
+                said.append(action)
+                return await member.user.select(panel, [action], custom_id=menu.custom_id)
+        pager = [c.custom_id for c in _menus(panel, "mp:") if c.custom_id.endswith(">")]
+        assert pager, f"{action} is not offered on any page: {move_ids(panel)}"
+        said.append(pager[0])
+        await member.user.click(panel, custom_id=pager[0])
+        panel = panel_message(member, match_id)
+    raise AssertionError(f"{action} is not offered")

@@ -46,9 +46,17 @@ async def test_blockers_order_and_damage_assignment_by_clicks(simcord_env, monke
         result = await member.user.click(panel, custom_id=ids[0])
         assert not result.followups, [f.content for f in result.followups]
 
-    await click(bob, "blk:201")
-    await click(bob, "blk:202")
-    # With no creature left to block with, "done" is forced and the bot ends the declaration for Bob.
+    # Bob declares both blocks with one menu ("Sentinel blocks Ironhide Titan" is one option).
+    panel = panel_message(bob, live.id)
+    menu = next(c for row in panel.components for c in row.children if (c.custom_id or "").startswith("mm:"))
+    assert menu.placeholder == "Choose blockers (each blocks one attacker)"
+    assert sorted(o.value for o in menu.options) == ["blk:201|on:101", "blk:202|on:101"]
+    assert all(" blocks " in o.label for o in menu.options), [o.label for o in menu.options]
+    assert "**Choose blockers: alice attacks with" in panel.content
+    result = await bob.user.select(panel, ["blk:201|on:101", "blk:202|on:101"], custom_id=menu.custom_id)
+    assert not result.followups, [f.content for f in result.followups]
+    # The attacker each blocks is the only one (the bot does not ask it again); with no creature
+    # left to block with, "done" is forced and the bot ends the declaration for Bob.
     assert live.current == {0}
     log = await simcord_env.bot.db.matches.actions(live.id)
     assert [(a.seat, a.action_id, a.by_ai) for a in log if a.seat == 1] == [
@@ -89,9 +97,14 @@ async def test_all_attackers_in_one_select(simcord_env, monkeypatch) -> None:
     live = await simcord_env.bot.matches.get(max(simcord_env.bot.matches._cache))
     panel = panel_message(alice, live.id)
     selects = [c for row in panel.components for c in row.children if (c.custom_id or "").startswith("mm:")]
-    assert selects and {o.value for o in selects[0].options} == {"atk:101", "atk:102"}
+    assert selects and {o.value for o in selects[0].options} == {"atk:101|at:P2", "atk:102|at:P2"}
+    from engines.afrika.cards import card
+
+    assert sorted(o.label for o in selects[0].options) == sorted(
+        f"{card(c).name} → AI" for c in ("LC091", "LC092")
+    ), "each option is a whole declaration, naming the attacked player"
     before = live.seq
-    await alice.user.select(panel, ["atk:101", "atk:102"], custom_id=selects[0].custom_id)
+    await alice.user.select(panel, ["atk:101|at:P2", "atk:102|at:P2"], custom_id=selects[0].custom_id)
     log = await simcord_env.bot.db.matches.actions(live.id, after_seq=before)
     ids = [a.action_id for a in log if a.seat == 0]
     assert ids[:5] == ["atk:101", "at:P2", "atk:102", "at:P2", "done"], ids

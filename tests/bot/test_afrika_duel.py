@@ -3,48 +3,19 @@
 from __future__ import annotations
 
 from engines.core import PlayerId, Rng, choose_action
-from tests.bot.table import game_thread, last_reply, make_table, move_ids, panel_message
+from tests.bot.table import game_thread, has_moves, last_reply, make_table, panel_message, play_move
 
 
 async def _human_turn(t, live, member, rng) -> int:
-    """Click the button of the move a sensible player would make (the AI's choice); returns clicks."""
-    panel = panel_message(member, live.id)
-    ids = move_ids(panel)
-    assert ids, "the player must act but their DM has no move buttons"
+    """Make the move a sensible player would make (the AI's choice); returns the player's moves
+    it made (a menu option may declare an attacker and what it attacks at once)."""
+    assert has_moves(panel_message(member, live.id)), "the player must act but their DM has no moves"
     action = choose_action(live.engine, live.state, PlayerId(0), rng).to_id()
-    selects = [
-        c
-        for row in panel.components
-        for c in getattr(row, "children", [])
-        if (c.custom_id or "").startswith("mm:")
-    ]
-    if action.startswith("atk:") and selects:
-        # Attackers are declared with one select (the declaration ends with it): one gesture, and the
-        # log holds the attacker and the closing "done" as the player's own moves.
-        before = live.seq
-        result = await member.user.select(panel, [action], custom_id=selects[0].custom_id)
-        assert not result.followups, [f.content for f in result.followups]
-        made = await t.env.bot.db.matches.actions(live.id, after_seq=before)
-        return len([a for a in made if a.seat == 0 and not a.by_ai])
-    wanted = [c for c in ids if c.split(":", 3)[3] == action]
-    if not wanted:
-        # The move is on a later page of buttons: page forward until it shows up.
-        for _ in range(10):
-            pager = [
-                c
-                for c in panel.components
-                for c in getattr(c, "children", [])
-                if (c.custom_id or "").startswith("mp:") and c.custom_id.endswith(">")
-            ]
-            assert pager, f"{action} is not offered on any page"
-            await member.user.click(panel, custom_id=pager[0].custom_id)
-            panel = panel_message(member, live.id)
-            wanted = [c for c in move_ids(panel) if c.split(":", 3)[3] == action]
-            if wanted:
-                break
-    result = await member.user.click(panel, custom_id=wanted[0])
+    before = live.seq
+    result = await play_move(member, live.id, action)
     assert not result.followups, [f.content for f in result.followups]
-    return 1
+    made = await t.env.bot.db.matches.actions(live.id, after_seq=before)
+    return len([a for a in made if a.seat == 0 and not a.by_ai])
 
 
 async def test_duel_against_the_ai_to_a_result(simcord_env) -> None:
@@ -68,17 +39,23 @@ async def test_duel_against_the_ai_to_a_result(simcord_env) -> None:
     automatic = [a for a in actions if a.seat == 0 and a.by_ai]
     assert len(human) == clicks
     assert automatic
-    # Every move the bot made for Alice was forced: the only thing she could do besides charging.
-    from engines.afrika.autoplay import forced
+    # Every move the bot made for Alice was its autoplay's (a forced choice, or a pass where she
+    # would not be asked), never a choice of its own; most of them are passes of quiet steps.
+    from engines.afrika.autoplay import AUTOPLAY, forced
     from engines.core import MatchConfig, replay
 
     state = live.engine.setup(MatchConfig(players=2, options=live.cfg.options), live.seed)
+    quiet = 0
     for a in actions:
         if a.seat == 0 and a.by_ai:
             legal = live.engine.legal_actions(state, PlayerId(0))
-            only = forced(legal)
-            assert only is not None and only.to_id() == a.action_id, (a.action_id, legal)
+            assert AUTOPLAY.auto_action(live.engine, state, 0, frozenset()) == a.action_id, (
+                a.action_id,
+                legal,
+            )
+            quiet += forced(legal) is None
         state = replay(live.engine, live.cfg, live.seed, [(a.seat, a.action_id)], state=state)
+    assert quiet, "she held a quick-play card at a quiet step at least once, and was not asked"
     # Opponent's hand and Codex never appear in public: the thread never names a card of the AI's hand.
     assert all("**Your hand**" not in m.content for m in thread.history())
 

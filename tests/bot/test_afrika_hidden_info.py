@@ -39,7 +39,7 @@ from PIL import Image
 
 from engines.afrika.cards import ENERGY_NAMES, card
 from engines.core import MatchConfig, PlayerId, Rng, choose_action
-from tests.bot.table import game_thread, last_reply, make_table, move_ids, panel_message
+from tests.bot.table import game_thread, has_moves, last_reply, make_table, panel_message, play_move
 
 MAX_CLICKS = 400
 MIN_TURNS = 8
@@ -299,35 +299,10 @@ def _image_leaks(
 
 
 async def _click_move(env: Any, live: Any, member: Any, seat: int, rng: Rng) -> None:
-    """Click the move the Afrika AI would make for ``seat`` on the player's DM panel."""
-    panel = panel_message(member, live.id)
-    assert move_ids(panel), f"{member.name} must act but the DM panel has no move buttons"
+    """Make the move the Afrika AI would make for ``seat`` on the player's DM panel."""
+    assert has_moves(panel_message(member, live.id)), f"{member.name} must act but the DM panel has no moves"
     action = choose_action(live.engine, live.state, PlayerId(seat), rng).to_id()
-    selects = [
-        c
-        for row in panel.components
-        for c in getattr(row, "children", [])
-        if (c.custom_id or "").startswith("mm:")
-    ]
-    if action.startswith("atk:") and selects:
-        result = await member.user.select(panel, [action], custom_id=selects[0].custom_id)
-        assert not result.followups, [f.content for f in result.followups]
-        return
-    wanted = [c for c in move_ids(panel) if c.split(":", 3)[3] == action]
-    for _ in range(10):
-        if wanted:
-            break
-        pager = [
-            c.custom_id
-            for row in panel.components
-            for c in getattr(row, "children", [])
-            if (c.custom_id or "").startswith("mp:") and c.custom_id.endswith(">")
-        ]
-        assert pager, f"{action} is not offered on any page"
-        await member.user.click(panel, custom_id=pager[0])
-        panel = panel_message(member, live.id)
-        wanted = [c for c in move_ids(panel) if c.split(":", 3)[3] == action]
-    result = await member.user.click(panel, custom_id=wanted[0])
+    result = await play_move(member, live.id, action)
     assert not result.followups, [f.content for f in result.followups]
 
 

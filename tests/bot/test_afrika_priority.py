@@ -113,6 +113,9 @@ async def test_restart_with_a_spell_on_the_stack(simcord_env, db_file, monkeypat
     monkeypatch.setattr(type(engine), "setup", lambda self, cfg, seed: self.position(cfg, seed, position))
     t = make_table(simcord_env)
     alice = t.members["alice"]
+    # A stop at her Exploration phase: how a player holds priority over her own spell.
+    shown = await alice.slash(t.channel, "settings stops", game="afrika")
+    await alice.select(last_reply(shown).message, ["explore1"], custom_id="stops:afrika")
     live = await _start_duel(simcord_env, t)
 
     async def click(action: str) -> None:

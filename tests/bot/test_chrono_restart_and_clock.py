@@ -62,7 +62,7 @@ async def test_timeout_warns_then_ai_plays_then_takes_the_seat(simcord_env) -> N
     assert live.seats[1].is_ai, "with the first seed, Bob must time out 3 times before the game ends"
     if live.seats[1].is_ai:
         assert len(timed_out) == 3
-        assert any("the AI takes the seat for the rest of the game" in x for x in texts)
+        assert any("the AI plays the seat until they take it back" in x for x in texts)
         assert sum("the AI played that turn for them" in x for x in texts) == 2
     else:
         # The game ended before the third timeout; the messages so far must match the count.

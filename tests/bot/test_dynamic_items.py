@@ -73,11 +73,13 @@ async def test_the_attackers_select_works_after_a_restart(simcord_env, db_file, 
     match_id, before = live.id, live.seq
     panel = panel_message(alice, match_id)
     selects = [c for row in panel.components for c in row.children if (c.custom_id or "").startswith("mm:")]
-    assert selects and {o.value for o in selects[0].options} == {"atk:101", "atk:102"}
+    assert selects and {o.value for o in selects[0].options} == {"atk:101|at:P2", "atk:102|at:P2"}
 
     await simcord_env.restart_bot(create_bot(DISCORD_TOKEN="", CARDHOST_DB=str(db_file)))
     assert simcord_env.bot.matches._cache == {}
-    result = await alice.user.select(panel, ["atk:101", "atk:102"], custom_id=selects[0].custom_id)
+    result = await alice.user.select(
+        panel, ["atk:101|at:P2", "atk:102|at:P2"], custom_id=selects[0].custom_id
+    )
     assert not result.followups, [f.content for f in result.followups]
     reloaded = await simcord_env.bot.matches.get(match_id)
     log = await simcord_env.bot.db.matches.actions(match_id, after_seq=before)

@@ -1,15 +1,15 @@
 """Afrika's autoplay policy, without Discord: what the bot may play for a player without asking.
 
-Checked along AI games: an automatic move is always legal; the bot only passes when passing is
-all the player could do (charging alone is not a play) and only takes a choice that has one
-option; a stop at a step of the player's own turn makes it ask instead; nothing during set-up or
-a pending choice is a mere "response".
+Checked along AI games: an automatic move is always legal; the bot takes a choice only when it has
+one option, and passes over quick plays only where players seldom act (never over an opponent's
+spell, a decision or a main-phase play); a stop makes it ask instead; nothing during set-up or a
+pending choice is a mere "response".
 """
 
 from __future__ import annotations
 
 from engines.afrika import GAME
-from engines.afrika.autoplay import AUTOPLAY, forced
+from engines.afrika.autoplay import ASK_OPPONENT, ASK_OWN, AUTOPLAY, forced
 from engines.core import MatchConfig, PlayerId, Rng
 
 ENGINE = GAME.engine
@@ -41,21 +41,70 @@ def test_forced_ignores_charging() -> None:
     assert _forced(["charge:1", "charge:2"]) is None
 
 
-def test_automatic_moves_are_legal_and_only_what_is_forced() -> None:
-    automatic = asked = 0
-    for seed in range(6):
+def _situations(
+    seeds: range, stops: frozenset[str] = frozenset()
+) -> list[tuple[object, int, list[str], str | None]]:
+    out = []
+    for seed in seeds:
         for state in _states(seed):
             for seat in sorted(ENGINE.current_players(state)):
                 legal = [a.to_id() for a in ENGINE.legal_actions(state, PlayerId(seat))]
-                move = AUTOPLAY.auto_action(ENGINE, state, seat, frozenset())
-                real = [a for a in legal if not a.startswith("charge:")]
-                if move is None:
-                    asked += 1
-                    assert len(real) != 1, f"the only move {real} was not taken"
-                else:
-                    automatic += 1
-                    assert move in legal and real == [move]
-    assert automatic > 50 and asked > 50, (automatic, asked)
+                out.append((state, seat, legal, AUTOPLAY.auto_action(ENGINE, state, seat, stops)))
+    return out
+
+
+def test_automatic_moves_are_forced_choices_or_passes_where_nobody_acts() -> None:
+    """The bot takes a forced choice, or passes with only quick plays in hand at a step where
+    players seldom act; it never decides anything else, nor passes over a sorcery-speed play."""
+    automatic = asked = quiet_passes = 0
+    for state, seat, legal, move in _situations(range(6)):
+        view = ENGINE.view(state, None)
+        real = [a for a in legal if not a.startswith("charge:")]
+        if move is None:
+            asked += 1
+            assert len(real) != 1, f"the only move {real} was not taken"
+            continue
+        automatic += 1
+        assert move in legal
+        if real != [move]:
+            # Not forced: a pass over quick plays, never over a decision or a main-phase play.
+            quiet_passes += 1
+            assert move == "pass" and view.choice is None, (move, legal)
+            assert all(a.split(":")[0] in {"pass", "cast", "act", "charge"} for a in legal), legal
+            if view.stack:
+                assert view.stack[-1].controller == seat, "an opponent's spell is always offered"
+            elif view.active == seat:
+                assert view.step not in ASK_OWN, (view.step, legal)
+            else:
+                assert view.step not in ASK_OPPONENT, (view.step, legal)
+    assert automatic > 50 and asked > 50 and quiet_passes > 10, (automatic, asked, quiet_passes)
+
+
+def test_an_instant_in_hand_adds_no_stop_at_upkeep_or_draw() -> None:
+    held = 0
+    for state, seat, legal, move in _situations(range(8)):
+        view = ENGINE.view(state, None)
+        casts = [a for a in legal if a.startswith("cast:")]
+        if view.active == seat and view.step in ("sustenance", "insight") and casts and not view.stack:
+            assert move == "pass", (view.step, legal)
+            held += 1
+    assert held > 0, "no seeded game held a castable card at upkeep or draw"
+
+
+def test_an_opponents_spell_is_offered_and_your_own_is_passed() -> None:
+    theirs = own = 0
+    for state, seat, legal, move in _situations(range(10)):
+        view = ENGINE.view(state, None)
+        plays = [a for a in legal if a.split(":")[0] in ("cast", "act")]
+        if view.choice is not None or not view.stack or not plays:
+            continue
+        if view.stack[-1].controller == seat:
+            assert move == "pass"
+            own += 1
+        else:
+            assert move is None
+            theirs += 1
+    assert theirs + own > 0
 
 
 def test_a_stop_makes_the_bot_ask_on_the_players_own_turn() -> None:
@@ -67,8 +116,14 @@ def test_a_stop_makes_the_bot_ask_on_the_players_own_turn() -> None:
                 plain = AUTOPLAY.auto_action(ENGINE, state, seat, frozenset())
                 stopped = AUTOPLAY.auto_action(ENGINE, state, seat, ALL_STOPS)
                 if plain in ("pass", "done") and view.active == seat and view.step in ALL_STOPS:
+                    legal = [a.to_id() for a in ENGINE.legal_actions(state, PlayerId(seat))]
                     assert stopped is None
                     held += 1
+                elif plain == "pass" and view.active != seat:
+                    # A stop on the opponent's step asks only when there is something to play.
+                    legal = [a.to_id() for a in ENGINE.legal_actions(state, PlayerId(seat))]
+                    playable = [a for a in legal if a.split(":")[0] in ("cast", "act")]
+                    assert (stopped is None) == bool(playable), (view.step, legal)
                 else:
                     assert stopped == plain
     assert held > 10
@@ -91,5 +146,10 @@ def test_responses_are_offers_outside_set_up_and_choices() -> None:
 def test_stop_steps_name_real_steps() -> None:
     from engines.afrika.kinds import STEP_NAMES
 
-    assert AUTOPLAY.stop_steps and all(STEP_NAMES[s] == name for s, name in AUTOPLAY.stop_steps)
+    own = [(s, name) for s, name in AUTOPLAY.stop_steps if not s.startswith("opp:")]
+    theirs = [(s[4:], name) for s, name in AUTOPLAY.stop_steps if s.startswith("opp:")]
+    assert own and all(STEP_NAMES[s] == name for s, name in own)
+    assert [s for s, _ in theirs] == [s for s, _ in own]
+    assert all(name == f"Opponent's {STEP_NAMES[s]}" for s, name in theirs)
+    assert len(AUTOPLAY.stop_steps) <= 25, "the /settings stops select holds at most 25 options"
     assert "recharge" not in ALL_STOPS and AUTOPLAY.pass_action == "pass"

@@ -1,58 +1,25 @@
 """Chronicles of Afrika in chat: priority that does not drown players, and the stack in words.
 
 When the bot plays for a player without asking is decided by ``engines.afrika.autoplay``; this
-module only holds words and buttons.
+package only holds words and buttons: ``moves`` (buttons and menus), ``prompts`` (what is being
+decided), and here the hand, the status line, the stack and the table declaration.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-import discord
 from PIL import Image
 
 import render.afrika
 import render.afrika.pack
 import render.afrika.pool
 from bot.presenters import Presenter, TableSpec
+from bot.presenters.afrika.moves import choices, multi_choice
+from bot.presenters.afrika.prompts import details, prompt
 from bot.text import with_names
-from bot.ui.components import MoveChoice
 from engines.afrika import GAME
-from engines.afrika.actions import GROUP_ORDER, ActionGroup, group
 from engines.afrika.cards import card as card_def
-
-#: Button colour per family of moves (the engine says which family a move is in, ``group``).
-_STYLE: dict[ActionGroup, discord.ButtonStyle] = {
-    "decision": discord.ButtonStyle.primary,
-    "cast": discord.ButtonStyle.success,
-    "terrain": discord.ButtonStyle.success,
-    "act": discord.ButtonStyle.success,
-    "pass": discord.ButtonStyle.secondary,
-    "charge": discord.ButtonStyle.secondary,
-}
-
-
-def choices(engine: Any, state: Any, seat: int) -> list[MoveChoice]:
-    """The seat's moves as buttons, grouped by what they do: the pending decision first."""
-    from engines.core import PlayerId
-
-    actions = sorted(engine.legal_actions(state, PlayerId(seat)), key=lambda a: GROUP_ORDER.index(group(a)))
-    return [MoveChoice(a.to_id(), a.label, _STYLE[group(a)]) for a in actions]
-
-
-def attackers(engine: Any, state: Any, seat: int) -> tuple[Any, str] | None:
-    """When two or more entities could attack: one select to declare them all, then "done"."""
-    from bot.ui.components import MultiChoice
-    from engines.core import PlayerId
-
-    options = [
-        MoveChoice(a.to_id(), a.label, _STYLE[group(a)])
-        for a in engine.legal_actions(state, PlayerId(seat))
-        if a.kind == "atk"
-    ]
-    if len(options) < 2:
-        return None
-    return MultiChoice("Declare attackers (choose all that attack)", options), "done"
 
 
 def _cost(card: Any) -> str:
@@ -101,7 +68,9 @@ PRESENTER = Presenter(
     hand_text=hand_text,
     status_line=status_line,
     waiting_text=waiting_text,
-    multi=attackers,
+    multi=multi_choice,
+    prompt=prompt,
+    details=details,
 )
 
 

@@ -1,0 +1,102 @@
+"""Clicks per turn in an Afrika duel against the AI, played through the real bot on simcord.
+
+    python -m bench.afrika_clicks [duels] [first_seed] [--show]
+
+A "player" (the AI's own policy choosing for alice) clicks the buttons of her DM panel; every
+move the bot makes for her (auto-pass, forced choices) costs no click. Prints clicks per turn of
+her own turns and of the AI's turns, per duel and over all; ``--show`` prints each prompt she was
+shown with its buttons, which is how prompts are read for wording. No timing is asserted.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import sys
+import tempfile
+from collections import Counter
+from pathlib import Path
+from statistics import mean
+from typing import Any
+
+
+def _components(message: Any) -> list[Any]:
+    return [c for row in message.components for c in getattr(row, "children", [])]
+
+
+async def play_duel(seed: int, show: bool = False, max_clicks: int = 3000) -> dict[str, Any]:
+    """One duel to its end; clicks by (turn, whose turn) and the prompts alice saw."""
+    import simcord
+
+    from bench.latency import fast_settle
+    from bot.client import create_bot
+    from engines.core import PlayerId, Rng, choose_action
+    from tests.bot.table import play_move
+
+    with tempfile.TemporaryDirectory() as tmp:
+        bot = create_bot(DISCORD_TOKEN="", CARDHOST_DB=str(Path(tmp) / "clicks.sqlite3"))
+        seeds = itertools.count(seed)
+        bot.matches.seed_source = lambda: next(seeds)
+        own: Counter[int] = Counter()
+        theirs: Counter[int] = Counter()
+        prompts: list[str] = []
+        with fast_settle():
+            async with simcord.run(bot) as env:
+                guild = env.create_guild("Bench")
+                channel = guild.create_text_channel("table")
+                alice = guild.add_member(env.create_user("alice"))
+                await alice.slash(channel, "play", game="afrika")
+                live = await bot.matches.get(max(bot.matches._cache))
+                rng = Rng.from_seed(seed)
+                clicks = 0
+                while live.active and clicks < max_clicks:
+                    panel = next(
+                        m
+                        for m in reversed(alice.user.dm_channel.history())
+                        if m.attachments and m.attachments[0].filename.startswith(f"hand-{live.id}-")
+                    )
+                    view = live.engine.view(live.state, None)
+                    turn, mine = view.turn, view.active == 0
+                    items = _components(panel)
+                    if show:
+                        prompt = [ln for ln in panel.content.splitlines()[2:] if ln][:2]
+                        labels = [getattr(c, "label", None) or getattr(c, "placeholder", "") for c in items]
+                        prompts.append(f"T{turn} {'own' if mine else 'AI'} | {' / '.join(prompt)} | {labels}")
+                    action = choose_action(live.engine, live.state, PlayerId(0), rng).to_id()
+                    made: list[str] = []
+                    await play_move(alice, live.id, action, made)
+                    (own if mine else theirs)[turn] += len(made)
+                    clicks += len(made)
+                outcome = live.outcome
+                tail = [m.content for m in channel.threads[-1].history()[-4:]]
+        await bot.db.close()
+    return {"own": own, "theirs": theirs, "prompts": prompts, "outcome": outcome, "tail": tail}
+
+
+def main(argv: list[str]) -> int:
+    args = [a for a in argv[1:] if not a.startswith("--")]
+    duels = int(args[0]) if args else 5
+    first = int(args[1]) if len(args) > 1 else 1
+    show = "--show" in argv
+    own_all: list[int] = []
+    theirs_all: list[int] = []
+    for seed in range(first, first + duels):
+        r = asyncio.run(play_duel(seed, show))
+        turns_own = sorted(r["own"])
+        own_all += [r["own"][t] for t in turns_own]
+        theirs_all += list(r["theirs"].values())
+        per_turn = " ".join(f"T{t}:{r['own'][t]}" for t in turns_own)
+        print(f"seed {seed}: own turns {per_turn} | on the AI's turns {sum(r['theirs'].values())} clicks")
+        for line in r["prompts"]:
+            print("   ", line)
+        if show:
+            print("   thread ends with:", *r["tail"], sep="\n    ~ ")
+    print(
+        f"{duels} duels: {mean(own_all):.2f} clicks per own turn (max {max(own_all)}), "
+        f"{sum(theirs_all) / max(1, len(own_all)):.2f} clicks per AI turn"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

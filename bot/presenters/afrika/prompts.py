@@ -1,0 +1,104 @@
+"""What an Afrika player is deciding, in words, and the cards they may read in full.
+
+"It's your turn. Choose a move below." was shown for everything, even while declaring blockers on
+the AI's turn. The prompt names the decision ("Choose blockers: bob attacks with Cinder Raider.",
+"Respond to bob's Spark Bolt?", "Your Exploration phase: play a terrain, cast a card or pass to
+combat.").
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.presenters.afrika.moves import pass_label
+from engines.afrika.cards import card as card_def
+from engines.core import PlayerId
+
+_FIXED = {
+    "first": "You won the toss: go first or second?",
+    "mulligan": "Keep this hand, or mulligan?",
+    "discard": "Choose a card to discard.",
+    "legend": "Choose which legendary permanent you keep.",
+    "trigger_order": "Choose which of your triggered abilities goes on the stack first.",
+}
+
+
+def _about(text: str, about: str, bare: str) -> str:
+    return text.format(about) if about else bare
+
+
+def _decision(view: Any, kinds: set[str], who: str) -> str:
+    ch = view.choice
+    about = ch.about
+    if ch.kind in _FIXED:
+        return _FIXED[ch.kind]
+    if ch.kind == "cast":
+        thing = about or "it"
+        if "x" in kinds:
+            return f"Choose X for {thing}."
+        if "mode" in kinds:
+            return f"Choose a mode for {thing}."
+        return f"Choose a target for {thing}."
+    if ch.kind == "attackers":
+        return (
+            _about("Choose what {} attacks.", about, "Choose what it attacks.")
+            if "at" in kinds
+            else "Choose attackers."
+        )
+    if ch.kind == "blockers":
+        if "on" in kinds:
+            return _about("Choose which attacker {} blocks.", about, "Choose which attacker it blocks.")
+        attackers = [p.name for s in view.seats for p in (*s.zone1, *s.zone2) if p.attacking]
+        return (
+            f"Choose blockers: {who} attacks with {', '.join(attackers)}."
+            if attackers
+            else "Choose blockers."
+        )
+    if ch.kind == "order":
+        return _about("Choose the order of blockers for {}.", about, "Choose the order of blockers.")
+    if ch.kind == "assign":
+        return _about("Assign {}'s combat damage.", about, "Assign combat damage.")
+    if ch.kind == "pick":
+        return _about("Choose a card ({}).", about, "Choose a card.")
+    return "Your decision."
+
+
+def prompt(engine: Any, state: Any, seat: int, names: list[str]) -> str:
+    """What the player is deciding now, in one bold line."""
+    view = engine.view(state, PlayerId(seat))
+    kinds = {a.kind for a in engine.legal_actions(state, PlayerId(seat))}
+    who = names[view.active] if 0 <= view.active < len(names) else "the active player"
+    if view.choice is not None and view.choice.player == seat:
+        return f"**{_decision(view, kinds, who)}**"
+    if view.stack:
+        top = view.stack[-1]
+        what = card_def(top.card).name if top.card else f"the {top.kind}"
+        if top.controller != seat:
+            return f"**Respond to {names[top.controller]}'s {what}?**"
+        return f"**Your {what} is on the stack:** respond to it, or pass to let it resolve."
+    if view.active != seat:
+        return f"**{who}'s {view.step_name}:** play a quick-play card now, or pass."
+    doing = [
+        verb
+        for kind, verb in (("terrain", "play a terrain"), ("cast", "cast a card"), ("act", "use an ability"))
+        if kind in kinds
+    ]
+    then = pass_label(view, seat).lower()
+    if not doing:
+        return f"**Your {view.step_name}:** {then}."
+    return f"**Your {view.step_name}:** {', '.join(doing)}, or {then}."
+
+
+def details(view: Any) -> list[tuple[str, str]]:
+    """Cards to read in full ("Card details"): the hand first, then the board, one per card."""
+    out: dict[str, str] = {}
+    for c in view.hand:
+        out.setdefault(c.card, f"{c.name} (in your hand)")
+    for s in view.seats:
+        for p in (*s.zone1, *s.zone2, *s.artifacts, *filter(None, s.active_terrains), *s.terrain_stack):
+            if p.card and not p.token:
+                out.setdefault(p.card, p.name)
+    for item in view.stack:
+        if item.card:
+            out.setdefault(item.card, f"{card_def(item.card).name} (on the stack)")
+    return list(out.items())[:25]
