@@ -9,6 +9,8 @@ the engine's ``resample_hidden`` and comparing views, which catches any leak of 
 
 from __future__ import annotations
 
+import importlib
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -26,13 +28,30 @@ from engines.core import (
     to_data,
 )
 from engines.core.game import GameSpec
-from engines.games import all_games
+from engines.games import GAMES, all_games
 
 SEEDS = range(50)
 MAX_STEPS = 20_000
+ENGINES = Path(__file__).resolve().parents[2] / "engines"
+
+
+def built_not_declared() -> list[GameSpec[Any, Any, Any]]:
+    """Game packages with a ``GAME`` that ``engines.games`` does not list yet: an engine is finished
+    before its Discord side lets it be registered, and it keeps the contract from the start."""
+    out = []
+    for path in sorted(ENGINES.iterdir()):
+        if path.name in GAMES or not (path / "__init__.py").exists():
+            continue
+        spec = getattr(importlib.import_module(f"engines.{path.name}"), "GAME", None)
+        if isinstance(spec, GameSpec):
+            out.append(spec)
+    return out
+
 
 CASES = [
-    pytest.param(spec, n, id=f"{spec.name}-{n}p") for spec in all_games() for n in spec.seat_counts_for_tests
+    pytest.param(spec, n, id=f"{spec.name}-{n}p")
+    for spec in (*all_games(), *built_not_declared())
+    for n in spec.seat_counts_for_tests
 ]
 
 
@@ -135,6 +154,6 @@ def test_random_playouts_keep_the_contract(spec: GameSpec[Any, Any, Any], n: int
 
 
 def test_every_declared_game_is_checked() -> None:
-    from engines.games import GAMES
-
-    assert {p.values[0].name for p in CASES} == set(GAMES)
+    checked = {p.values[0].name for p in CASES}
+    assert checked == set(GAMES) | {spec.name for spec in built_not_declared()}
+    assert set(GAMES) <= checked

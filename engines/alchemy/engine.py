@@ -1,0 +1,190 @@
+"""The Alchemy rules engine (rules digest seed 002; docs in engines/alchemy/DECISIONS.md).
+
+This module only dispatches: each action goes to the module that holds its rule (``turns`` for
+the game processes and turn flow, ``battle`` for the chain, ``effects`` for Process cards,
+``opus`` for the Magnum Opus). Every refusal is an ``IllegalAction`` whose message a player can
+read; a refused action never changes the state (states are immutable values).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from engines.core import (
+    Event,
+    GameOver,
+    IllegalAction,
+    MatchConfig,
+    NotYourTurn,
+    Outcome,
+    PlayerId,
+    Rng,
+    Transition,
+    seat_label,
+)
+
+from . import battle as chain
+from . import turns
+from .actions import (
+    AlchemyAction,
+    Attack,
+    Back,
+    Block,
+    Concede,
+    Counter,
+    Done,
+    Draw,
+    End,
+    Leave,
+    OpenStore,
+    Pass,
+    Play,
+    Put,
+    Refresh,
+    Reveal,
+    Take,
+    decode_action,
+)
+from .effects import play_process
+from .legal import legal_actions
+from .opus import reveal
+from .setup import position, setup
+from .state import AlchemyState
+from .view import AlchemyView
+from .viewing import acting, build_view, resample_hidden
+from .zones import finish, opponent
+
+_MODE_WORDS = {
+    "store": "You are in your Store: put cards in, take cards out, or leave it first.",
+    "refresh": "You are refreshing your hand: put cards back, then press Done.",
+}
+
+
+class AlchemyEngine:
+    name: ClassVar[str] = "alchemy"
+    title: ClassVar[str] = "Alchemy"
+    version: ClassVar[str] = "1"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 2
+    state_type: ClassVar[type[Any]] = AlchemyState
+
+    def setup(self, cfg: MatchConfig, seed: int) -> AlchemyState:
+        return setup(cfg, seed)
+
+    def position(self, cfg: MatchConfig, seed: int, data: Mapping[str, Any]) -> AlchemyState:
+        return position(cfg, seed, data)
+
+    def current_players(self, s: AlchemyState) -> frozenset[PlayerId]:
+        p = acting(s)
+        return frozenset() if p is None else frozenset({PlayerId(p)})
+
+    def legal_actions(self, s: AlchemyState, p: PlayerId) -> Sequence[AlchemyAction]:
+        return legal_actions(s, int(p))
+
+    def outcome(self, s: AlchemyState) -> Outcome | None:
+        if s.ranking is None:
+            return None
+        return Outcome(ranking=s.ranking, reason=s.reason)
+
+    def decode_action(self, action_id: str) -> AlchemyAction:
+        return decode_action(action_id)
+
+    def turn_marker(self, s: AlchemyState) -> int:
+        """A new board message per turn; Battles and Store visits edit it."""
+        return s.turn
+
+    def view(self, s: AlchemyState, viewer: PlayerId | None) -> AlchemyView:
+        return build_view(s, None if viewer is None else int(viewer))
+
+    def resample_hidden(self, s: AlchemyState, viewer: PlayerId | None, rng: Rng) -> AlchemyState:
+        return resample_hidden(s, None if viewer is None else int(viewer), rng)
+
+    # ------------------------------------------------------------------------------ moves
+
+    def apply(self, s: AlchemyState, p: PlayerId, a: AlchemyAction) -> Transition[AlchemyState]:
+        if s.mode == "over":
+            raise GameOver()
+        seat = int(p)
+        if seat not in (0, 1):
+            raise IllegalAction(f"There is no seat {seat_label(seat)} in this game.")
+        events: list[Event] = []
+        if isinstance(a, Concede):
+            events.append(Event(f"{seat_label(seat)} concedes."))
+            if s.battle is not None:  # the elements on the Field are put away, nobody scores
+                s = chain.end_battle(s, s.battle, None, 0, [])
+            return Transition(finish(s, ((opponent(seat),), (seat,)), "concession"), tuple(events))
+        who = acting(s)
+        if seat != who:
+            assert who is not None
+            raise NotYourTurn(f"It's not your turn: {seat_label(who)} is to act.")
+        s = self._dispatch(s, seat, a, events)
+        return Transition(s, tuple(events))
+
+    def _dispatch(self, s: AlchemyState, p: int, a: AlchemyAction, events: list[Event]) -> AlchemyState:
+        if s.mode == "battle":
+            return self._battle_move(s, p, a, events)
+        if isinstance(a, Play):
+            self._main_only(s, a)
+            return play_process(s, p, a.card, a.pay, events)
+        if s.mode == "store":
+            if isinstance(a, Put):
+                return turns.put(s, p, a.card, events)
+            if isinstance(a, Take):
+                return turns.take(s, p, a.card, events)
+            if isinstance(a, Leave):
+                return turns.leave_store(s, p, events)
+            raise IllegalAction(_MODE_WORDS["store"])
+        if s.mode == "refresh":
+            if isinstance(a, Back):
+                return turns.mark(s, p, a.card)
+            if isinstance(a, Done):
+                return turns.finish_refresh(s, p, events)
+            raise IllegalAction(_MODE_WORDS["refresh"])
+        if isinstance(a, Attack):
+            return chain.declare_attack(s, p, a.cards, events)
+        if isinstance(a, Draw):
+            return turns.draw_action(s, p, events)
+        if isinstance(a, Refresh):
+            return turns.open_refresh(s, p, events)
+        if isinstance(a, OpenStore):
+            return turns.open_store(s, p, events)
+        if isinstance(a, Reveal):
+            return reveal(s, p, events)
+        if isinstance(a, End):
+            return turns.end_turn(s, p, events)
+        raise IllegalAction(self._not_now(a))
+
+    def _main_only(self, s: AlchemyState, a: Play) -> None:
+        if s.mode in _MODE_WORDS:
+            raise IllegalAction(_MODE_WORDS[s.mode])
+
+    def _battle_move(self, s: AlchemyState, p: int, a: AlchemyAction, events: list[Event]) -> AlchemyState:
+        b = s.battle
+        assert b is not None
+        if isinstance(a, Play):
+            return play_process(s, p, a.card, a.pay, events)
+        if isinstance(a, Pass):
+            return chain.pass_window(s, p, events, s.alignment_override)
+        if isinstance(a, Block):
+            if b.window != "defend":
+                raise IllegalAction("There is no element to block right now.")
+            return chain.block(s, p, a.cards, events)
+        if isinstance(a, Counter):
+            if b.window != "riposte":
+                raise IllegalAction("You can counterattack only right after your block parried (AL28).")
+            return chain.counterattack(s, p, a.cards, events)
+        if isinstance(a, Attack):
+            raise IllegalAction("A Battle is going on: finish it before declaring another attack.")
+        raise IllegalAction(
+            "A Battle is going on: answer it first (block, counterattack, a Reaction, or pass)."
+        )
+
+    def _not_now(self, a: AlchemyAction) -> str:
+        if isinstance(a, Pass | Block | Counter):
+            return "There is no Battle going on."
+        if isinstance(a, Put | Take | Leave):
+            return "You are not in your Store: entering it costs 1 AP (store)."
+        if isinstance(a, Back | Done):
+            return "You are not refreshing your hand: that costs 1 AP (refresh)."
+        return "That is not an Alchemy move now."
