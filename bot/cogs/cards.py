@@ -60,7 +60,15 @@ class CardCog(commands.Cog):
     async def card(self, interaction: discord.Interaction, name: str, game: str | None = None) -> None:
         table = _table(game)
         cid = find_card(table, name)
-        await interaction.response.defer(thinking=True)
+        # In a thread the bot opened (a game's or a draft's), a card looked up mid-game is shown to
+        # the one who asked, not posted between the boards and picks everyone follows.
+        channel = interaction.channel
+        quiet = (
+            isinstance(channel, discord.Thread)
+            and self.bot.user is not None
+            and (channel.owner_id == self.bot.user.id)
+        )
+        await interaction.response.defer(thinking=True, ephemeral=quiet)
         draw = table.card_image
         assert draw is not None
 
@@ -75,6 +83,7 @@ class CardCog(commands.Cog):
             text[:2000],
             file=discord.File(io.BytesIO(data), filename=f"{cid}.png"),
             allowed_mentions=discord.AllowedMentions.none(),
+            ephemeral=quiet,
         )
 
     @card.autocomplete("name")

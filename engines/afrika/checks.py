@@ -100,7 +100,7 @@ def check_end(g: Game, newly: list[int]) -> None:
     else:
         g.ranking = [alive, sorted(losers)]
         # A reason made here repeats the state check's "P2 has 0 life and loses." already in the log.
-        said = g.reason is None
+        said = not g.reason
         g.reason = g.reason or _reason(g, losers)
     g.choice = None
     g.priority = -1

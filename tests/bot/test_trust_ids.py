@@ -58,6 +58,9 @@ UNKNOWN_ROWS = [
     ("mv:424242:0:pass", "no longer exists"),
     ("mm:424242:0", "no longer exists"),
     ("mp:424242:0:1:>", "no longer exists"),
+    ("ms:424242:0", "no longer exists"),
+    ("cd:424242", "no longer exists"),
+    ("rc:424242", "no longer exists"),
     ("hand:424242", "no longer exists"),
     ("lb:424242:join", "no longer exists"),
     ("drl:424242:join", "no pod"),
@@ -120,7 +123,11 @@ async def test_ids_of_other_peoples_match(simcord_env) -> None:
     await alice.slash(t.channel, "play", game="afrika")
     live = await env.bot.matches.get(max(env.bot.matches._cache))
     before = live.seq
-    for custom_id in (f"mv:{live.id}:{live.seq}:pass", f"mm:{live.id}:{live.seq}", f"mp:{live.id}:{live.seq}:1:>"):
+    for custom_id in (
+        f"mv:{live.id}:{live.seq}:pass",
+        f"mm:{live.id}:{live.seq}",
+        f"mp:{live.id}:{live.seq}:1:>",
+    ):
         said = await _click(env, carol, t.channel, custom_id, select=custom_id.startswith("mm:"))
         assert "not" in said and "game" in said, said
     said = await _click(env, carol, t.channel, f"hand:{live.id}")

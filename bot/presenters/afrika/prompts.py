@@ -83,7 +83,8 @@ def prompt(engine: Any, state: Any, seat: int, names: list[str]) -> str:
         for kind, verb in (("terrain", "play a terrain"), ("cast", "cast a card"), ("act", "use an ability"))
         if kind in kinds
     ]
-    then = pass_label(view, seat).lower()
+    label = pass_label(view, seat)
+    then = "end your turn" if label == "End turn" else label.lower().replace("pass: ", "pass ")
     if not doing:
         return f"**Your {view.step_name}:** {then}."
     return f"**Your {view.step_name}:** {', '.join(doing)}, or {then}."
