@@ -6,9 +6,9 @@ bot asks only where a player usually acts (the rest it passes, like a client's d
 
 - every decision (targets, attackers, blockers, ...) unless it has one option (then it is taken);
 - on your own turn: the Exploration phases when you can play something, and Establish Defenses
-  (blockers are known: the moment for a combat trick) when you can play something;
-- on the opponent's turn: Mobilize Forces (attackers are known) and Dusk (their end step) when
-  you can play something;
+  (blockers are known: the moment for a combat trick) when you attack and can play something;
+- on the opponent's turn: Mobilize Forces once attackers are declared, and Dusk (their end step),
+  when you can play something;
 - whenever an opponent's spell or ability is on top of the stack and you can respond to it (your
   own on top resolves unless you stop at that step: that is how you hold priority);
 - at any step you set a stop at (``/settings stops``): on your own turn even when passing is all
@@ -38,6 +38,9 @@ ASK_OWN: frozenset[Step] = frozenset({"explore1", "explore2", "defenses"})
 ASK_OPPONENT: frozenset[Step] = frozenset({"mobilize", "dusk"})
 """Steps of an opponent's turn where the bot asks when you can play something."""
 
+COMBAT_ONLY: frozenset[Step] = frozenset({"mobilize", "defenses"})
+"""Of those, the steps that are only worth a question while something attacks."""
+
 OPPONENT = "opp:"
 """Prefix of a stop at a step of an opponent's turn (``opp:dusk``)."""
 
@@ -46,6 +49,10 @@ def forced(actions: Sequence[AfrikaAction]) -> AfrikaAction | None:
     """The one thing the player can do, when there is exactly one (charging alone is not a play)."""
     real = [a for a in actions if a.kind != "charge"]
     return real[0] if len(real) == 1 else None
+
+
+def _attacking(view: Any) -> bool:
+    return any(p.attacking for s in view.seats for p in (*s.zone1, *s.zone2))
 
 
 def _stop_steps() -> tuple[tuple[str, str], ...]:
@@ -84,8 +91,10 @@ class AfrikaAutoplay:
             # An opponent's spell on top: ask. Your own: players seldom answer their own spell, so
             # it resolves unless you stop at this step (to hold priority and add another).
             return None if stopped or view.stack[-1].controller != seat else "pass"
-        asked = stopped or view.step in (ASK_OWN if mine else ASK_OPPONENT)
-        return None if asked else "pass"
+        usual = view.step in (ASK_OWN if mine else ASK_OPPONENT)
+        if usual and view.step in COMBAT_ONLY and not _attacking(view):
+            usual = False  # no attack was declared: nothing to answer in combat
+        return None if stopped or usual else "pass"
 
     def is_response(self, engine: Any, state: Any, seat: int) -> bool:
         view = engine.view(state, None)
