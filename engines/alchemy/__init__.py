@@ -1,25 +1,75 @@
 """Alchemy: element duels with action points, the Store, Battle chains and Magnum Opus (seed 002).
 
 ``GAME`` is the game's declaration. It is not yet listed in ``engines.games.GAMES``: the board and
-hand renderers and the presenter are built separately and register it when they exist.
+hand renderers and the presenter are built separately and register it once they exist; until then
+the conformance test and the scenario runner find it here (``engines.core.scenario``).
 """
 
-from engines.core.game import GameSpec
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engines.core.game import GameSpec, OptionSpec
 
 from .actions import AlchemyAction, decode_action
+from .ai import alchemy_policy
+from .alignment import override_names
+from .autoplay import AUTOPLAY
+from .cards import card
+from .decks import check_deck, starter_decks
 from .engine import AlchemyEngine
 from .state import AlchemyState
-from .view import AlchemyView
+from .view import AlchemyView, mg_text
+
+if TYPE_CHECKING:
+    from engines.decks.pool import DeckPool
+
+
+def _pool() -> DeckPool:
+    from engines.decks.pool import get_pool
+
+    return get_pool("alchemy")
+
 
 ENGINE = AlchemyEngine()
 
+GAME: GameSpec[AlchemyState, AlchemyAction, AlchemyView] = GameSpec(
+    engine=ENGINE,
+    ai=alchemy_policy,
+    options=(
+        OptionSpec(
+            "damage_scoring",
+            bool,
+            False,
+            "a won Battle scores its damage rounded down instead of 1 point (AL10)",
+        ),
+        OptionSpec(
+            "alignment_override",
+            str,
+            "",
+            "the alignment table: the component sum of the rules, or a designer table",
+            choices=(
+                ("Component sum (AL24)", ""),
+                *((name.replace("_", " ").capitalize(), name) for name in override_names()),
+            ),
+        ),
+    ),
+    autoplay=AUTOPLAY,
+    deck_pool=_pool,
+    starters=starter_decks,
+    deck_check=check_deck,
+    deck_option="decks",
+    test_seeds=50,
+)
 
-def _random_policy(engine, state, player, rng):  # type: ignore[no-untyped-def]
-    from engines.core import random_action
-
-    return random_action(engine, state, player, rng)
-
-
-GAME: GameSpec[AlchemyState, AlchemyAction, AlchemyView] = GameSpec(engine=ENGINE, ai=_random_policy)
-
-__all__ = ["ENGINE", "GAME", "AlchemyAction", "AlchemyEngine", "AlchemyState", "AlchemyView", "decode_action"]
+__all__ = [
+    "ENGINE",
+    "GAME",
+    "AlchemyAction",
+    "AlchemyEngine",
+    "AlchemyState",
+    "AlchemyView",
+    "card",
+    "decode_action",
+    "mg_text",
+]

@@ -60,7 +60,7 @@ EMBER_RUSH: dict[str, int] = {
 # "Tidal Bulwark": Water and Earth, block high, parry and counterattack for free.
 TIDAL_BULWARK: dict[str, int] = {
     **_elements(
-        ("W", (2, 3, 3, 3, 3)), ("E", (2, 3, 3, 3, 3)), ("A", (0, 2, 3, 3, 2)), ("F", (0, 0, 2, 2, 0))
+        ("W", (1, 2, 3, 3, 3)), ("E", (1, 2, 3, 3, 3)), ("A", (0, 2, 2, 3, 3)), ("F", (0, 0, 2, 3, 3))
     ),
     "P31": 2,
     "P29": 2,
@@ -81,9 +81,9 @@ TIDAL_BULWARK: dict[str, int] = {
 # "Quintessence": all four types, complex elements for big swings on attack and defence.
 QUINTESSENCE: dict[str, int] = {
     **_elements(
-        ("F", (2, 3, 2, 2, 1)), ("A", (2, 3, 2, 2, 1)), ("E", (2, 3, 2, 2, 1)), ("W", (2, 3, 2, 2, 1))
+        ("F", (2, 2, 3, 2, 1)), ("A", (2, 2, 3, 2, 1)), ("E", (2, 2, 3, 2, 1)), ("W", (2, 2, 3, 2, 1))
     ),
-    "P19": 2,
+    "P07": 2,
     "P03": 2,
     "P08": 2,
     "P04": 2,
@@ -99,23 +99,21 @@ QUINTESSENCE: dict[str, int] = {
     "MO01": 1,
     "MO12": 1,
 }
-# "Hermetic Vault": the Store and Processes; burns the opponent's Recharge pile and their Store.
+# "Hermetic Vault": the Store and Processes; burns the opponent's Recharge pile, drains their AP.
 HERMETIC_VAULT: dict[str, int] = {
     **_elements(
-        ("W", (1, 2, 3, 3, 2)), ("A", (1, 2, 3, 3, 2)), ("E", (0, 2, 2, 2, 2)), ("F", (0, 2, 2, 2, 0))
+        ("W", (1, 2, 3, 3, 3)), ("A", (1, 2, 3, 3, 3)), ("E", (0, 2, 3, 3, 3)), ("F", (0, 2, 2, 2, 2))
     ),
     "P11": 2,
-    "P12": 2,
+    "P12": 1,
     "P13": 2,
-    "P14": 1,
-    "P09": 2,
-    "P10": 2,
-    "P06": 2,
-    "P15": 2,
+    "P07": 2,
+    "P06": 1,
+    "P02": 1,
     "P25": 2,
     "P34": 2,
     "P35": 1,
-    "P18": 2,
+    "P18": 1,
     "P01": 2,
     "MO19": 1,
     "MO22": 1,
