@@ -4,17 +4,23 @@ Random play: from a fresh setup, the lowest current player picks a uniformly ran
 (``legal_actions`` + ``apply``, which is what a click costs the engine); a finished game starts a new
 one. The floor is one ``dataclasses.replace`` of a small frozen dataclass (the primitive every
 engine step is made of), so the ratio says "an action costs N such replaces".
-AI games: every seat plays ``engines.core.choose_action`` (the game's AI policy) to the end.
+AI games: every seat plays the game's AI policy (``GameSpec.ai``) to the end.
+Besides the declared games, a game package built but not yet declared (its Discord side still being
+made, e.g. Alchemy before its renderer) is measured too, so its row exists from the start.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import importlib
 import time
+from pathlib import Path
 from typing import Any
 
 from bench.core import Context, Figure, median, time_each, us
-from engines.core import MatchConfig, PlayerId, Rng, choose_action, load_all, random_action
+from engines.core import MatchConfig, PlayerId, Rng, random_action
+from engines.core.game import GameSpec, Policy
+from engines.games import GAMES, all_games
 
 PLAYERS = {"chrono": 4, "afrika": 2}
 MAX_ACTIONS = 30_000
@@ -37,6 +43,18 @@ def reference_step_seconds(repeat: int = 7) -> float:
             y = dataclasses.replace(y, a=i)
 
     return median(time_each(work, repeat)) / 1000
+
+
+def game_specs() -> dict[str, GameSpec[Any, Any, Any]]:
+    """The declared games, plus game packages with a ``GAME`` that are not declared yet."""
+    specs = {spec.name: spec for spec in all_games()}
+    for path in sorted((Path(__file__).resolve().parent.parent / "engines").iterdir()):
+        if path.name in GAMES or not (path / "__init__.py").exists():
+            continue
+        spec = getattr(importlib.import_module(f"engines.{path.name}"), "GAME", None)
+        if isinstance(spec, GameSpec):
+            specs[spec.name] = spec
+    return specs
 
 
 def _players(game: str) -> int:
@@ -62,9 +80,12 @@ def random_actions(engine: Any, seconds: float, seed: int) -> tuple[int, float]:
                 return n, time.perf_counter() - t0
 
 
-def ai_games(engine: Any, seconds: float, seed: int, min_games: int = 1) -> tuple[int, int, float]:
+def ai_games(
+    engine: Any, seconds: float, seed: int, min_games: int = 1, ai: Policy | None = None
+) -> tuple[int, int, float]:
     """(games, actions, elapsed) of AI-vs-AI games until ``seconds`` have passed (at least one game)."""
     games = actions = 0
+    policy = ai or game_specs()[engine.name].ai
     t0 = time.perf_counter()
     while games < min_games or time.perf_counter() - t0 < seconds:
         rng = Rng.from_seed(seed * 7919 + games)
@@ -72,7 +93,7 @@ def ai_games(engine: Any, seconds: float, seed: int, min_games: int = 1) -> tupl
         k = 0
         while engine.outcome(s) is None and k < MAX_ACTIONS:
             p = PlayerId(min(engine.current_players(s)))
-            s = engine.apply(s, p, choose_action(engine, s, p, rng)).state
+            s = engine.apply(s, p, policy(engine, s, p, rng)).state
             k += 1
         games += 1
         actions += k
@@ -82,7 +103,8 @@ def ai_games(engine: Any, seconds: float, seed: int, min_games: int = 1) -> tupl
 def run(ctx: Context) -> list[Figure]:
     figures: list[Figure] = []
     ref = reference_step_seconds()
-    for name, engine in sorted(load_all().items()):
+    for name, spec in sorted(game_specs().items()):
+        engine = spec.engine
         n, dt = random_actions(engine, 0.3 if ctx.quick else 3.0, ctx.seed)
         per = dt / n
         figures.append(
@@ -98,7 +120,7 @@ def run(ctx: Context) -> list[Figure]:
         figures.append(
             Figure(f"engines.{name}.random_actions_per_s", f"{name}: random actions per second", n / dt, "/s")
         )
-        g, a, dt_ai = ai_games(engine, 0.2 if ctx.quick else 4.0, ctx.seed)
+        g, a, dt_ai = ai_games(engine, 0.2 if ctx.quick else 4.0, ctx.seed, ai=spec.ai)
         figures.append(
             Figure(
                 f"engines.{name}.ai_games_per_s",

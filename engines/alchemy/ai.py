@@ -328,7 +328,7 @@ def _main(engine: Any, s: AlchemyState, p: int, legal: Sequence[AlchemyAction]) 
         return max(good, key=lambda g: g[0])[1]
     if me.ap >= 1:
         store = _store_intent(s, p)
-        if store and (waste > 0 or store == "visit"):
+        if store and (waste > 0 or store == "visit" or (_discard_threat(s, p) and me.ap >= 3)):
             return OpenStore()
         if not elements and len(hand) >= 3 and me.ap >= 2:
             return Refresh()
@@ -340,16 +340,26 @@ def _main(engine: Any, s: AlchemyState, p: int, legal: Sequence[AlchemyAction]) 
 # ------------------------------------------------------------------- Store and refresh
 
 
+def _discard_threat(s: AlchemyState, p: int) -> bool:
+    """The opponent has shown a card that discards from hand (it lies in their public piles)."""
+    opp = s.seats[1 - p]
+    return any(
+        e.op == "opp_discard" for o in (*opp.exhausted, *opp.recharge) for e in card(s.card_of[o]).effects
+    )
+
+
 def _store_intent(s: AlchemyState, p: int) -> str:
     """ "take" when the hand has run out of elements and the Store holds some; "put" when the hand
-    is large (or the Magnum Opus counts Store cards) and there is room; else ""."""
+    is large, or merely comfortable against an opponent who has shown discard effects (or the
+    Magnum Opus counts Store cards), and there is room; "visit" for a Magnum Opus counting visits."""
     me = s.seats[p]
     hand = _hand(s, p)
     stored = [s.card_of[o] for o in me.store]
     room = rules().store_size - len(stored)
     if len(_elements(hand)) <= 1 and _elements(stored):
         return "take"
-    if room and "store" not in _opus_needs(s, p) and len(hand) > 7 and len(_elements(hand)) >= 3:
+    enough = 6 if _discard_threat(s, p) else 8
+    if room and "store" not in _opus_needs(s, p) and len(hand) >= enough and len(_elements(hand)) >= 3:
         return "put"
     if room and "store" in _opus_needs(s, p) and len(hand) >= 4:
         return "put"

@@ -231,7 +231,17 @@ def end_battle(s: AlchemyState, b: Battle, winner: int | None, dmg: int, events:
     if winner is not None:
         points = (dmg // 2 if s.damage_scoring else 1) + b.stakes[winner]
         s = _tally_win(s, b, winner, dmg)
-    done = evolve(b, window="over", winner=winner, damage2=dmg, points=points, align_mode="", pending2=(0, 0))
+    shown = tuple(evolve(link, card_ids=link_cards(s, link)) for link in b.links)
+    done = evolve(
+        b,
+        links=shown,
+        window="over",
+        winner=winner,
+        damage2=dmg,
+        points=points,
+        align_mode="",
+        pending2=(0, 0),
+    )
     s = evolve(s, mode="main", battle=None, last_battle=done)
     if winner is not None:
         events.append(

@@ -40,6 +40,10 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
+def _go(cards: tuple[int, ...]) -> str:
+    return "goes" if len(cards) == 1 else "go"
+
+
 def _draw(s: AlchemyState, p: int, n: int, events: list[Event]) -> AlchemyState:
     s, got = draw(s, p, n)
     events.append(Event(f"{seat_label(p)} draws {_plural(got, 'card')}."))
@@ -89,7 +93,7 @@ def _burn_recharge(s: AlchemyState, p: int, n: int, events: list[Event]) -> Alch
         events.append(Event(f"{seat_label(q)}'s Recharge pile is empty."))
         return s
     s = change(s, q, recharge=st.recharge[: len(st.recharge) - len(got)])
-    events.append(Event(f"{names(s, got)} go from {seat_label(q)}'s Recharge pile to Exhausted."))
+    events.append(Event(f"{names(s, got)} {_go(got)} from {seat_label(q)}'s Recharge pile to Exhausted."))
     return to_exhausted(s, q, got)
 
 
@@ -126,7 +130,7 @@ def _raid_store(s: AlchemyState, p: int, n: int, events: list[Event]) -> Alchemy
     for o in got:
         store = without(store, o)
     s = change(s, q, store=store)
-    events.append(Event(f"{names(s, got)} go from {seat_label(q)}'s Store to the Recharge pile."))
+    events.append(Event(f"{names(s, got)} {_go(got)} from {seat_label(q)}'s Store to the Recharge pile."))
     return to_recharge(s, q, got)
 
 

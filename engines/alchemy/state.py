@@ -83,6 +83,9 @@ class Link:
     """The MG x 2 compared: strikes MG + bonus; blocks after alignment. Set when compared."""
     result: str = ""
     """Blocks: "countered", "parried", "blocked"; a strike let through: "hit"."""
+    card_ids: tuple[str, ...] = ()
+    """Set when the Battle ends: the card ids of ``cards``, so a finished Battle shown on the board
+    keeps naming its cards after they move on (into a deck, a hand) without reading those objects."""
 
 
 @dataclass(frozen=True)

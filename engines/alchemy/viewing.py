@@ -14,7 +14,7 @@ from engines.core import Rng
 from engines.core.evolve import evolve
 
 from .alignment import apply_mode, base_mg2, blocked_value2, element_type, multiplier2
-from .battle import link_cards, strike_value2
+from .battle import link_cards
 from .cards import STATS, rules
 from .opus import condition_met, progress
 from .state import AlchemyState, Battle, Link
@@ -24,7 +24,7 @@ _PASS_LABEL = {"defend": "Take the hit", "press": "Compare now", "riposte": "No 
 
 
 def _link_view(s: AlchemyState, b: Battle, i: int, link: Link) -> LinkView:
-    cids = link_cards(s, link)
+    cids = link.card_ids or link_cards(s, link)
     kind = element_type(cids)
     value = link.value2
     alignment = link.alignment
@@ -32,12 +32,13 @@ def _link_view(s: AlchemyState, b: Battle, i: int, link: Link) -> LinkView:
         if link.role == "block":
             # Not compared yet: show what it would count as now, with its alignment.
             strike = b.links[i - 1]
-            mult = multiplier2(kind, element_type(link_cards(s, strike)), s.alignment_override)
+            against = element_type(strike.card_ids or link_cards(s, strike))
+            mult = multiplier2(kind, against, s.alignment_override)
             mult = apply_mode(mult, b.align_mode if b.window != "over" else "")
             value = blocked_value2(base_mg2(cids) + link.bonus2, mult)
             alignment = {4: "ascendant", 2: "neutral", 1: "descendant"}[mult]
         else:
-            value = strike_value2(s, link)
+            value = max(0, base_mg2(cids) + link.bonus2)
     return LinkView(
         seat=link.seat,
         role=link.role,
