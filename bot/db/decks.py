@@ -17,6 +17,7 @@ from bot.ids import parse_row_id
 from bot.text import clip
 from engines.decks import Deck, DeckError, check_deck_name
 from engines.decks.names import MAX_NAME
+from engines.decks.pool import play_cards
 
 from .database import fetch_all, fetch_one
 from .deckimports import ImportAttemptStore
@@ -197,9 +198,10 @@ class DeckStore:
         return StoredDeck(row, _deck(row, cards))
 
     async def get_for_play(self, user_id: int, game: str, name: str) -> builtins.list[str]:
-        """The main deck of the player's deck ``name`` as card ids, one per copy (MatchConfig 'decks')."""
+        """The cards of the player's deck ``name`` that go to the match, one id per copy (MatchConfig
+        'decks'): the main deck, and any other section the game's format says the engine takes."""
         stored = await self.get_named(user_id, game, name)
-        return stored.deck.cards("main")
+        return play_cards(stored.deck)
 
     async def get_named(self, user_id: int, game: str, name: str) -> StoredDeck:
         """The player's deck of ``game`` by name (any case) or by autocomplete value ('#12')."""

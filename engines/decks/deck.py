@@ -241,7 +241,8 @@ def _size_problems(
     for rule in fmt.sections:
         n = sum(counts[rule.key].values())
         total += n
-        what = f"a {pool.title} {fmt.title.lower()} {rule.label}"
+        article = "an" if pool.title[:1].lower() in "aeiou" else "a"
+        what = f"{article} {pool.title} {fmt.title.lower()} {rule.label}"
         note = short_note if rule is fmt.sections[0] else ""
         if n < rule.min_cards:
             if n == 0 and rule.missing:

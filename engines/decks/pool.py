@@ -71,6 +71,13 @@ class SectionRule:
     """A per-card cap inside this section only (e.g. 1 for 'all different')."""
     missing: str = ""
     """The message when a required section (commander, hero) is empty."""
+    in_play: bool | None = None
+    """Whether the section's cards go to the match (``MatchConfig`` decks): by default only the
+    main deck does; a section the engine also takes (Alchemy's Magnum Opus) says True."""
+
+    @property
+    def plays(self) -> bool:
+        return self.key == "main" if self.in_play is None else self.in_play
 
     @property
     def label(self) -> str:
@@ -266,6 +273,13 @@ def get_pool(game: str) -> DeckPool:
             return register_pool(module.build())
     have = ", ".join(p.title for p in available_pools().values()) or "none yet"
     raise DeckError(f"That game has no deck building. Games with decks: {have}.")
+
+
+def play_cards(deck: Deck) -> list[str]:
+    """The ids a match takes from ``deck``, one per copy: the main deck first, then every other
+    section its game's format marks ``in_play``, in the format's order."""
+    fmt = get_pool(deck.game).format(deck.format)
+    return [cid for section in fmt.sections if section.plays for cid in deck.cards(section.key)]
 
 
 def available_pools(games: Iterable[str] | None = None) -> dict[str, DeckPool]:

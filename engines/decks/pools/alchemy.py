@@ -117,6 +117,7 @@ def build() -> DeckPool:
                 max_cards=r.opus_size,
                 accepts=_opus_card,
                 max_copies=1,
+                in_play=True,
                 missing=f"the deck has no Magnum Opus section: list its {r.opus_size} different Magnum Opus "
                 "cards under a 'Magnum Opus' line.",
             ),

@@ -101,3 +101,23 @@ def test_pool_index() -> None:
     assert POOL.card("P25").type_line == "Process — Reaction"
     assert POOL.card("MO03").group == "opus"
     assert POOL.suggest("Kindld Flame")[0] == "Kindled Flame"
+
+
+def test_a_match_takes_both_sections_of_an_imported_deck() -> None:
+    """The library hands the engine every section the format marks in play: the Element Deck and
+    the Magnum Opus, in that order; a side section of another game would stay out."""
+    from engines.decks.pool import play_cards
+
+    for deck in starter_decks().values():
+        imported = import_deck(_text(deck), POOL).deck
+        assert imported is not None
+        cards = play_cards(imported)
+        assert sorted(cards) == sorted(deck) and len(cards) == 65
+        ENGINE.setup(MatchConfig(players=2, options={"decks": [cards, cards]}), 1)
+    assert [s.key for s in POOL.format().sections if s.plays] == ["main", "opus"]
+    assert [s.key for s in get_pool("afrika").format().sections if s.plays] == ["main"]
+
+
+def test_size_messages_use_the_right_article() -> None:
+    text = "Element Deck\n1 " + POOL.card("F1").name
+    assert "an Alchemy" in import_deck(text, POOL).report()
