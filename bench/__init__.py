@@ -12,7 +12,7 @@ register(Bench("latency", 1, "Interaction latency through discord.py on simcord"
 register(Bench("render", 2, "Board and hand images: render + PNG encode", "bench.render_bench"))
 register(Bench("durable", 3, "Durable action through MatchService", "bench.durable"))
 register(Bench("engines", 4, "Engine speed: random actions and AI-vs-AI games", "bench.engine_speed"))
-register(Bench("restart", 5, "Restart: resume 1,000 stored active matches", "bench.restart"))
+register(Bench("restart", 5, "Restart: resume 10,000 stored active matches", "bench.restart"))
 register(Bench("draft", 6, "Draft: 8-seat bot pod, 432 picks to decks", "bench.draft"))
 register(Bench("memory", 7, "Memory per live match and per idle (evicted) match", "bench.memory"))
 

@@ -60,10 +60,9 @@ async def measure(ctx: Context, count: int) -> dict[str, float]:
             bot.matches.evict(mid)
         heap2, rss2 = _sample()
         tracemalloc.stop()
-        armed = len(bot.clocks._tasks)
+        armed = bot.clocks.armed
     finally:
-        for mid in list(bot.clocks._tasks):
-            bot.clocks.cancel(mid)
+        bot.clocks.close()
         await asyncio.sleep(0)
         await bot.db.close()
     return {

@@ -91,8 +91,7 @@ class CardhostBot(commands.Bot):
             log.info("ready to host", extra={"ctx": self.ready_context})
 
     async def close(self) -> None:
-        for match_id in list(self.clocks._tasks):
-            self.clocks.cancel(match_id)
+        self.clocks.close()
         self.drafts.cancel_all()
         self.podplay.cancel_all()
         self.series.cancel_all()

@@ -37,7 +37,7 @@ REQUIRED = [
     "draft.build_deck_cpu_ms",
     "draft.replay_cpu_ms",
     "restart.resume_s",
-    "restart.start_s",
+    "restart.first_move_ms",
     "restart.clocks_armed",
     "restart.actions_lost",
     "memory.live_heap_bytes",

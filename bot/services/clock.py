@@ -1,8 +1,9 @@
 """Turn clocks: a per-turn allowance plus a reserve bank, a warning, and the AI on timeout.
 
-The deadline lives in SQLite (match_clocks), the waiting in an asyncio task; after a restart the
-tasks are re-armed from the stored deadlines, so a turn that ran out while the bot was down is
-settled as soon as it is back. Time is read through discord.utils.utcnow(), which is also what the
+The deadline lives in SQLite (match_clocks), the waiting in one ``DeadlineQueue`` for every match
+(a heap and a single timer, not a task per clock); after a restart the queue is filled from the
+stored deadlines in one query, so a turn that ran out while the bot was down is settled as soon as
+it is back, and 10,000 stored clocks cost a heap, not 10,000 tasks. Time is read through discord.utils.utcnow(), which is also what the
 offline test Discord moves forward.
 """
 
@@ -17,6 +18,7 @@ import discord
 
 from bot.db.matches import ClockRow
 from bot.mentions import pinging
+from bot.services.deadlines import DeadlineQueue
 from bot.services.matches import LiveMatch
 from engines.games import game_spec
 
@@ -46,7 +48,9 @@ def now() -> float:
 class ClockService:
     def __init__(self, bot: CardhostBot) -> None:
         self.bot = bot
-        self._tasks: dict[int, asyncio.Task[None]] = {}
+        self._queue = DeadlineQueue("clock", now)
+        """Every armed clock (and AI retry) by match id: one timer for all of them."""
+        self._generation: dict[int, int] = {}
         self._settings: dict[int, ClockSettings] = {}
         self._shown: dict[int, ClockRow] = {}
         """The running clock of each match as stored: what the board and DM panels show."""
@@ -72,16 +76,27 @@ class ClockService:
         row = self._shown.get(match_id)
         return row if row is not None and row.seat is not None else None
 
+    @property
+    def armed(self) -> int:
+        """How many clocks (and AI retries) are waiting."""
+        return len(self._queue)
+
+    def is_armed(self, match_id: int) -> bool:
+        return match_id in self._queue
+
     def cancel(self, match_id: int) -> None:
-        task = self._tasks.pop(match_id, None)
-        if task is not None and task is not asyncio.current_task():
-            task.cancel()
+        self._queue.cancel(match_id)
+        self._generation[match_id] = self._generation.get(match_id, 0) + 1
+
+    def close(self) -> None:
+        self._queue.close()
 
     def forget(self, match_id: int) -> None:
         """A finished match: no clock any more, and its settings leave memory."""
         self.cancel(match_id)
         self._settings.pop(match_id, None)
         self._shown.pop(match_id, None)
+        self._generation.pop(match_id, None)
 
     def _timed_seat(self, live: LiveMatch) -> int | None:
         humans = [p for p in sorted(live.current) if live.seats[p].human]
@@ -102,9 +117,8 @@ class ClockService:
             if any(live.seats[p].is_ai for p in live.current):
                 # An AI seat is to move after its chain stopped: only a move storage refused stops
                 # it there. Try again later rather than leave the table waiting for nobody.
-                self._tasks[live.id] = asyncio.create_task(
-                    self._retry_ai(live.id), name=f"ai-retry-{live.id}"
-                )
+                match_id = live.id
+                self._queue.schedule(match_id, now() + AI_RETRY_SECONDS, lambda: self._retry_ai(match_id))
             return
         stored: dict[int, float] = dict(clock.reserve) if clock is not None else {}
         reserve = {s.seat: float(stored.get(s.seat, settings.reserve_seconds)) for s in live.seats}
@@ -142,14 +156,11 @@ class ClockService:
         if fresh is not None:
             await self.db.matches.set_clock(fresh)
             self._start_task(live.id, fresh)
-        elif live.id not in self._tasks and clock is not None:
+        elif live.id not in self._queue and clock is not None:
             self._start_task(live.id, clock)
 
     async def _retry_ai(self, match_id: int) -> None:
         try:
-            await asyncio.sleep(AI_RETRY_SECONDS)
-            if self._tasks.get(match_id) is asyncio.current_task():
-                del self._tasks[match_id]  # arm() below may start the next try
             live = await self.bot.matches.get(match_id)
             report = await self.bot.matches.run_ai_seats(live)
             if report.acted:
@@ -162,12 +173,26 @@ class ClockService:
             log.exception("AI retry failed", extra={"ctx": {"match": match_id}})
 
     def _start_task(self, match_id: int, clock: Any) -> None:
+        """Wait for this clock: its warning first (unless given already), then its deadline."""
         self.cancel(match_id)
         self._shown[match_id] = clock
-        self._tasks[match_id] = asyncio.create_task(
-            self._run(match_id, clock.seat, clock.turn_seq, clock.deadline, bool(clock.warned)),
-            name=f"clock-{match_id}",
-        )
+        generation = self._generation[match_id]
+        seat, turn_seq, deadline = clock.seat, clock.turn_seq, clock.deadline
+        warn_seconds = self.bot.settings.warn_seconds
+        if not clock.warned and warn_seconds > 0 and deadline > now():
+
+            async def warn_then_wait() -> None:
+                if deadline > now():
+                    try:
+                        await self._warn(match_id, seat, turn_seq, deadline)
+                    except Exception:
+                        log.exception("turn clock warning failed", extra={"ctx": {"match": match_id}})
+                if self._generation.get(match_id) == generation and match_id not in self._queue:
+                    self._queue.schedule(match_id, deadline, lambda: self._run(match_id, seat, turn_seq))
+
+            self._queue.schedule(match_id, deadline - warn_seconds, warn_then_wait)
+        else:
+            self._queue.schedule(match_id, deadline, lambda: self._run(match_id, seat, turn_seq))
 
     async def restore_all(self) -> int:
         """Re-arm every stored clock (after a restart). Returns how many were armed."""
@@ -178,24 +203,13 @@ class ClockService:
             count += 1
         return count
 
-    async def _run(self, match_id: int, seat: int, turn_seq: int, deadline: float, warned: bool) -> None:
+    async def _run(self, match_id: int, seat: int, turn_seq: int) -> None:
         try:
-            warn_at = deadline - self.bot.settings.warn_seconds
-            if not warned and self.bot.settings.warn_seconds > 0:
-                if warn_at > now():
-                    await asyncio.sleep(warn_at - now())
-                if deadline > now():
-                    await self._warn(match_id, seat, turn_seq, deadline)
-            if deadline > now():
-                await asyncio.sleep(deadline - now())
             await self._expire(match_id, seat, turn_seq)
         except asyncio.CancelledError:
             raise
         except Exception:
             log.exception("turn clock failed", extra={"ctx": {"match": match_id, "seat": seat}})
-        finally:
-            if self._tasks.get(match_id) is asyncio.current_task():
-                del self._tasks[match_id]
 
     async def _warn(self, match_id: int, seat: int, turn_seq: int, deadline: float) -> None:
         clock = await self.db.matches.get_clock(match_id)

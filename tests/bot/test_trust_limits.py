@@ -68,7 +68,7 @@ def _held(bot) -> dict[str, int]:
         "matches cached": len(bot.matches._cache),
         "match load locks": len(bot.matches._load_locks),
         "DM panel signatures": len(bot.table._dm_signatures),
-        "clock tasks": len(bot.clocks._tasks),
+        "clock tasks": bot.clocks.armed,
         "clock settings": len(bot.clocks._settings),
     }
 
