@@ -15,5 +15,14 @@ register(Bench("engines", 4, "Engine speed: random actions and AI-vs-AI games", 
 register(Bench("restart", 5, "Restart: resume 10,000 stored active matches", "bench.restart"))
 register(Bench("draft", 6, "Draft: 8-seat bot pod, 432 picks to decks", "bench.draft"))
 register(Bench("memory", 7, "Memory per live match and per idle (evicted) match", "bench.memory"))
+register(
+    Bench(
+        "card_stats",
+        21,
+        "Card statistics (issue #21 item 5): /stats queries over 10,000 stored matches",
+        "bench.card_stats",
+        ("card_stats.count_floor_ms", "card_stats.set_ms", "card_stats.card_ms", "card_stats.played_card_us"),
+    )
+)
 
 __all__ = ["REGISTRY", "Bench", "register"]

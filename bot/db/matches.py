@@ -10,6 +10,7 @@ setup); loading takes the newest snapshot and replays the actions after it.
 from __future__ import annotations
 
 import sqlite3
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
@@ -263,10 +264,13 @@ class MatchStore:
         channel_id: int | None,
         host_id: int | None,
         thread_id: int | None = None,
+        decks: Sequence[Sequence[str]] | None = None,
     ) -> int:
         """Insert an active match with its seats (seat n = ``seats[n]``); returns the match id.
 
         Human seats also get a ``players`` row (display name refreshed) if they had none.
+        ``decks``: the card ids each seat brings (``decks[n]`` for seat n), kept as ``match_decks``
+        rows for card statistics (one insert per match, in the same transaction).
         """
         if not seats:
             raise ValueError("a match needs at least one seat")
@@ -298,6 +302,15 @@ class MatchStore:
                 " VALUES (?, ?, ?, ?, ?)",
                 [(match_id, n, s.user_id, s.display_name, int(s.is_ai)) for n, s in enumerate(seats)],
             )
+            if decks:
+                await conn.executemany(
+                    "INSERT INTO match_decks (match_id, seat, card, copies) VALUES (?, ?, ?, ?)",
+                    [
+                        (match_id, n, card, copies)
+                        for n, deck in enumerate(decks[: len(seats)])
+                        for card, copies in Counter(str(c) for c in deck).items()
+                    ],
+                )
         return match_id
 
     async def get(self, match_id: int) -> MatchRow:
@@ -422,8 +435,11 @@ class MatchStore:
         *,
         by_ai: bool = False,
         state_after: Any = None,
+        card: str | None = None,
     ) -> bool:
         """Append one move; ``seq`` must be exactly ``last_seq + 1``.
+
+        ``card``: the card the move played (``GameSpec.played_card``), kept for card statistics.
 
         Raises ``StaleAction`` for any other seq (the log is left untouched), ``MatchClosed`` when
         the match has ended and ``MatchNotFound``. When ``state_after`` (the state after this move,
@@ -440,10 +456,10 @@ class MatchStore:
             # same BEGIN/INSERT/COMMIT as a bare insert. Only a refused insert reads why.
             try:
                 inserted = conn.execute(
-                    "INSERT INTO match_actions (match_id, seq, seat, action_id, at, by_ai)"
-                    " SELECT ?, ?, ?, ?, ?, ? FROM matches WHERE id = ? AND status = 'active'"
+                    "INSERT INTO match_actions (match_id, seq, seat, action_id, at, by_ai, card)"
+                    " SELECT ?, ?, ?, ?, ?, ?, ? FROM matches WHERE id = ? AND status = 'active'"
                     " AND (SELECT COALESCE(MAX(seq), 0) FROM match_actions WHERE match_id = ?) = ?",
-                    (match_id, seq, seat, action_id, at, int(by_ai), match_id, match_id, seq - 1),
+                    (match_id, seq, seat, action_id, at, int(by_ai), card, match_id, match_id, seq - 1),
                 ).rowcount
             except sqlite3.IntegrityError as exc:
                 if "UNIQUE" in str(exc) or "PRIMARY KEY" in str(exc):

@@ -23,6 +23,7 @@ from bot.db.matches import SeatInfo
 from engines.core import (
     CONCEDE,
     CardhostError,
+    ConfigError,
     Engine,
     Event,
     GameOver,
@@ -48,6 +49,27 @@ MAX_AI_CHAIN = 5_000
 
 
 _UNSET: Any = object()
+
+
+def _seat_decks(game: str, options: dict[str, Any]) -> list[list[str]] | None:
+    """The card ids each seat brings, from the game's deck option (None: no decks given), so the
+    match's ``match_decks`` rows (card statistics) are written with the match."""
+    try:
+        key = game_spec(game).deck_option
+    except ConfigError:  # an engine registered without a declaration (tests)
+        return None
+    decks = options.get(key) if key else None
+    if not isinstance(decks, list) or not all(isinstance(d, list | tuple) for d in decks):
+        return None
+    return [[str(c) for c in d] for d in decks]
+
+
+def _played_card(game: str) -> Callable[[Any, Any, int], str | None] | None:
+    """The game's ``played_card`` (which card a move played), when it declares one."""
+    try:
+        return game_spec(game).played_card
+    except ConfigError:
+        return None
 
 
 class NotInGame(CardhostError):
@@ -289,6 +311,7 @@ class MatchService:
             guild_id=guild_id,
             channel_id=channel_id,
             host_id=host_id,
+            decks=_seat_decks(game, options),
         )
         live_seats = [Seat(i, u, n, ai) for i, (u, n, ai) in enumerate(seats)]
         await self._load_stops(game, live_seats)
@@ -316,8 +339,15 @@ class MatchService:
         action = live.engine.decode_action(action_id)
         transition = live.engine.apply(live.state, PlayerId(seat), action)
         seq = live.seq + 1
+        played = _played_card(live.game)
         await self.db.matches.append_action(
-            live.id, seq, seat, action_id, by_ai=by_ai, state_after=transition.state
+            live.id,
+            seq,
+            seat,
+            action_id,
+            by_ai=by_ai,
+            state_after=transition.state,
+            card=played(live.state, transition.state, seat) if played else None,
         )
         live.state = transition.state
         live.seq = seq

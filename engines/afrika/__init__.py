@@ -11,6 +11,7 @@ from .ai import afrika_policy
 from .autoplay import AUTOPLAY
 from .decks import STARTERS, check_deck, expand
 from .engine import AfrikaEngine
+from .plays import played_card
 from .state import AfrikaState
 from .view import AfrikaView
 
@@ -47,6 +48,7 @@ GAME: GameSpec[AfrikaState, AfrikaAction, AfrikaView] = GameSpec(
     deck_word="Codex",
     deck_option="decks",
     draft=_draft,
+    played_card=played_card,
     series=SeriesRules(sideboard=True, chooser_option="chooser", best_of=(1, 3, 5)),
     test_seeds=6,
     test_view_every=25,

@@ -146,6 +146,12 @@ class GameSpec(Generic[S, A, V]):
     """The engine option that takes the seats' decks (one list of card ids per seat)."""
     draft: Callable[[], CardSource] | None = None
     """The card source for booster drafts and sealed, when the game has boosters."""
+    played_card: Callable[[Any, Any, int], str | None] | None = None
+    """(state before a move, state after it, seat) -> the id of the card that seat played with
+    the move (cast, put onto the table), or None. Actions name cards by something that only the
+    state can resolve (an object id that is per match and may change as the card moves), so the
+    bot asks this once, when it stores the move, and keeps the answer beside it: card statistics
+    then count plays in SQL instead of replaying games. None: plays are not counted."""
     series: SeriesRules = SeriesRules()
     players_for_tests: tuple[int, ...] = ()
     """Seat counts the conformance test plays (default: the engine's minimum and maximum)."""
