@@ -30,6 +30,7 @@ COGS = (
     "bot.cogs.cards",
     "bot.cogs.draft",
     "bot.cogs.pod",
+    "bot.cogs.stats",
 )
 
 

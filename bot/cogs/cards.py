@@ -50,6 +50,17 @@ def find_card(table: TableSpec, query: str) -> str:
     raise CardhostError(f"There is no card called {query.strip()[:60]!r}.{more}")
 
 
+def card_choices(table: TableSpec, current: str) -> list[app_commands.Choice[str]]:
+    """Autocomplete for a card name (``/card``, ``/stats card``): names starting with what was
+    typed first, then names containing it; 25 at most, the id as the value."""
+    assert table.game.deck_pool is not None
+    key = current.strip().casefold()
+    cards = sorted(table.game.deck_pool().cards.values(), key=lambda c: c.name)
+    starts = [c for c in cards if c.name.casefold().startswith(key)]
+    inside = [c for c in cards if key in c.name.casefold() and c not in starts]
+    return [app_commands.Choice(name=f"{c.name} ({c.id})"[:100], value=c.id) for c in (starts + inside)[:25]]
+
+
 class CardCog(commands.Cog):
     def __init__(self, bot: CardhostBot) -> None:
         self.bot = bot
@@ -94,14 +105,7 @@ class CardCog(commands.Cog):
             table = _table(getattr(interaction.namespace, "game", None))
         except CardhostError:
             return []
-        assert table.game.deck_pool is not None
-        key = current.strip().casefold()
-        cards = sorted(table.game.deck_pool().cards.values(), key=lambda c: c.name)
-        starts = [c for c in cards if c.name.casefold().startswith(key)]
-        inside = [c for c in cards if key in c.name.casefold() and c not in starts]
-        return [
-            app_commands.Choice(name=f"{c.name} ({c.id})"[:100], value=c.id) for c in (starts + inside)[:25]
-        ]
+        return card_choices(table, current)
 
 
 async def setup(bot: CardhostBot) -> None:

@@ -1,0 +1,145 @@
+"""/stats card and /stats set: a server's card statistics (issue #21 item 5).
+
+``/stats card name: [game:]`` answers with one card's pick order, decks and win rate, and plays
+on this server, in sentences; ``/stats set [game:] [by:] [at_least:]`` posts a chart of the game's
+top and bottom cards by win rate, pick order or plays. The cog parses and answers; the counting is
+``bot.services.cardstats`` over ``bot.db.cardstats`` (SQL, nothing replayed).
+
+Statistics are per server: in a DM there is no server to count, so the commands are guild-only
+(and refuse in words if one arrives anyway). Like ``/card``, an answer asked for in a thread the
+bot opened (a game's or a draft's) is shown only to the one who asked.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.cogs.cards import card_choices, find_card
+from bot.db.cardstats import CardStatsStore
+from bot.mentions import NO_PINGS
+from bot.services.cardstats import (
+    METRICS,
+    CardStatsService,
+    basis,
+    chart,
+    metric_for,
+    nothing_ranked,
+    stats_table,
+    stats_tables,
+    summary,
+)
+from bot.text import clip
+from engines.core import CardhostError
+
+if TYPE_CHECKING:
+    from bot.client import CardhostBot
+
+ALT_TEXT_LIMIT = 1024
+"""Discord's limit for an attachment's description (alt text)."""
+
+
+class NotInServer(CardhostError):
+    def __init__(self) -> None:
+        super().__init__("Card statistics are kept per server: use /stats in a server's channel.")
+
+
+class StatsCog(commands.GroupCog, group_name="stats", group_description="This server's card statistics"):
+    def __init__(self, bot: CardhostBot) -> None:
+        self.bot = bot
+        self.service = CardStatsService(CardStatsStore(bot.db))
+        super().__init__()
+
+    def _quiet(self, interaction: discord.Interaction) -> bool:
+        """In a thread the bot opened, the answer is for the asker alone (as /card's)."""
+        channel = interaction.channel
+        return (
+            isinstance(channel, discord.Thread)
+            and self.bot.user is not None
+            and channel.owner_id == self.bot.user.id
+        )
+
+    @app_commands.command(name="card", description="A card's pick order, plays and win rate on this server")
+    @app_commands.describe(name="The card's name or number (LC001)", game="Which game's card")
+    @app_commands.choices(game=[app_commands.Choice(name=t.title, value=t.name) for t in stats_tables()])
+    @app_commands.guild_only()
+    async def card(self, interaction: discord.Interaction, name: str, game: str | None = None) -> None:
+        if interaction.guild_id is None:
+            raise NotInServer()
+        table = stats_table(game)
+        assert table.game.deck_pool is not None
+        card = table.game.deck_pool().card(find_card(table, name))
+        quiet = self._quiet(interaction)
+        await interaction.response.defer(thinking=True, ephemeral=quiet)
+        text = await self.service.card(interaction.guild_id, table, card)
+        await interaction.followup.send(clip(text), allowed_mentions=NO_PINGS, ephemeral=quiet)
+
+    @card.autocomplete("name")
+    async def card_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        try:
+            table = stats_table(getattr(interaction.namespace, "game", None))
+        except CardhostError:
+            return []
+        return card_choices(table, current)
+
+    @app_commands.command(name="set", description="A chart of this server's top and bottom cards of a game")
+    @app_commands.describe(
+        game="Which game's cards",
+        by="Rank by the win rate of decks holding the card (default), pick order or plays",
+        at_least="Only cards with at least this many games (or picks) behind their number (default 5)",
+    )
+    @app_commands.choices(
+        game=[app_commands.Choice(name=t.title, value=t.name) for t in stats_tables()],
+        by=[app_commands.Choice(name=m.label, value=m.key) for m in METRICS.values()],
+    )
+    @app_commands.guild_only()
+    async def set_(
+        self,
+        interaction: discord.Interaction,
+        game: str | None = None,
+        by: str = "win",
+        at_least: app_commands.Range[int, 1, 1000] = 5,
+    ) -> None:
+        if interaction.guild_id is None:
+            raise NotInServer()
+        table = stats_table(game)
+        metric = metric_for(table, by)
+        quiet = self._quiet(interaction)
+        await interaction.response.defer(thinking=True, ephemeral=quiet)
+        ranking = await self.service.ranking(interaction.guild_id, table, metric, at_least)
+        if not ranking.ranked:
+            await interaction.followup.send(
+                nothing_ranked(ranking), allowed_mentions=NO_PINGS, ephemeral=quiet
+            )
+            return
+        server = interaction.guild.name if interaction.guild is not None else "This server"
+        picture = chart(ranking, server)
+
+        def draw() -> bytes:
+            from render.common import to_png
+            from render.stats import stats_chart
+
+            return to_png(stats_chart(picture))
+
+        data = await asyncio.to_thread(draw)
+        alt = summary(ranking)
+        file = discord.File(
+            io.BytesIO(data),
+            filename=f"card-stats-{table.name}-{ranking.metric.key}.png",
+            description=clip(alt, ALT_TEXT_LIMIT),
+        )
+        content = (
+            f"**Card statistics · {table.title}** ({ranking.ranked} cards ranked): {basis(ranking, server)}."
+        )
+        await interaction.followup.send(clip(content), file=file, allowed_mentions=NO_PINGS, ephemeral=quiet)
+
+
+async def setup(bot: CardhostBot) -> None:
+    await bot.add_cog(StatsCog(bot))
