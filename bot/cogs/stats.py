@@ -49,6 +49,7 @@ class NotInServer(CardhostError):
         super().__init__("Card statistics are kept per server: use /stats in a server's channel.")
 
 
+@app_commands.guild_only()
 class StatsCog(commands.GroupCog, group_name="stats", group_description="This server's card statistics"):
     def __init__(self, bot: CardhostBot) -> None:
         self.bot = bot
@@ -67,7 +68,6 @@ class StatsCog(commands.GroupCog, group_name="stats", group_description="This se
     @app_commands.command(name="card", description="A card's pick order, plays and win rate on this server")
     @app_commands.describe(name="The card's name or number (LC001)", game="Which game's card")
     @app_commands.choices(game=[app_commands.Choice(name=t.title, value=t.name) for t in stats_tables()])
-    @app_commands.guild_only()
     async def card(self, interaction: discord.Interaction, name: str, game: str | None = None) -> None:
         if interaction.guild_id is None:
             raise NotInServer()
@@ -99,7 +99,6 @@ class StatsCog(commands.GroupCog, group_name="stats", group_description="This se
         game=[app_commands.Choice(name=t.title, value=t.name) for t in stats_tables()],
         by=[app_commands.Choice(name=m.label, value=m.key) for m in METRICS.values()],
     )
-    @app_commands.guild_only()
     async def set_(
         self,
         interaction: discord.Interaction,

@@ -203,6 +203,16 @@ async def test_card_stats_over_a_finished_pod_and_matches(simcord_env, db_file: 
     else:
         assert "not in any deck of the 1 game finished here yet" in text
 
+    # the name autocompletes as in /card; in a thread the bot opened the answer is for the asker
+    choices = await alice.autocomplete(t.channel, "stats card", "name", pool.card(card).name[:6].lower())
+    assert card in [c["value"] for c in choices]
+    public = last_reply(await alice.slash(t.channel, "stats card", name=card))
+    quiet = last_reply(await alice.slash(game_thread(t), "stats card", name=card))
+    assert not public.ephemeral and quiet.ephemeral and quiet.content == public.content
+    assert "stats card" in alice.available_commands(t.channel)
+    dm_commands = alice.user.available_commands()
+    assert "card" in dm_commands and "stats set" not in dm_commands, "statistics are per server"
+
     # refusals, in sentences
     reply = last_reply(await alice.slash(t.channel, "stats card", name="No Such Card Anywhere"))
     assert reply.content.startswith("There is no card called 'No Such Card Anywhere'.")
