@@ -177,6 +177,8 @@ def card_text(table: TableSpec, card: CardInfo, data: CardStatsData) -> str:
         lines.append(f"Decks: not in any deck of the {games} finished here yet.")
     if table.game.played_card is None:
         lines.append(f"Plays: not counted for {table.title}.")
+    elif c.play_rate is not None and not c.plays:
+        lines.append(f"Plays: not played in those {_games(c.decks)}.")
     elif c.play_rate is not None:
         lines.append(
             f"Plays: played {_times(c.plays)}, in {c.played_in} of those {_games(c.decks)}"

@@ -162,6 +162,7 @@ async def test_card_stats_over_a_finished_pod_and_matches(simcord_env, db_file: 
     chosen = [max(candidates, key=lambda c: count.plays[c])] if candidates else []
     chosen += [c for c in in_duel if c in count.plays][:1]
     chosen += [max(count.plays, key=lambda c: (count.plays[c], c))]
+    chosen += sorted(c for c in count.decks if not count.plays[c])[:1]  # held, never played
     for card in chosen:
         reply = last_reply(await alice.slash(t.channel, "stats card", name=card))
         text = reply.content
@@ -179,7 +180,10 @@ async def test_card_stats_over_a_finished_pod_and_matches(simcord_env, db_file: 
         ), text
         assert f"those decks won {wins} ({wins / decks:.0%})" in text, text
         plays, played_in = count.plays[card], count.played_in[card]
-        assert f"played {_times(plays)}, in {played_in} of those {decks} game" in text, text
+        if plays:
+            assert f"played {_times(plays)}, in {played_in} of those {decks} game" in text, text
+        else:
+            assert f"not played in those {decks} game" in text, text
 
     # /stats set, by each metric: the chart and the ranking in its alt text match the hand count
     for by, at_least in (("win", 1), ("win", 2), ("pick", 1), ("played", 2)):
