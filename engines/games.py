@@ -1,7 +1,7 @@
 """The games cardhost hosts: one line per game. Everything that lists games reads this.
 
 Each name is a package ``engines.<name>`` whose ``GAME`` is its ``GameSpec``; the bot finds the
-table side at ``bot.tables.<name>`` (``TABLE``). A test checks every declared game has an engine,
+table side at ``bot.presenters.<name>`` (``TABLE``). A test checks every declared game has an engine,
 an AI, a renderer, a presenter, scenario files and (when it has decks) a starter deck.
 """
 
