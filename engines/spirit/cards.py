@@ -294,7 +294,6 @@ def _parse(
             name,
             kind,
             rarity,
-            status="renowned",
             limit=1,
             affinity=affinity,
             resilience=_int(raw.get("resilience"), path, where, "resilience", 1000, 9000),
