@@ -293,8 +293,13 @@ def mend_commander(s: SpiritState, p: int, amount: int) -> tuple[SpiritState, in
 
 
 def check_board(s: SpiritState, events: list[Event]) -> SpiritState:
-    """State checks after a step: face-up Spirits at 0 R or less are Defeated (S18), then the
-    Commanders (S1)."""
+    """State checks after a link resolves: face-up Spirits at 0 R or less are Defeated (S18), then
+    the Commanders (S1)."""
+    return check_commanders(check_spirits(s, events), events)
+
+
+def check_spirits(s: SpiritState, events: list[Event]) -> SpiritState:
+    """Face-up Spirits at 0 R or less are Defeated (S18): checked after every effect."""
     while True:
         for z, u in enumerate(s.board):
             if u is not None and u.face_up and resilience(s, u) <= 0:
@@ -302,7 +307,7 @@ def check_board(s: SpiritState, events: list[Event]) -> SpiritState:
                 break
         else:
             break
-    return check_commanders(s, events)
+    return s
 
 
 def check_commanders(s: SpiritState, events: list[Event]) -> SpiritState:

@@ -3,8 +3,8 @@
 ``run`` resolves a list of effects of one link. A designated target that is no longer legal when
 the link resolves (it left the Battleground, is out of range, gained Aegis) makes that effect do
 nothing (S27). Effect damage flips a Concealed Spirit first (S16) and never causes Runoff (S35).
-State checks (Defeats, Renowned, the Commanders) run after every effect; a Duel that ends stops
-the rest (S1).
+Defeats are checked after every effect (S18); the Commanders after the whole Primary effect or
+Aftermath of the link (S1), so a link that hits both Commanders can end in a draw (S2, B8).
 """
 
 from __future__ import annotations
@@ -17,7 +17,8 @@ from engines.core.evolve import evolve
 from . import grid
 from .board import (
     cdef,
-    check_board,
+    check_commanders,
+    check_spirits,
     damage_commander,
     defeat,
     flip_up,
@@ -326,8 +327,8 @@ def run(
                 z = zone_of(s, obj)
                 if z >= 0:
                     s = handler(s, z, e, link, events)
-        s = check_board(s, events)
-    return s
+        s = check_spirits(s, events)
+    return check_commanders(s, events)  # S1: after the link's Primary effect or its Aftermath
 
 
 HANDLED = frozenset({*SPIRIT_OPS, *PLAYER_OPS, "recall", "exhume", "negate"})

@@ -205,9 +205,9 @@ def _link(s: SpiritState, link: Link) -> SpiritState:
 def call(s: SpiritState, p: int, a: Call | Conceal, events: list[Event]) -> SpiritState:
     s, obj = take_from_hand(s, p, a.card)
     if isinstance(a, Call):
-        events.append(Event(f"{seat_label(p)} Calls {card(a.card).name} to {grid.label(a.zone)} (S10)."))
+        events.append(Event(f"{seat_label(p)} Calls {card(a.card).name} to {grid.label(a.zone)}."))
         return start(evolve(s, called=True), Link(p, "call", obj, at=a.zone))
-    events.append(Event(f"{seat_label(p)} Conceals a Spirit at {grid.label(a.zone)} (S11)."))
+    events.append(Event(f"{seat_label(p)} Conceals a Spirit at {grid.label(a.zone)}."))
     return start(evolve(s, concealed=True), Link(p, "conceal", obj, at=a.zone))
 
 

@@ -106,7 +106,7 @@ def _gather(s: SpiritState, link: Link, events: list[Event]) -> SpiritState:
     if link.target < 0:
         st = s.seats[p]
         cmd = st.commander
-        events.append(Event(f"{seat_label(p)} Gathers {ess} onto their Commander."))
+        events.append(Event(f"{ess} is attached to {seat_label(p)}'s Commander."))
         seats = list(s.seats)
         seats[p] = evolve(st, commander=Commander(cmd.obj, cmd.damage, (*cmd.essence, link.obj)))
         return evolve(s, seats=tuple(seats))
@@ -117,21 +117,21 @@ def _gather(s: SpiritState, link: Link, events: list[Event]) -> SpiritState:
             Event(f"The Spirit to Gather onto is gone or face down: {ess} goes to the Reload pile.")
         )
         return to_pile(s, p, link.obj, "reload")
-    events.append(Event(f"{seat_label(p)} Gathers {ess} onto {unit_words(s, z)}."))
+    events.append(Event(f"{ess} is attached to {unit_words(s, z)}."))
     return set_unit(s, z, Unit(**{**u.__dict__, "essence": (*u.essence, link.obj)}))
 
 
 def _primary(s: SpiritState, i: int, link: Link, events: list[Event]) -> SpiritState:
     p = link.seat
     if link.kind == "call":
-        events.append(Event(f"{name_of(s, link.obj)} is Called to {grid.label(link.at)}."))
+        events.append(Event(f"{name_of(s, link.obj)} enters {grid.label(link.at)} face up."))
         s = place(s, link.at, link.obj, p, True, events)
         for t_i, t in enumerate(cdef(s, link.obj).triggers):
             if t.when == "call" and zone_of(s, link.obj) >= 0:
                 s = queue(s, Pending(p, link.obj, t_i, link.at))
         return queue_ally_call(s, p)
     if link.kind == "conceal":
-        events.append(Event(f"{seat_label(p)} Conceals a Spirit face down at {grid.label(link.at)}."))
+        events.append(Event(f"A face-down Spirit enters {grid.label(link.at)}."))
         return place(s, link.at, link.obj, p, False, events)
     if link.kind == "flip":
         u = s.board[link.at]
@@ -228,7 +228,7 @@ def _start_trigger(s: SpiritState, pend: Pending, events: list[Event]) -> tuple[
     c = cdef(s, pend.obj)
     trig = c.triggers[pend.index]
     key = f"{pend.seat}:{c.id}"
-    what = "Snare" if trig.when == "flip" else "the triggered ability"
+    what = "Snare" if trig.when == "flip" else "triggered ability"
     if trig.once_per_turn and key in s.once:
         events.append(Event(f"{c.name}'s {what} was already used this turn (S29)."))
         return s, False
@@ -242,7 +242,7 @@ def _start_trigger(s: SpiritState, pend: Pending, events: list[Event]) -> tuple[
         s = evolve(s, once=(*s.once, key))
     if ability.designate:
         return evolve(s, mode="choose", choice=Choice("target", pend.seat, pend.obj, pend)), True
-    events.append(Event(f"{c.name}'s {what} triggers: {ability.effect_text}"))
+    events.append(Event(f"{c.name}'s {what} starts a Sequence: {ability.effect_text}"))
     return start(s, Link(pend.seat, "trigger", pend.obj, n=pend.index, at=pend.at)), True
 
 
