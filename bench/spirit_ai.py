@@ -17,10 +17,10 @@ import itertools
 import sys
 import time
 
+from engines.core import MatchConfig, PlayerId, Rng, random_action
 from engines.spirit import ENGINE
 from engines.spirit.ai import spirit_policy
 from engines.spirit.decks import starter_decks
-from engines.core import MatchConfig, PlayerId, Rng, random_action
 
 MAX_ACTIONS = 20_000
 

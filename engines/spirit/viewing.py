@@ -220,9 +220,11 @@ def hidden_groups(s: SpiritState, viewer: int | None, every: bool = False) -> li
 
 
 def resample_hidden(s: SpiritState, viewer: int | None, rng: Rng) -> SpiritState:
+    """Deal the cards of every hidden group anew. The cards are sorted before the shuffle, so the
+    result depends only on what the viewer knows and on ``rng``: the AI plays on such a world."""
     card_of = list(s.card_of)
     for group in hidden_groups(s, viewer):
-        cards = [card_of[o] for o in group]
+        cards = sorted(card_of[o] for o in group)
         rng.shuffle(cards)
         for o, c in zip(group, cards, strict=True):
             card_of[o] = c

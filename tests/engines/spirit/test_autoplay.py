@@ -1,0 +1,48 @@
+"""Autoplay: the bot passes for a player whose only move in a Sequence is pass (unless a stop is
+set), takes a choice with one option, and never decides the open gamestate of one's own turn."""
+
+from __future__ import annotations
+
+from engines.core import MatchConfig, PlayerId
+from engines.spirit import ENGINE, GAME
+from engines.spirit.autoplay import AUTOPLAY, window_of
+
+POS = {
+    "current": 0,
+    "phase": "combat",
+    "seats": [
+        {"units": [{"card": "S38", "zone": "c2"}]},
+        {"hand": ["R01"], "units": [{"card": "S20", "zone": "c3"}]},
+    ],
+}
+
+
+def test_pass_when_nothing_else_and_ask_when_a_response_exists() -> None:
+    s = ENGINE.position(MatchConfig(2), 1, POS)
+    assert AUTOPLAY.auto_action(ENGINE, s, 0, frozenset()) is None  # own open gamestate
+    s = ENGINE.apply(s, PlayerId(0), ENGINE.decode_action("attack:c2:c3")).state
+    assert window_of(s, 1) == "attack"
+    assert AUTOPLAY.is_response(ENGINE, s, 1)
+    assert AUTOPLAY.auto_action(ENGINE, s, 1, frozenset()) is None  # Stonebark Ward could answer
+    s = ENGINE.apply(s, PlayerId(1), ENGINE.decode_action("pass")).state
+    assert window_of(s, 0) == "own"
+    assert AUTOPLAY.auto_action(ENGINE, s, 0, frozenset()) == "pass"
+    assert AUTOPLAY.auto_action(ENGINE, s, 0, frozenset({"own"})) is None
+    assert GAME.autoplay is AUTOPLAY and AUTOPLAY.pass_action == "pass"
+
+
+def test_forced_choice_is_taken() -> None:
+    pos = {
+        "current": 1,
+        "turn": 5,
+        "seats": [
+            {"units": [{"card": "S38", "zone": "c2"}]},
+            {"units": [{"card": "S42", "zone": "c3", "face_up": False, "concealed_turn": 3}]},
+        ],
+    }
+    s = ENGINE.position(MatchConfig(2), 1, pos)
+    for seat, aid in ((1, "flip:c3"), (0, "pass"), (1, "pass")):
+        s = ENGINE.apply(s, PlayerId(seat), ENGINE.decode_action(aid)).state
+    assert s.mode == "choose"
+    assert AUTOPLAY.auto_action(ENGINE, s, 1, frozenset()) == "target:c2"
+    assert not AUTOPLAY.is_response(ENGINE, s, 1)
