@@ -20,6 +20,7 @@ import asyncio
 import contextlib
 import logging
 import signal
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -225,6 +226,26 @@ async def run_sandbox(
         logging.getLogger("discord.client").removeFilter(fake_login)
 
 
+async def continue_time(env: Any, bot: CardhostBot, wall: Callable[[], float] = time.time) -> float:
+    """Set the simulated clock to the wall clock (or to the latest stored moment, if that is later);
+    returns the seconds moved.
+
+    simcord's clock starts at the same date in every process, so after a restart of the sandbox a
+    pick timer stored 9 minutes into the last run read "in 10 minutes" again. Within a run the
+    simulated clock follows real time (each timer fires when its real time comes), so starting it
+    at the wall clock keeps every stored deadline meaning what it meant, downtime included, as for
+    a bot on Discord: deadlines that passed while the sandbox was down run out at once."""
+    from bot.services.clock import now
+
+    latest = await bot.db.latest_time()
+    target = max(wall(), latest or 0.0)
+    if target <= now():
+        return 0.0
+    moved = target - now()
+    await env.advance_time(moved)
+    return moved
+
+
 async def _serve(
     bot: CardhostBot,
     settings: Settings,
@@ -237,6 +258,7 @@ async def _serve(
     from bot.startup import port_problem
 
     async with simcord.run(bot, check_errors=False, settle_timeout=30.0) as env:
+        await continue_time(env, bot)
         guild = env.create_guild("cardhost sandbox")
         table = guild.create_text_channel("table")
         users = {name: env.create_user(name) for name in settings.sandbox_user_names}

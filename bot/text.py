@@ -57,3 +57,8 @@ def log_block(lines: Iterable[str], limit: int = 1200, max_lines: int = 12) -> s
 def ordinal(n: int) -> str:
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
+
+
+def player_count(low: int, high: int) -> str:
+    """How many may play, in words: "4 players" when the bounds meet (never "4-4 players")."""
+    return f"{low} players" if low >= high else f"{low}-{high} players"

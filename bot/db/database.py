@@ -457,6 +457,27 @@ class Database:
     def now(self) -> float:
         return self.clock()
 
+    async def latest_time(self) -> float | None:
+        """The latest moment anything stored happened (a match, a move, a pod, a pick, a lobby), or
+        None for an empty database: where a simulated clock that restarts from a fixed date must
+        resume, so stored deadlines keep their meaning (the no-token sandbox)."""
+
+        def read(conn: sqlite3.Connection) -> float | None:
+            found = [
+                conn.execute(sql).fetchone()[0]
+                for sql in (
+                    "SELECT MAX(MAX(created_at), COALESCE(MAX(ended_at), 0)) FROM matches",
+                    "SELECT MAX(at) FROM match_actions",
+                    "SELECT MAX(created_at) FROM pods",
+                    "SELECT MAX(at) FROM pod_picks",
+                    "SELECT MAX(created_at) FROM lobbies",
+                )
+            ]
+            known = [float(t) for t in found if t is not None]
+            return max(known) if known else None
+
+        return await self.query(read)
+
 
 def _fail(batch: list[tuple[SyncFn, asyncio.Future[Any]]], exc: BaseException) -> None:
     for _, fut in batch:

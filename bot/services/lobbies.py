@@ -10,7 +10,7 @@ import discord
 from bot.db.errors import AlreadySeated, LobbyClosed, LobbyFull
 from bot.mentions import pinging
 from bot.services.dms import greet_by_dm
-from bot.text import ai_seat
+from bot.text import ai_seat, player_count
 from bot.ui.components import lobby_view
 from engines.core import CardhostError, get_engine
 from engines.games import game_spec
@@ -68,7 +68,7 @@ class LobbyService:
         if opts:
             embed.add_field(name="Options", value="\n".join(opts), inline=False)
         if lobby.is_open:
-            embed.set_footer(text=f"{engine.min_players}-{max_seats} players. The host starts the game.")
+            embed.set_footer(text=f"{player_count(engine.min_players, max_seats)}. The host starts the game.")
         elif lobby.match_id:
             embed.set_footer(text=f"Game #{lobby.match_id} is on: see its thread.")
         return embed

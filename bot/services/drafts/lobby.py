@@ -17,6 +17,7 @@ from bot.services.drafts.base import DEFAULT_SLOTS, DraftServiceError, LivePod, 
 from bot.services.drafts.cards import source
 from bot.services.drafts.picking import Picking
 from bot.services.drafts.timing import DEFAULT_TIMER, TIMER_PRESETS
+from bot.text import player_count
 from bot.ui.draft import pod_lobby_view, progress_view
 from engines.core import CardhostError, Rng
 from engines.draft import pod as engine
@@ -83,7 +84,7 @@ class Lobby(Picking):
         embed.add_field(name="Options", value="\n".join(opts), inline=False)
         if row.status == "lobby":
             lo = DRAFT_SEATS[0] if row.kind == "draft" else SEALED_SEATS[0]
-            embed.set_footer(text=f"{lo}-{cfg['seats']} players. The host starts; seating is random.")
+            embed.set_footer(text=f"{player_count(lo, cfg['seats'])}. The host starts; seating is random.")
         elif row.thread_id:
             embed.set_footer(text="The pod is on: see its thread.")
         return embed
