@@ -461,6 +461,17 @@ def _endangered(g: Game, p: int) -> list[int]:
     return out
 
 
+def _energies_fit(hand: Sequence[Any]) -> bool:
+    """Whether the hand's terrains make the energy of at least one of its spells (or it has too
+    few spells to tell). Keeping two terrains of one energy with every spell of the other left the
+    AI casting nothing for turns (issue #16): such a hand is mulliganed while it has 6+ cards."""
+    energies = {e for c in hand if c.type == "terrain" for e in c.produces}
+    spells = [c for c in hand if c.type != "terrain" and c.cost.typed]
+    if len(spells) < 2:
+        return True
+    return any(all(e in energies for e, _ in c.cost.typed) for c in spells)
+
+
 def _choice_action(g: Game, p: int, ch: Choice, legal: Sequence[AfrikaAction], rng: Rng) -> AfrikaAction:
     by_kind: dict[str, list[AfrikaAction]] = {}
     for a in legal:
@@ -471,7 +482,7 @@ def _choice_action(g: Game, p: int, ch: Choice, legal: Sequence[AfrikaAction], r
     if k == "mulligan":
         hand = [cd(g.objs[i]) for i in g.players[p].hand]
         lands = sum(1 for c in hand if c.type == "terrain")
-        ok = len(hand) <= 5 or 2 <= lands <= 5
+        ok = len(hand) <= 5 or (2 <= lands <= 5 and _energies_fit(hand))
         return by_kind["keep"][0] if ok else by_kind["mull"][0]
     if k == "cast":
         if "x" in by_kind:
