@@ -46,7 +46,7 @@ from .actions import (
 )
 from .board import cdef, column_empty, commander_r, keywords, opponent, resilience, strength
 from .cards import CardDef, card
-from .state import SpiritState
+from .state import SpiritState, Unit
 
 KW_VALUE = {
     "Aegis": 150,
@@ -78,7 +78,21 @@ def _unit_value(s: SpiritState, z: int, me: int) -> float:
     if not u.face_up:
         return 0.8 * card_value(c)
     r = max(0, resilience(s, u))
-    return strength(s, z) + 0.6 * r + sum(KW_VALUE.get(k, 0) for k in keywords(s, z)) + 120 * len(u.essence)
+    return (
+        _lasting_strength(s, z, u)
+        + 0.6 * r
+        + sum(KW_VALUE.get(k, 0) for k in keywords(s, z))
+        + 120 * len(u.essence)
+    )
+
+
+def _lasting_strength(s: SpiritState, z: int, u: Unit) -> float:
+    """S as it matters: a change "until end of turn" counts only for the turn player's Spirits
+    before its attacks are over (it is gone before the other player's next Combat Phase)."""
+    power = strength(s, z)
+    if u.s_mod and not (u.owner == s.current and s.phase in ("calm", "main", "combat")):
+        power = max(0, power - u.s_mod)
+    return power
 
 
 def evaluate(s: SpiritState, p: int) -> float:
@@ -97,7 +111,7 @@ def evaluate(s: SpiritState, p: int) -> float:
         if u.face_up and grid.is_front(z):
             enemy = opponent(u.owner)
             if column_empty(s, enemy, grid.col_of(z)):
-                lane = 0.5 * strength(s, z)
+                lane = 0.5 * _lasting_strength(s, z, u)
                 score += lane if u.owner == p else -lane
     score += 220 * (len(s.seats[p].hand) - len(s.seats[o].hand))
     score += 90 * (len(s.seats[p].commander.essence) - len(s.seats[o].commander.essence))
@@ -158,48 +172,62 @@ def _best_simulated(
 # ------------------------------------------------------------------------------ placement
 
 
+def _lane_threat(s: SpiritState, p: int, col: int) -> int:
+    """S of the opposing face-up Front-Row Spirit facing column ``col`` while ``p``'s column is
+    empty: the Direct Attack a Spirit placed in that column would stop."""
+    o = opponent(p)
+    u = s.board[grid.front(o, col)]
+    if u is None or not u.face_up or not column_empty(s, p, col):
+        return 0
+    return strength(s, grid.front(o, col))
+
+
+def _biggest_attacker(s: SpiritState, p: int) -> int:
+    o = opponent(p)
+    return max((strength(s, grid.front(o, c)) for c in range(grid.COLS)), default=0)
+
+
 def _zone_score(s: SpiritState, p: int, c: CardDef, z: int, face_up: bool) -> float:
-    """How good zone ``z`` is for Spirit ``c`` of ``p``."""
+    """How good zone ``z`` is for Spirit ``c`` of ``p``: attack lanes it opens, opposing lanes it
+    closes, the risk of being attacked in the Front Row, the reach of its Indicator."""
     o = opponent(p)
     col = grid.col_of(z)
     front = grid.is_front(z)
-    opp_front = s.board[grid.front(o, col)]
-    lane_open = column_empty(s, o, col)
-    my_column_empty = column_empty(s, p, col)
-    attacker = c.strength >= 600 and "Longshot" not in c.keywords
+    longshot = "Longshot" in c.keywords
     snare = "Snare" in c.keywords and not face_up
-    score = 0.0
+    score = 1.0 * _lane_threat(s, p, col)  # closing a lane stops a Direct Attack every turn
     if front:
-        if attacker or snare:
-            score += 400
-        if lane_open and attacker:
-            score += 500  # a Direct Attack lane
-        if opp_front is not None and opp_front.face_up and my_column_empty:
-            score += 0.3 * strength(s, grid.front(o, col))  # closes their lane
-        if not attacker and not snare:
-            score -= 300  # a support Spirit in the Front Row only gets attacked
+        if column_empty(s, o, col):
+            score += 1.2 * c.strength  # a Direct Attack lane of our own
+        else:
+            score += 0.4 * c.strength
+        if snare:
+            score += 500  # attacked face down, its Snare springs
+        elif _biggest_attacker(s, p) >= c.resilience:
+            score -= 0.5 * card_value(c)  # it will be attacked and Defeated
+        if c.strength < 500 and not snare:
+            score -= 300
     else:
-        if "Longshot" in c.keywords or not attacker:
-            score += 300
-        if my_column_empty and any(
-            (u := s.board[grid.front(o, k)]) is not None and u.face_up and k == col for k in range(grid.COLS)
-        ):
-            score += 450  # covers the column an opposing attacker would hit directly
+        if longshot:
+            score += 0.6 * c.strength
+        elif c.strength >= 700 and not snare:
+            score -= 0.6 * c.strength  # an attacker wasted in the Back Row
     if c.indicator:
         covered = grid.in_range(z, p, c.indicator)
         score += 40 * sum(1 for x in covered if s.board[x] is not None)
-    score -= 5 * abs(col - 2.5)  # central columns reach more
+    score -= 5 * abs(col - 2.5)
     return score
 
 
 def _place_choice(s: SpiritState, p: int, options: Sequence[Call | Conceal]) -> Call | Conceal | None:
+    """The best Call or Conceal: Snare Spirits are kept for Concealing, the rest Called."""
     best: tuple[float, Call | Conceal | None] = (-1e9, None)
     for a in options:
         c = card(a.card)
         face_up = isinstance(a, Call)
         v = card_value(c) + _zone_score(s, p, c, a.zone, face_up)
-        if not face_up:
-            v += 250 if "Snare" in c.keywords else -200
+        if "Snare" in c.keywords:
+            v += -400 if face_up else 300
         if v > best[0]:
             best = (v, a)
     return best[1]

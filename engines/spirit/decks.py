@@ -68,35 +68,47 @@ def _expand(counts: dict[str, int]) -> list[str]:
 # "Ember Onslaught": Flame, Ravage and Twinstrike; attack every turn, burn what blocks the lanes.
 EMBER_ONSLAUGHT: dict[str, int] = {
     "C01": 1,
-    **{"S01": 3, "S02": 3, "S03": 2, "S04": 2, "S06": 2, "S08": 2, "S09": 1, "S10": 3, "S22": 2},
-    **{"A01": 2, "A02": 1, "R05": 2, "R09": 2},
+    **{"S05": 1, "S07": 2, "S02": 3, "S03": 2, "S58": 2, "S06": 2, "S08": 2, "S09": 1, "S10": 3, "S22": 1},
+    **{"A01": 3, "A02": 1, "A03": 1, "R05": 2, "R09": 1},
     "E1": 13,
 }
-EMBER_SIDE: dict[str, int] = {"S07": 2, "A03": 1, "R02": 2, "S05": 1, "S58": 2, "R17": 2}
+EMBER_SIDE: dict[str, int] = {"S01": 3, "R09": 1, "R02": 2, "S04": 2, "R17": 2}
 # "Tidal Bastion": Stone and Tide walls with Dauntless; win slowly behind high R and Runoff.
 TIDAL_BASTION: dict[str, int] = {
     "C04": 1,
-    **{"S31": 3, "S33": 3, "S32": 2, "S35": 2, "S36": 2, "S38": 2, "S39": 2, "S14": 2, "S12": 2, "S34": 1},
+    **{
+        "S31": 2,
+        "S33": 2,
+        "S32": 2,
+        "S35": 3,
+        "S36": 2,
+        "S38": 1,
+        "S39": 2,
+        "S20": 2,
+        "S12": 2,
+        "S37": 2,
+        "S34": 1,
+    },
     **{"A08": 2, "A09": 2, "R10": 2, "R01": 2, "R03": 1},
     "E4": 10,
 }
-TIDAL_SIDE: dict[str, int] = {"S40": 1, "S37": 2, "R04": 2, "A17": 2, "S20": 2, "A14": 1}
+TIDAL_SIDE: dict[str, int] = {"S40": 1, "S38": 2, "R04": 2, "A17": 2, "S14": 2, "A14": 1}
 # "Veiled Grove": Umbra Conceals; Snares spring when flipped or attacked, Unending comes back.
 VEILED_GROVE: dict[str, int] = {
     "C07": 1,
-    **{"S61": 3, "S66": 3, "S63": 2, "S64": 2, "S65": 2, "S42": 2, "S62": 2, "S69": 2, "S13": 2},
-    **{"A15": 2, "A16": 1, "A14": 1, "R12": 2, "R16": 2, "R03": 1},
+    **{"S61": 3, "S66": 3, "S63": 2, "S64": 2, "S65": 2, "S42": 2, "S62": 2, "S69": 2, "S67": 2},
+    **{"A15": 2, "A16": 1, "R12": 2, "R16": 3, "R03": 1},
     "E7": 11,
 }
-VEILED_SIDE: dict[str, int] = {"S70": 1, "S68": 2, "S50": 2, "S41": 2, "R02": 2, "A17": 1}
+VEILED_SIDE: dict[str, int] = {"S70": 1, "S68": 2, "S13": 2, "S41": 2, "R02": 2, "A14": 1}
 # "Storm Choir": Radiance and Gale; Longshot from the Back Row, auras, Invigorate to outlast.
 STORM_CHOIR: dict[str, int] = {
     "C06": 1,
-    **{"S51": 3, "S53": 2, "S55": 2, "S56": 2, "S57": 2, "S21": 3, "S26": 2, "S58": 2, "S54": 2},
+    **{"S51": 3, "S53": 2, "S55": 2, "S56": 2, "S52": 2, "S21": 3, "S26": 2, "S58": 2, "S54": 1, "S25": 1},
     **{"A12": 2, "A13": 1, "A04": 2, "R08": 2, "R15": 2},
     "E6": 11,
 }
-STORM_SIDE: dict[str, int] = {"S59": 1, "S52": 2, "S23": 2, "S25": 1, "R02": 2, "S29": 1, "R17": 1}
+STORM_SIDE: dict[str, int] = {"S59": 1, "S54": 1, "S57": 2, "S23": 2, "S25": 1, "R02": 2, "S29": 1}
 
 STARTERS: dict[str, tuple[dict[str, int], dict[str, int]]] = {
     "Ember Onslaught": (EMBER_ONSLAUGHT, EMBER_SIDE),

@@ -55,19 +55,24 @@ def test_ai_does_not_read_hidden_cards() -> None:
 
 
 def test_ai_places_an_attacker_facing_an_open_lane() -> None:
-    """An attacker goes to the Front Row in a column the opponent has left empty (a Direct Attack lane)."""
+    """An attacker goes to the Front Row of the one column the opponent has left empty (B3)."""
+    backs = (("S31", "a4"), ("S32", "b4"), ("S33", "c4"), ("S39", "d4"), ("S36", "f4"))
     pos = {
         "current": 0,
-        "seats": [
-            {"hand": ["S38"]},
-            {
-                "units": [
-                    {"card": f"S3{i}", "zone": z}
-                    for i, z in ((1, "a3"), (2, "b3"), (3, "c3"), (9, "d3"), (6, "f3"))
-                ]
-            },
-        ],
+        "seats": [{"hand": ["S38"]}, {"units": [{"card": c, "zone": z} for c, z in backs]}],
     }
     s = ENGINE.position(MatchConfig(2), 1, pos)
     a = spirit_policy(ENGINE, s, PlayerId(0), Rng.from_seed(1))
     assert isinstance(a, Call) and a.to_id() == "call:S38:e2"
+
+
+def test_ai_closes_a_lane_with_a_wall_in_the_back_row() -> None:
+    """A Spirit that would only be attacked in the Front Row closes the column an opposing attacker
+    would hit directly, from the Back Row where it cannot be attacked."""
+    pos = {
+        "current": 0,
+        "seats": [{"hand": ["S35"]}, {"units": [{"card": "S09", "zone": "d3"}]}],
+    }
+    s = ENGINE.position(MatchConfig(2), 1, pos)
+    a = spirit_policy(ENGINE, s, PlayerId(0), Rng.from_seed(1))
+    assert isinstance(a, Call) and a.to_id() == "call:S35:d1"
