@@ -16,6 +16,7 @@ from engines.core.game import GameSpec
 GAMES: tuple[str, ...] = (
     "chrono",
     "afrika",
+    "alchemy",
 )
 
 _SPECS: dict[str, GameSpec[Any, Any, Any]] = {}

@@ -1,0 +1,167 @@
+"""Alchemy in chat: what a player is deciding in words, and its moves as buttons and one menu.
+
+Basic elements and the everyday moves are buttons; the complex elements (two basics of different
+types played as one, AL30) are many pairs, so they wait in the "More moves" menu, each saying its
+summed MG: choosing one is a single gesture, never a chain of clicks. Rules stay in the engine:
+this module reads the view and the legal actions only.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from PIL import Image
+
+import render.alchemy
+from bot.presenters import Presenter, TableSpec
+from bot.ui.components import MoveChoice
+from engines.alchemy import GAME, card
+from engines.alchemy.view import mg_text
+from engines.core import PlayerId
+
+MENU_LIMIT = 25
+"""Discord's options per select: complex elements past it stay buttons (paged), never dropped."""
+
+_STYLE: dict[str, discord.ButtonStyle] = {
+    "battle": discord.ButtonStyle.primary,
+    "process": discord.ButtonStyle.success,
+    "opus": discord.ButtonStyle.success,
+    "store": discord.ButtonStyle.success,
+    "game": discord.ButtonStyle.secondary,
+    "refresh": discord.ButtonStyle.secondary,
+    "end": discord.ButtonStyle.secondary,
+}
+
+
+def _view(engine: Any, state: Any, seat: int) -> Any:
+    return engine.view(state, PlayerId(seat))
+
+
+def choices(engine: Any, state: Any, seat: int) -> list[MoveChoice]:
+    view = _view(engine, state, seat)
+    battle = view.battle
+    out: list[MoveChoice] = []
+    menu = 0
+    for a in engine.legal_actions(state, PlayerId(seat)):
+        style = _STYLE.get(a.kind, discord.ButtonStyle.secondary)
+        if a.to_id() == "pass" and battle is not None and battle.pass_label:
+            out.append(MoveChoice(a.to_id(), battle.pass_label, discord.ButtonStyle.secondary))
+        elif getattr(a, "is_complex", False) and menu < MENU_LIMIT:
+            menu += 1
+            mg = card(a.first).mg + card(a.second).mg
+            out.append(
+                MoveChoice(
+                    a.to_id(), a.label, style, f"A complex element: MG {mg} (both parts summed).", more=True
+                )
+            )
+        elif a.kind in ("end", "game", "refresh") or a.to_id() in ("pass", "leave"):
+            out.append(MoveChoice(a.to_id(), a.label, discord.ButtonStyle.secondary))
+        else:
+            out.append(MoveChoice(a.to_id(), a.label, style))
+    # The decision of the moment first (battle answers, processes), passing and ending last.
+    order = {discord.ButtonStyle.primary: 0, discord.ButtonStyle.success: 1, discord.ButtonStyle.secondary: 2}
+    return sorted(out, key=lambda c: order.get(c.style, 3))
+
+
+def _link_words(link: Any, names: list[str]) -> str:
+    return f"{names[link.seat]}'s {link.element} ({mg_text(link.value2)})"
+
+
+def prompt(engine: Any, state: Any, seat: int, names: list[str]) -> str:
+    view = _view(engine, state, seat)
+    me = view.seats[seat]
+    battle = view.battle
+    if view.mode == "store":
+        return "**In your Store:** put cards in, take cards out, then leave."
+    if view.mode == "refresh":
+        return "**Refreshing your hand:** choose the cards to put back, then confirm."
+    if battle is not None and battle.acting == seat:
+        last = battle.links[-1] if battle.links else None
+        if battle.window == "defend" and last is not None:
+            return f"**Block {_link_words(last, names)}, or take the hit?**"
+        if battle.window == "press":
+            return "**Your element was blocked:** play a Reaction, or compare now."
+        if battle.window == "riposte":
+            return "**You parried:** counterattack for free, or pass."
+    if view.current == seat:
+        return f"**Your turn** ({me.ap} AP): attack, draw, play a Process, use your Store, or end your turn."
+    return "**Your answer:** choose a move below."
+
+
+def hand_text(view: Any) -> str:
+    cards = ", ".join(card(c).name for c in view.hand) or "no cards"
+    return f"**Your hand** ({len(view.hand)}): {cards}"
+
+
+def status_line(view: Any, names: list[str]) -> str:
+    scores = " · ".join(f"{names[s.seat]} {s.points} pts, {s.ap} AP" for s in view.seats)
+    return f"Turn {view.turn} · {scores}"
+
+
+def waiting_text(view: Any, names: list[str]) -> str:
+    battle = view.battle
+    if battle is None or not battle.links:
+        return ""
+    chain = " → ".join(_link_words(link, names) for link in battle.links)
+    return f"Battle: {chain}"
+
+
+def details(view: Any) -> list[tuple[str, str]]:
+    """Cards to read in full: the hand, the Store cards this player sees, the Field, and the
+    Magnum Opus when this player may see it."""
+    out: dict[str, str] = {}
+    for c in view.hand:
+        out.setdefault(c, f"{card(c).name} (in your hand)")
+    for s in view.seats:
+        for slot in s.store:
+            if slot.card is not None:
+                out.setdefault(slot.card, f"{card(slot.card).name} (in a Store)")
+        if s.opus is not None and s.opus.card is not None:
+            out.setdefault(s.opus.card, f"{card(s.opus.card).name} (Magnum Opus)")
+    battle = view.battle or view.last_battle
+    if battle is not None:
+        for link in battle.links:
+            for c in link.cards:
+                out.setdefault(c, f"{card(c).name} (on the Field)")
+        for _, c in battle.processes:
+            out.setdefault(c, f"{card(c).name} (played)")
+    return list(out.items())[:25]
+
+
+def card_caption(card_id: str) -> str:
+    c = card(card_id)
+    kind = (
+        f"{c.element} element, MG {c.mg}"
+        if c.kind == "element"
+        else ("Magnum Opus" if c.kind == "opus" else "Process")
+    )
+    text = f"**{c.name}** · {kind} · {card_id}"
+    if c.text:
+        text += f"\n{c.text}"
+    return f"{text}\n*{c.flavour}*" if c.flavour else text
+
+
+def card_image(card_id: str) -> Image.Image:
+    return render.alchemy.card_image(card_id)
+
+
+PRESENTER = Presenter(
+    choices=choices,
+    hand_text=hand_text,
+    status_line=status_line,
+    waiting_text=waiting_text,
+    prompt=prompt,
+    details=details,
+)
+
+TABLE = TableSpec(
+    game=GAME,
+    presenter=PRESENTER,
+    board=render.alchemy.board,
+    hand=render.alchemy.hand,
+    start="duel",
+    card_image=card_image,
+    card_caption=card_caption,
+    palette=render.alchemy.ELEMENT_COLORS,
+)
