@@ -18,6 +18,7 @@ from .autoplay import AUTOPLAY
 from .cards import card
 from .decks import check_deck, starter_decks, starter_sides
 from .engine import SpiritEngine
+from .plays import played_card
 from .state import SpiritState
 from .view import SpiritView
 
@@ -41,6 +42,8 @@ GAME: GameSpec[SpiritState, SpiritAction, SpiritView] = GameSpec(
     starters=starter_decks,
     deck_check=check_deck,
     deck_option="decks",
+    played_card=played_card,
+    # The match rule is best of three (S3): listed first, as the default; a single Duel is allowed.
     series=SeriesRules(sideboard=True, chooser_option="chooser", best_of=(3, 1)),
     test_seeds=30,
     test_view_every=7,

@@ -86,3 +86,19 @@ def test_the_deck_library_explains_problems() -> None:
     assert "Maris, Tide Sovereign is a Commander" in report
     report = import_deck(text.replace("1 Magma Tyrant", "2 Magma Tyrant"), pool).report()
     assert "Magma Tyrant" in report and "at most 1" in report
+
+
+def test_played_card_counts_calls_gathers_and_spells_not_conceals() -> None:
+    from engines.core import MatchConfig, PlayerId
+    from engines.spirit import ENGINE, GAME
+
+    pos = {"current": 0, "seats": [{"hand": ["S01", "S02", "E1", "R01"]}, {}]}
+    s = ENGINE.position(MatchConfig(2), 1, pos)
+    assert GAME.played_card is not None
+    seen = []
+    for seat, aid in ((0, "conceal:S02:a1"), (1, "pass"), (0, "pass"), (0, "call:S01:c2"), (1, "pass"),
+                      (0, "pass"), (0, "gather:E1:c2"), (1, "pass"), (0, "pass"), (0, "cast:R01:c2")):  # fmt: skip
+        after = ENGINE.apply(s, PlayerId(seat), ENGINE.decode_action(aid)).state
+        seen.append(GAME.played_card(s, after, seat))
+        s = after
+    assert [x for x in seen if x] == ["S01", "E1", "R01"]
