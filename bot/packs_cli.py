@@ -1,7 +1,7 @@
 """``cardhost packs`` and ``cardhost cards``: print boosters, write the card contact sheet.
 
 cardhost packs --seed 7 --count 3 [--set LC] [--slots "13C 4U 1R7M1"]
-cardhost cards --sheet out/ [--per-page 20] [--set LC]
+cardhost cards [--game G] --sheet out/ [--per-page 20] [--set LC]
 """
 
 from __future__ import annotations
@@ -40,6 +40,12 @@ def cmd_packs(args: argparse.Namespace) -> int:
 
 
 def cmd_cards(args: argparse.Namespace) -> int:
+    from bot.presenters import all_tables, table_spec
+
+    game = args.game or next(t.name for t in all_tables() if t.card_image is not None)
+    table = table_spec(game)
+    if table.card_sheet is None:
+        return _other_game_cards(args, table)
     if not args.sheet:
         from engines.afrika.cards import CARDS
 
@@ -49,9 +55,30 @@ def cmd_cards(args: argparse.Namespace) -> int:
                     f"{c.id}  {c.rarity}  {c.name:<36} {(c.cost.text() if c.type != 'terrain' else ''):<22} {c.type_line()}"
                 )
         return 0
-    from render.afrika.sheet import write_sheets
+    paths = table.card_sheet(args.sheet, args.per_page, args.set)
+    for p in paths:
+        print(p)
+    print(f"{len(paths)} page(s) written to {args.sheet}")
+    return 0
 
-    paths = write_sheets(args.sheet, set_code=args.set, per_page=args.per_page)
+
+def _other_game_cards(args: argparse.Namespace, table: object) -> int:
+    """A game without its own sheet: its deck pool's cards listed, or their images on pages."""
+    from bot.presenters import TableSpec
+    from render.sheet import write_card_sheets
+
+    assert isinstance(table, TableSpec)
+    if table.game.deck_pool is None or table.card_image is None:
+        print(f"error: {table.title} has no card pool to list.")
+        return 2
+    pool = table.game.deck_pool()
+    ids = sorted(pool.cards)
+    if not args.sheet:
+        for cid in ids:
+            c = pool.cards[cid]
+            print(f"{cid:<6} {c.name:<32} {c.cost_text:<10} {c.type_line}")
+        return 0
+    paths = write_card_sheets(args.sheet, table.name, ids, table.card_image, args.per_page)
     for p in paths:
         print(p)
     print(f"{len(paths)} page(s) written to {args.sheet}")
@@ -66,8 +93,9 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
     packs.add_argument("--slots", default=None, help='slot table, e.g. "13C 4U 1R7M1" (the default)')
     packs.set_defaults(func=cmd_packs)
 
-    cards = sub.add_parser("cards", help="list the Chronicles of Afrika cards, or write contact sheets")
+    cards = sub.add_parser("cards", help="list a game's cards, or write contact sheets of their images")
+    cards.add_argument("--game", default=None, help="which game (default: the first with card images)")
     cards.add_argument("--sheet", default=None, metavar="DIR", help="write PNG contact sheet pages to DIR")
-    cards.add_argument("--set", default="LC")
+    cards.add_argument("--set", default="LC", help="set code, for a game with sets (default LC)")
     cards.add_argument("--per-page", type=int, default=20)
     cards.set_defaults(func=cmd_cards)

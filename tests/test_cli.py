@@ -81,3 +81,36 @@ def test_scenario_command_reports_a_failing_file(tmp_path: Path, capsys) -> None
     assert main(["scenario", "run", str(bad)]) != 0
     printed = capsys.readouterr().out
     assert "FAIL" in printed
+
+
+def test_cards_lists_and_draws_any_game_with_card_images(tmp_path: Path) -> None:
+    """``cardhost cards --game alchemy``: its cards listed, and contact sheets of their images."""
+    import subprocess
+    import sys
+
+    listed = subprocess.run(
+        [sys.executable, "-m", "bot.cli", "cards", "--game", "alchemy"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert "Blaze" in listed.stdout and "Magnum Opus" in listed.stdout
+    made = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "bot.cli",
+            "cards",
+            "--game",
+            "alchemy",
+            "--sheet",
+            str(tmp_path),
+            "--per-page",
+            "40",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    pages = sorted(tmp_path.glob("alchemy-sheet-*.png"))
+    assert pages and f"{len(pages)} page(s) written" in made.stdout

@@ -67,6 +67,9 @@ class TableSpec:
     pack_image: Callable[[Sequence[str], str, str], Image.Image] | None = None
     """``(card ids, title, subtitle) -> Image``: one seat's draft pack, each card numbered as the
     pick menu lists it (games with boosters; without it the pack panel is text and menu only)."""
+    card_sheet: Callable[[str, int, str], list[Any]] | None = None
+    """``(directory, per_page, set_code) -> paths``: the game's own card contact sheets (``cardhost
+    cards --sheet``); without it, ``render.sheet`` lays out every card image of its deck pool."""
     pool_image: Callable[[Sequence[str], Sequence[str], str], Image.Image] | None = None
     """``(pool, deck, title) -> Image``: a drafted or sealed pool with the deck being built marked
     (games with boosters; without it the deck builder is text and menus only)."""

@@ -91,6 +91,12 @@ def card_image(card_id: str) -> Image.Image:
     return draw(card_id)
 
 
+def card_sheet(directory: str, per_page: int, set_code: str) -> list[Any]:
+    from render.afrika.sheet import write_sheets
+
+    return list(write_sheets(directory, set_code=set_code or "LC", per_page=per_page))
+
+
 TABLE = TableSpec(
     game=GAME,
     presenter=PRESENTER,
@@ -99,6 +105,7 @@ TABLE = TableSpec(
     start="duel",
     card_image=card_image,
     card_caption=card_caption,
+    card_sheet=card_sheet,
     palette=render.afrika.ENERGY_COLORS,
     pack_image=render.afrika.pack.pack_image,
     pool_image=render.afrika.pool.pool_image,
