@@ -62,14 +62,15 @@ async def test_a_duel_against_the_ai_to_a_result(simcord_env) -> None:
     assert boards
 
 
-async def test_prompts_buttons_and_a_restart_in_the_middle_of_a_battle(simcord_env, db_file) -> None:
-    t = make_table(simcord_env, ("alice", "bob"))
-    alice, bob = t.members["alice"], t.members["bob"]
-    await alice.slash(t.channel, "play", game="alchemy", opponent=bob)
-    lobby = next(m for m in reversed(t.channel.history()) if m.embeds)
+async def _duel_to_a_defence(simcord_env: object, t: object) -> tuple[object, dict[int, object]]:
+    """alice and bob start a duel and play until an attack waits for the defender's answer."""
+    alice, bob = t.members["alice"], t.members["bob"]  # type: ignore[attr-defined]
+    await alice.slash(t.channel, "play", game="alchemy", opponent=bob)  # type: ignore[attr-defined]
+    lobby = next(m for m in reversed(t.channel.history()) if m.embeds)  # type: ignore[attr-defined]
     await bob.click(lobby, label="Join")
     await alice.click(lobby, label="Start")
-    live = await simcord_env.bot.matches.get(max(simcord_env.bot.matches._cache))
+    bot = simcord_env.bot  # type: ignore[attr-defined]
+    live = await bot.matches.get(max(bot.matches._cache))
     members = {0: alice, 1: bob}
     rng = Rng.from_seed(2)
     for _ in range(400):
@@ -81,6 +82,30 @@ async def test_prompts_buttons_and_a_restart_in_the_middle_of_a_battle(simcord_e
         attack = [a for a in legal if a.to_id().startswith("attack:")]
         action = attack[0] if attack else choose_action(live.engine, live.state, PlayerId(seat), rng)
         await play_move(members[seat], live.id, action.to_id())
+    return live, members
+
+
+async def test_the_defenders_response_clock_takes_the_hit_for_them(simcord_env) -> None:
+    t = make_table(simcord_env, ("alice", "bob"))
+    live, members = await _duel_to_a_defence(simcord_env, t)
+    view = live.engine.view(live.state, None)
+    assert view.battle is not None and view.battle.window == "defend"
+    defender = view.battle.acting
+    row = await simcord_env.bot.db.matches.get_clock(live.id)
+    assert row.kind == "response" and row.seat == defender
+    panel = panel_message(members[defender], live.id)
+    assert f"<t:{int(row.deadline)}:R>" in panel.content, "the prompt says when it passes"
+    seq = live.seq
+    await simcord_env.advance_time(simcord_env.bot.settings.response_seconds + 1)
+    log = await simcord_env.bot.db.matches.actions(live.id, after_seq=seq)
+    assert log and (log[0].seat, log[0].action_id, log[0].by_ai) == (defender, "pass", True)
+    after = live.engine.view(live.state, None)
+    assert after.battle is None or after.battle.window != "defend" or after.battle.acting != defender
+
+
+async def test_prompts_buttons_and_a_restart_in_the_middle_of_a_battle(simcord_env, db_file) -> None:
+    t = make_table(simcord_env, ("alice", "bob"))
+    live, members = await _duel_to_a_defence(simcord_env, t)
     view = live.engine.view(live.state, None)
     assert view.battle is not None and view.battle.window == "defend", "a Battle waits for the defender"
     defender = view.battle.acting
