@@ -13,6 +13,49 @@ from render.labels import Label, Pen
 SIZE = (600, 420)
 
 
+def _glyph(
+    pen: Pen, kind: str, element: str, box: tuple[int, int, int, int], color: tuple[int, int, int]
+) -> None:
+    """The card's emblem, drawn: a flame, waves, mountains or a whirl for the four elements, a
+    flask for a Process and a star for a Magnum Opus (so a card reads before its name does)."""
+    x0, y0, x1, y1 = box
+    w, h = x1 - x0, y1 - y0
+    ink = lighten(color, 0.45)
+    d = pen.draw
+    if kind == "process":
+        d.ellipse((x0 + w * 0.2, y0 + h * 0.4, x0 + w * 0.8, y1), outline=ink, width=4)
+        d.rectangle((x0 + w * 0.42, y0, x0 + w * 0.58, y0 + h * 0.45), outline=ink, width=4)
+    elif kind == "opus":
+        cx, cy, r = x0 + w / 2, y0 + h / 2, min(w, h) / 2
+        import math
+
+        pts = [
+            (
+                cx + (r if i % 2 == 0 else r * 0.45) * math.sin(i * math.pi / 5),
+                cy - (r if i % 2 == 0 else r * 0.45) * math.cos(i * math.pi / 5),
+            )
+            for i in range(10)
+        ]
+        d.polygon(pts, outline=ink, width=4)
+    elif element == "Fire":
+        d.polygon([(x0 + w * 0.5, y0), (x1, y1), (x0, y1)], outline=ink, width=4)
+        d.polygon([(x0 + w * 0.5, y0 + h * 0.45), (x0 + w * 0.75, y1), (x0 + w * 0.25, y1)], fill=ink)
+    elif element == "Water":
+        for i in range(3):
+            yy = y0 + h * (0.2 + 0.3 * i)
+            d.arc((x0, yy - h * 0.15, x0 + w / 2, yy + h * 0.15), 0, 180, fill=ink, width=4)
+            d.arc((x0 + w / 2, yy - h * 0.15, x1, yy + h * 0.15), 180, 360, fill=ink, width=4)
+    elif element == "Earth":
+        d.polygon([(x0, y1), (x0 + w * 0.35, y0 + h * 0.2), (x0 + w * 0.7, y1)], fill=ink)
+        d.polygon([(x0 + w * 0.4, y1), (x0 + w * 0.7, y0 + h * 0.45), (x1, y1)], outline=ink, width=4)
+    elif element == "Air":
+        for i, r in enumerate((0.5, 0.34, 0.18)):
+            cx, cy = x0 + w / 2, y0 + h / 2
+            d.arc(
+                (cx - w * r, cy - h * r, cx + w * r, cy + h * r), 30 + i * 40, 300 + i * 40, fill=ink, width=4
+            )
+
+
 def card_face(pen: Pen, cid: str, box: tuple[int, int, int, int], big: bool = True) -> None:
     """A card drawn into ``box`` (used by the card image and the hand)."""
     c = card(cid)
@@ -38,6 +81,8 @@ def card_face(pen: Pen, cid: str, box: tuple[int, int, int, int], big: bool = Tr
     else:
         kind = "Magnum Opus"
     pen.line((x0 + 14, y0 + title * 2 + 40), kind, 20, fill=TEXT_DIM, max_width=x1 - x0 - 28)
+    size = 90 if big else 56
+    _glyph(pen, c.kind, c.element, (x1 - 14 - size, y1 - 14 - size, x1 - 14, y1 - 14), color)
     text = c.text or ("A basic element: attack or block with it." if c.kind == "element" else "")
     if text:
         pen.text(
