@@ -1,6 +1,6 @@
-"""Clicks per turn in an Afrika duel against the AI, played through the real bot on simcord.
+"""Clicks per turn in a duel against the AI, played through the real bot on simcord.
 
-    python -m bench.afrika_clicks [duels] [first_seed] [--show]
+    python -m bench.clicks [duels] [first_seed] [--game afrika] [--show]
 
 A "player" (the AI's own policy choosing for alice) clicks the buttons of her DM panel; every
 move the bot makes for her (auto-pass, forced choices) costs no click. Prints clicks per turn of
@@ -24,7 +24,9 @@ def _components(message: Any) -> list[Any]:
     return [c for row in message.components for c in getattr(row, "children", [])]
 
 
-async def play_duel(seed: int, show: bool = False, max_clicks: int = 3000) -> dict[str, Any]:
+async def play_duel(
+    seed: int, show: bool = False, max_clicks: int = 3000, game: str = "afrika"
+) -> dict[str, Any]:
     """One duel to its end; clicks by (turn, whose turn) and the prompts alice saw."""
     import simcord
 
@@ -45,7 +47,7 @@ async def play_duel(seed: int, show: bool = False, max_clicks: int = 3000) -> di
                 guild = env.create_guild("Bench")
                 channel = guild.create_text_channel("table")
                 alice = guild.add_member(env.create_user("alice"))
-                await alice.slash(channel, "play", game="afrika")
+                await alice.slash(channel, "play", game=game)
                 live = await bot.matches.get(max(bot.matches._cache))
                 rng = Rng.from_seed(seed)
                 clicks = 0
@@ -56,7 +58,8 @@ async def play_duel(seed: int, show: bool = False, max_clicks: int = 3000) -> di
                         if m.attachments and m.attachments[0].filename.startswith(f"hand-{live.id}-")
                     )
                     view = live.engine.view(live.state, None)
-                    turn, mine = view.turn, view.active == 0
+                    active = getattr(view, "active", getattr(view, "current", 0))
+                    turn, mine = view.turn, active == 0
                     items = _components(panel)
                     if show:
                         prompt = [ln for ln in panel.content.splitlines()[2:] if ln][:2]
@@ -74,14 +77,15 @@ async def play_duel(seed: int, show: bool = False, max_clicks: int = 3000) -> di
 
 
 def main(argv: list[str]) -> int:
-    args = [a for a in argv[1:] if not a.startswith("--")]
+    game = argv[argv.index("--game") + 1] if "--game" in argv else "afrika"
+    args = [a for a in argv[1:] if not a.startswith("--") and a != game]
     duels = int(args[0]) if args else 5
     first = int(args[1]) if len(args) > 1 else 1
     show = "--show" in argv
     own_all: list[int] = []
     theirs_all: list[int] = []
     for seed in range(first, first + duels):
-        r = asyncio.run(play_duel(seed, show))
+        r = asyncio.run(play_duel(seed, show, game=game))
         turns_own = sorted(r["own"])
         own_all += [r["own"][t] for t in turns_own]
         theirs_all += list(r["theirs"].values())
