@@ -124,6 +124,25 @@ async def test_prompts_buttons_and_a_restart_in_the_middle_of_a_battle(simcord_e
     }
     hidden -= {card(c).name for c in theirs.hand}  # copies in the other player's own hand
     assert not [n for n in hidden if n in panel_message(other, live.id).content]
+    # Neither player's DMs nor the thread ever named a card of the other that they had not seen.
+    for seat in (0, 1):
+        mine = live.engine.view(live.state, PlayerId(seat))
+        other_view = live.engine.view(live.state, PlayerId(1 - seat))
+        public = live.engine.view(live.state, None)
+        named = {card(c).name for s in public.seats for c in (*s.exhausted, *s.recharge)}
+        named |= {card(c).name for c in mine.hand} | {
+            card(x.card).name for s in public.seats for x in s.store if x.card
+        }
+        unseen = {
+            card(c).name for c, seen in zip(other_view.hand, other_view.hand_seen, strict=True) if not seen
+        }
+        unseen |= {card(x.card).name for x in other_view.seats[1 - seat].store if x.card and not x.face_up}
+        opus = other_view.seats[1 - seat].opus
+        if opus is not None and opus.card and not opus.revealed:
+            unseen.add(card(opus.card).name)
+        told = "\n".join(m.content for m in members[seat].user.dm_channel.history())
+        told += "\n".join(m.content for m in game_thread(t).history())
+        assert not [n for n in unseen - named if n in told], (seat, [n for n in unseen - named if n in told])
     # A restart now: the defender's old button still answers the Battle.
     seq = live.seq
     await simcord_env.restart_bot(create_bot(DISCORD_TOKEN="", CARDHOST_DB=str(db_file)))
