@@ -1,7 +1,8 @@
-"""Alchemy AI figures: the AI against a uniformly random legal player, and the starter matchups AI
-against AI (issue #18 item 3). Prints win rates; nothing is timed or asserted.
+"""A game's AI figures: the AI against a uniformly random legal player, and the starter matchups AI
+against AI (Alchemy issue #18 item 3, Spirit Tactics #17 item 3: games whose decks are a
+``decks`` option and whose starters the GameSpec lists). Prints win rates; nothing is timed.
 
-    python bench/alchemy_ai.py [games] [matchup_games]
+    python -m bench.game_ai GAME [games] [matchup_games]     (GAME: alchemy, spirit, ...)
 
 AI vs random: ``games`` games (default 200); the AI alternates seats, and both seats' decks cycle
 through every ordered pair of starter decks, so no deck or seat is favoured. A draw counts half.
@@ -13,16 +14,34 @@ deck's win rate (the target is 40-60 %).
 
 from __future__ import annotations
 
+import importlib
 import itertools
 import sys
 import time
+from typing import Any
 
-from engines.alchemy import ENGINE
-from engines.alchemy.ai import alchemy_policy
-from engines.alchemy.decks import starter_decks
 from engines.core import MatchConfig, PlayerId, Rng, random_action
+from engines.core.game import GameSpec
 
 MAX_ACTIONS = 20_000
+
+SPEC: GameSpec[Any, Any, Any]
+"""The game measured (set by ``main``; a package built but not declared yet is found too)."""
+
+
+def _use(game: str) -> None:
+    global SPEC, ENGINE, policy_of_ai
+    SPEC = importlib.import_module(f"engines.{game}").GAME
+    ENGINE = SPEC.engine
+    policy_of_ai = SPEC.ai
+
+
+def starter_decks() -> dict[str, list[str]]:
+    return {k: list(v) for k, v in SPEC.starter_decks().items()}
+
+
+ENGINE: Any = None
+policy_of_ai: Any = None
 
 
 def play(
@@ -35,7 +54,7 @@ def play(
     n = 0
     while ENGINE.outcome(s) is None and n < MAX_ACTIONS:
         (p,) = ENGINE.current_players(s)
-        policy = alchemy_policy if p in ai_seats else random_action
+        policy = policy_of_ai if p in ai_seats else random_action
         s = ENGINE.apply(s, p, policy(ENGINE, s, PlayerId(p), rng)).state
         n += 1
     out = ENGINE.outcome(s)
@@ -80,13 +99,17 @@ def matchups(games: int, first_seed: int = 0) -> dict[tuple[str, str], float]:
 
 
 def main(argv: list[str]) -> int:
-    games = int(argv[1]) if len(argv) > 1 else 200
-    per_matchup = int(argv[2]) if len(argv) > 2 else 100
+    if len(argv) < 2:
+        print(__doc__)
+        return 2
+    _use(argv[1])
+    games = int(argv[2]) if len(argv) > 2 else 200
+    per_matchup = int(argv[3]) if len(argv) > 3 else 100
     t0 = time.perf_counter()
     share, actions = ai_vs_random(games)
     dt = time.perf_counter() - t0
     print(
-        f"Alchemy AI vs random legal player: {100 * share:.1f}% over {games} games "
+        f"{ENGINE.title} AI vs random legal player: {100 * share:.1f}% over {games} games "
         f"({actions} actions, {dt:.1f} s)"
     )
     t0 = time.perf_counter()
