@@ -1,7 +1,8 @@
-"""Spirit Tactics drawn for Discord (board first; hand and card images follow with the Discord side)."""
+"""Spirit Tactics drawn for Discord: the board and a player's hand (the presenter follows)."""
 
 from __future__ import annotations
 
 from render.spirit.board import board, board_labels
+from render.spirit.hand import hand, hand_labels
 
-__all__ = ["board", "board_labels"]
+__all__ = ["board", "board_labels", "hand", "hand_labels"]

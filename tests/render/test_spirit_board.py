@@ -62,3 +62,19 @@ def test_boards_read_at_550_px_without_overlaps_or_hidden_names() -> None:
                             concealed += 1
                 drawn += 1
     assert drawn > 30 and concealed > 0
+
+
+def test_hands_read_at_550_px_and_show_only_the_viewers_cards() -> None:
+    from render.spirit.hand import hand_labels
+
+    engine = GAME.engine
+    for s in _states(5):
+        for seat in (0, 1):
+            view = engine.view(s, PlayerId(seat))
+            img, labels = hand_labels(view, "alice")
+            assert img.width == 900
+            assert not [lb for lb in labels if lb.size * INLINE / img.width < MIN_ON_SCREEN]
+            texts = [lb for lb in labels if lb.kind == "text"]
+            assert not [(a.text, b.text) for a, b in combinations(texts, 2) if intersects(a.box, b.box)]
+            drawn = {lb.text for lb in labels}
+            assert all(card(c).name in drawn for c in view.hand), "every card of the hand is named"
