@@ -17,6 +17,7 @@ GAMES: tuple[str, ...] = (
     "chrono",
     "afrika",
     "alchemy",
+    "spirit",
 )
 
 _SPECS: dict[str, GameSpec[Any, Any, Any]] = {}

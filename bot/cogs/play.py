@@ -95,7 +95,7 @@ _DESCRIPTIONS: dict[str, str] = {
     "turn_seconds": "Seconds per turn before the AI plays for you (reserve time comes on top)",
     "deck": _for(_DUEL, "your deck (a saved deck or a starter); a starter if not set"),
     "opponent": _for(_DUEL, "challenge this player (the AI if not set)"),
-    "best_of": _for(_SERIES, "play a match of several games (1 if not set)"),
+    "best_of": _for(_SERIES, "play a match of several games (the game's match rule if not set)"),
     **{name: _for(titles, o.description) for name, (o, titles) in _OPTIONS.items()},
 }
 _CHOICES: dict[str, list[app_commands.Choice[Any]]] = {
@@ -133,7 +133,8 @@ class PlayCog(commands.Cog):
         turn_seconds = chosen.pop("turn_seconds", None)
         deck = chosen.pop("deck", None)
         opponent = chosen.pop("opponent", None)
-        best_of = chosen.pop("best_of", 1)
+        # The first count a game lists is its match rule (a Spirit Tactics Match is best of three).
+        best_of = chosen.pop("best_of", spec.series.best_of[0])
         if best_of not in spec.series.best_of:
             allowed = ", ".join(f"best of {n}" for n in spec.series.best_of)
             raise ConfigError(f"{spec.title} can be played as {allowed}.")

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from engines.core import CardhostError, ConfigError
+from engines.decks.pool import play_cards
 from engines.games import game_spec
 
 if TYPE_CHECKING:
@@ -22,30 +23,45 @@ def check(game: str, cards: list[str], fmt: str = "constructed") -> str:
     return game_spec(game).check_deck(cards, fmt)
 
 
-async def resolve_codex(bot: CardhostBot, user_id: int, game: str, name: str | None) -> tuple[str, list[str]]:
-    """(label, card ids) for the deck a player named; the first starter when they named none."""
+class Codex(NamedTuple):
+    """What one seat brings: the deck's label, the cards the match takes (one id per copy) and
+    the side deck (empty for a game without one)."""
+
+    label: str
+    cards: list[str]
+    side: list[str]
+
+
+def _starter(game: str, label: str, cards: list[str]) -> Codex:
+    return Codex(f"{STARTER_PREFIX}{label}", cards, game_spec(game).starter_side(label))
+
+
+async def resolve_codex(bot: CardhostBot, user_id: int, game: str, name: str | None) -> Codex:
+    """The deck a player named (a saved deck or a starter); the first starter when they named none."""
     options = starters(game)
     if not options:
         raise ConfigError("This game is played with a shared set: there are no decks to choose.")
     if not name:
         label, cards = next(iter(options.items()))
-        return f"{STARTER_PREFIX}{label}", cards
+        return _starter(game, label, cards)
     plain = name.removeprefix(STARTER_PREFIX).strip()
     for label, cards in options.items():
         if label.casefold() == plain.casefold():
-            return f"{STARTER_PREFIX}{label}", cards
-    cards = await bot.db.decks.get_for_play(user_id, game, name)
+            return _starter(game, label, cards)
+    stored = await bot.db.decks.get_named(user_id, game, name)
+    cards = play_cards(stored.deck)
     problem = check(game, cards)
     if problem:
         raise CardhostError(f"Your deck {name!r} can't be played: {problem}")
-    return name, cards
+    side = list(stored.deck.cards("side")) if game_spec(game).series.sideboard else []
+    return Codex(name, cards, side)
 
 
-def ai_codex(game: str, player_label: str) -> tuple[str, list[str]]:
+def ai_codex(game: str, player_label: str) -> Codex:
     """The AI plays the starter the player did not pick (the first one otherwise)."""
     options = starters(game)
     for label, cards in options.items():
         if f"{STARTER_PREFIX}{label}" != player_label:
-            return f"{STARTER_PREFIX}{label}", cards
+            return _starter(game, label, cards)
     label, cards = next(iter(options.items()))
-    return f"{STARTER_PREFIX}{label}", cards
+    return _starter(game, label, cards)

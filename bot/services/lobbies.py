@@ -18,6 +18,7 @@ from engines.games import game_spec
 if TYPE_CHECKING:
     from bot.client import CardhostBot
     from bot.db.lobbies import LobbyRow
+    from bot.services.codexes import Codex
 
 log = logging.getLogger(__name__)
 
@@ -155,8 +156,11 @@ class LobbyService:
         }
         seats = [(s.user_id, s.display_name, s.is_ai) for s in lobby.seats]
         deck_option = game_spec(lobby.game).deck_option
+        sides = None
         if "codex" in lobby.options and deck_option:
-            options[deck_option] = await self._lobby_codexes(lobby)
+            codexes = await self._lobby_codexes(lobby)
+            options[deck_option] = [c.cards for c in codexes]
+            sides = [c.side for c in codexes]
         turn_seconds = float(lobby.options.get("turn_seconds", self.bot.settings.turn_seconds))
         live = None
         try:
@@ -173,6 +177,7 @@ class LobbyService:
                     channel_id=lobby.channel_id,
                     host_id=lobby.host_id,
                     turn_seconds=turn_seconds,
+                    sides=sides,
                 )
                 await self.store.set_status(lobby.id, "started", live.id)
         except BaseException:
@@ -184,21 +189,18 @@ class LobbyService:
         message = await interaction.original_response()
         await self.launch(live, message, turn_seconds)
 
-    async def _lobby_codexes(self, lobby: LobbyRow) -> list[list[str]]:
+    async def _lobby_codexes(self, lobby: LobbyRow) -> list[Codex]:
         from bot.services.codexes import ai_codex, resolve_codex
 
         chosen: dict[str, str] = lobby.options.get("codex", {})
-        decks: list[list[str]] = []
-        labels: list[str] = []
+        codexes: list[Codex] = []
         for seat in lobby.seats:
             name = chosen.get(str(seat.user_id)) if seat.user_id is not None else None
             if name is None:
-                label, cards = ai_codex(lobby.game, labels[0] if labels else "")
+                codexes.append(ai_codex(lobby.game, codexes[0].label if codexes else ""))
             else:
-                label, cards = await resolve_codex(self.bot, seat.user_id or 0, lobby.game, name)
-            labels.append(label)
-            decks.append(cards)
-        return decks
+                codexes.append(await resolve_codex(self.bot, seat.user_id or 0, lobby.game, name))
+        return codexes
 
     async def start_duel(
         self,
@@ -214,18 +216,20 @@ class LobbyService:
 
         user = interaction.user
         await interaction.response.defer(thinking=True)
-        label, cards = await resolve_codex(self.bot, user.id, game, deck)
-        ai_label, ai_cards = ai_codex(game, label)
+        mine = await resolve_codex(self.bot, user.id, game, deck)
+        theirs = ai_codex(game, mine.label)
+        label, ai_label = mine.label, theirs.label
         deck_option = game_spec(game).deck_option or "decks"
         live = await self.bot.series.create(
             game,
-            {**(options or {}), deck_option: [cards, ai_cards]},
+            {**(options or {}), deck_option: [mine.cards, theirs.cards]},
             [(user.id, user.display_name, False), (None, "AI", True)],
             best_of=best_of,
             guild_id=interaction.guild_id,
             channel_id=interaction.channel_id,
             host_id=user.id,
             turn_seconds=turn_seconds,
+            sides=[mine.side, theirs.side],
         )
         message = await interaction.followup.send(
             f"⚔️ **{live.engine.title}**: {user.mention} ({label}) vs the AI ({ai_label}). The game thread is below.",
@@ -249,7 +253,7 @@ class LobbyService:
 
         if opponent.id == interaction.user.id or opponent.bot:
             raise LobbyError("Challenge another player, or leave out the opponent to play the AI.")
-        label, _ = await resolve_codex(self.bot, interaction.user.id, game, deck)
+        label = (await resolve_codex(self.bot, interaction.user.id, game, deck)).label
         await self.create(
             interaction,
             game,

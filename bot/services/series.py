@@ -120,11 +120,13 @@ class SeriesService:
         seat's side deck (only for games whose rules have one); ``fmt``: the deck format swaps
         are checked against (default: the match's ``format`` option, else constructed)."""
         create = self.bot.matches.create
+        spec = game_spec(game)
+        if spec.series.side_option and sides and spec.series.side_option not in options:
+            options = {**options, spec.series.side_option: [list(side) for side in sides]}
         if best_of == 1:
             return await create(
                 game, options, seats, guild_id=guild_id, channel_id=channel_id, host_id=host_id
             )
-        spec = game_spec(game)
         if best_of not in spec.series.best_of:
             allowed = ", ".join(str(n) for n in spec.series.best_of)
             raise ConfigError(f"{spec.title} can be played as best of {allowed}, not best of {best_of}.")
@@ -137,7 +139,8 @@ class SeriesService:
             }
             for i in range(len(seats))
         ]
-        rest = {k: v for k, v in options.items() if k not in (deck_key, chooser_key)}
+        side_key = spec.series.side_option
+        rest = {k: v for k, v in options.items() if k not in (deck_key, chooser_key, side_key)}
         live = await create(game, options, seats, guild_id=guild_id, channel_id=channel_id, host_id=host_id)
         await self.store.create(
             game=game,
@@ -319,6 +322,8 @@ class SeriesService:
             options = dict(series.options)
             if spec.deck_option and any(d["main"] for d in series.decks):
                 options[spec.deck_option] = [list(d["main"]) for d in series.decks]
+            if spec.series.side_option:
+                options[spec.series.side_option] = [list(d["side"]) for d in series.decks]
             if spec.series.chooser_option and series.chooser is not None:
                 options[spec.series.chooser_option] = series.chooser
             live = await self.bot.matches.create(
@@ -484,10 +489,11 @@ class SeriesService:
         if series.status != "sideboarding" or seat in series.ready:
             return None
         deck = series.decks[seat]
+        keeps = game_spec(series.game).series.keeps
         return side_view(
             series.id,
             game_no,
-            deck["main"],
+            [c for c in deck["main"] if keeps is None or not keeps(c)],
             deck["side"],
             self._card_name(series.game),
             pages,
@@ -565,7 +571,10 @@ class SeriesService:
                         )
                     src.remove(cid)
                     dst.append(cid)
-                problem = game_spec(series.game).check_deck(main, series.format)
+                spec = game_spec(series.game)
+                problem = spec.check_deck(main, series.format)
+                if not problem and spec.series.side_check is not None:
+                    problem = spec.series.side_check(main, side)
                 if problem:
                     raise SeriesError(
                         f"That swap would make your {game_spec(series.game).deck_word} illegal: {problem} "

@@ -46,7 +46,15 @@ def _png(image: Any) -> bytes:
 def _named(choices: list[MoveChoice], names: list[str], seat: int) -> list[MoveChoice]:
     """Move labels with names for seat labels: engines label moves "Attack P2", players read
     "Attack bob" (and "Target yourself (alice)" on alice's own panel)."""
-    return [replace(c, label=with_names(c.label, names, seat)) for c in choices]
+    return [
+        replace(
+            c,
+            label=with_names(c.label, names, seat),
+            group=with_names(c.group, names, seat),
+            option=with_names(c.option, names, seat),
+        )
+        for c in choices
+    ]
 
 
 class TableService:
@@ -192,7 +200,9 @@ class TableService:
             lines.append(extra)
         return clip("\n".join(lines))
 
-    def panel_view(self, live: LiveMatch, seat: int, page: int = 0) -> discord.ui.View | None:
+    def panel_view(
+        self, live: LiveMatch, seat: int, page: int = 0, focus: int | None = None
+    ) -> discord.ui.View | None:
         """The seat's moves when it is to act, the "Card details" menu while the game runs (for a
         game with card images), and "Take my seat back" while the AI plays the seat."""
         if not live.active or live.outcome is not None:
@@ -217,7 +227,7 @@ class TableService:
             )
             chosen = {a for c in select.options for a in c.action_id.split(MULTI_SEPARATOR)}
             choices = [c for c in choices if c.action_id not in chosen]
-        return move_view(live.id, live.seq, choices, page, multi=select, details=details)
+        return move_view(live.id, live.seq, choices, page, multi=select, details=details, focus=focus)
 
     def _signature(self, live: LiveMatch, seat: int) -> Any:
         view = live.engine.view(live.state, PlayerId(seat))
@@ -432,15 +442,29 @@ class TableService:
         await self.update_dms(live, force=True)
 
     async def _edit_panel(
-        self, interaction: discord.Interaction, live: LiveMatch, seat: int, page: int = 0
+        self,
+        interaction: discord.Interaction,
+        live: LiveMatch,
+        seat: int,
+        page: int = 0,
+        focus: int | None = None,
     ) -> None:
         file = await self.hand_file(live, seat)
-        view = self.panel_view(live, seat, page)
+        view = self.panel_view(live, seat, page, focus)
         await interaction.edit_original_response(
             content=self.panel_content(live, seat), attachments=[file] if file else [], view=view
         )
 
-    async def on_page(self, interaction: discord.Interaction, match_id: int, seq: int, page: int) -> None:
+    async def on_page(
+        self,
+        interaction: discord.Interaction,
+        match_id: int,
+        seq: int,
+        page: int,
+        focus: int | None = None,
+    ) -> None:
+        """Another page of moves, or one group's moves (``focus``: the second step of a two-step
+        move); on a stale panel, the current moves from the top."""
         await interaction.response.defer()
         live = await self.matches.get(match_id)
         seat = live.seat_of(interaction.user.id)
@@ -451,7 +475,8 @@ class TableService:
             await interaction.followup.send(
                 "These moves are out of date; here are the current ones.", ephemeral=True
             )
-        await self._edit_panel(interaction, live, seat.seat, page if seq == live.seq else 0)
+            page, focus = 0, None
+        await self._edit_panel(interaction, live, seat.seat, page, focus)
 
     async def on_show_hand(self, interaction: discord.Interaction, match_id: int) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)

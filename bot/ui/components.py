@@ -36,6 +36,26 @@ class MoveChoice:
     """Why one would choose it, under its name in a menu (at most 100 characters are shown)."""
     more: bool = False
     """A less usual move (another placement, charging by hand): in the "More moves" menu, not a button."""
+    group: str = ""
+    """Moves that differ only in where or whom ("Call Reef Sentinel" to any of twelve zones) share
+    a group: the panel lists each group once in a menu, and choosing it shows its moves as buttons
+    labelled ``option`` (a two-step picker instead of a page of near-identical buttons)."""
+    option: str = ""
+    """The button label inside the group ("A3 · Front Row"); ``label`` when empty."""
+
+
+GROUP_MENU = "Choose a move, then where (Call, Conceal, attack, …)"
+"""The placeholder of the groups menu; a presenter may not need to say more."""
+
+
+def groups_of(choices: list[MoveChoice]) -> list[list[MoveChoice]]:
+    """The groups of two or more moves, in the order their first move appears. A group of one is
+    not a group: its move is an ordinary button with its full label."""
+    found: dict[str, list[MoveChoice]] = {}
+    for c in choices:
+        if c.group:
+            found.setdefault(c.group, []).append(c)
+    return [g for g in found.values() if len(g) > 1]
 
 
 MULTI_SEPARATOR = JOINED
@@ -229,29 +249,94 @@ class ReclaimSeatButton(
         await bot_of(interaction).table.on_reclaim(interaction, self.match_id)
 
 
+PAGE_LABELS = {"<": "◀ Previous", ">": "More moves ▶", "^": "↩ Back to all moves"}
+
+
 class PageButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=rf"mp:(?P<match>{ROW_ID}):(?P<seq>{ROW_ID}):(?P<page>{ROW_ID}):(?P<dir>[<>])",
+    template=rf"mp:(?P<match>{ROW_ID}):(?P<seq>{ROW_ID}):(?P<page>{ROW_ID}):(?P<dir>[<>^])"
+    rf"(?::(?P<focus>{ROW_ID}))?",
 ):
-    def __init__(self, match_id: int, seq: int, page: int, direction: str) -> None:
+    """Another page of move buttons, or of one group's moves (``focus``); ``^`` goes back from a
+    group to every move."""
+
+    def __init__(self, match_id: int, seq: int, page: int, direction: str, focus: int | None = None) -> None:
+        tail = "" if focus is None else f":{focus}"
         super().__init__(
             discord.ui.Button(
-                label="◀ Previous" if direction == "<" else "More moves ▶",
+                label=PAGE_LABELS[direction],
                 style=discord.ButtonStyle.secondary,
-                custom_id=f"mp:{match_id}:{seq}:{page}:{direction}",
+                custom_id=f"mp:{match_id}:{seq}:{page}:{direction}{tail}",
             )
         )
-        self.match_id, self.seq, self.page = match_id, seq, page
+        self.match_id, self.seq, self.page, self.focus = match_id, seq, page, focus
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> PageButton:
-        return cls(int(match["match"]), int(match["seq"]), int(match["page"]), match["dir"])
+        focus = int(match["focus"]) if match["focus"] is not None else None
+        return cls(int(match["match"]), int(match["seq"]), int(match["page"]), match["dir"], focus)
 
     @answers_refusals
     async def callback(self, interaction: discord.Interaction) -> None:
-        await bot_of(interaction).table.on_page(interaction, self.match_id, self.seq, self.page)
+        await bot_of(interaction).table.on_page(
+            interaction, self.match_id, self.seq, self.page, focus=self.focus
+        )
+
+
+class GroupSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=rf"mg:(?P<match>{ROW_ID}):(?P<seq>{ROW_ID}):(?P<first>{ROW_ID})",
+):
+    """The first step of a two-step move: which card or Spirit ("Call Reef Sentinel"); the panel
+    then shows where or whom as buttons. Its values are group numbers at ``seq``: the groups are a
+    function of the position, so a stale menu is refused by its seq like any move."""
+
+    def __init__(
+        self,
+        match_id: int,
+        seq: int,
+        first: int = 0,
+        groups: list[list[MoveChoice]] | None = None,
+        placeholder: str = GROUP_MENU,
+    ) -> None:
+        opts = [
+            discord.SelectOption(
+                label=g[0].group[:100],
+                value=str(first + i),
+                description=_group_summary(g)[:100],
+            )
+            for i, g in enumerate((groups or [])[:25])
+        ]
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"mg:{match_id}:{seq}:{first}",
+                placeholder=placeholder[:150],
+                options=opts or [discord.SelectOption(label="-", value="-")],
+            )
+        )
+        self.match_id, self.seq, self.first = match_id, seq, first
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> GroupSelect:
+        return cls(int(match["match"]), int(match["seq"]), int(match["first"]))
+
+    @answers_refusals
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = selected_values(interaction)
+        value = values[0] if values else ""
+        focus = int(value) if value.isdigit() and len(value) < 4 else -1
+        await bot_of(interaction).table.on_page(interaction, self.match_id, self.seq, 0, focus=focus)
+
+
+def _group_summary(group: list[MoveChoice]) -> str:
+    """Under a group's name in the menu: how many choices and the first few ("12 choices: A1, A2, …")."""
+    names = [c.option or c.label for c in group]
+    shown = ", ".join(names[:4])
+    return f"{len(group)} choices: {shown}{', …' if len(names) > 4 else ''}"
 
 
 class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"hand:(?P<match>{ROW_ID})"):
@@ -328,16 +413,27 @@ def move_view(
     multi: MultiChoice | None = None,
     details: list[tuple[str, str]] | None = None,
     reclaim: bool = False,
+    focus: int | None = None,
 ) -> discord.ui.View | None:
     """A panel's components, one row each for the menus (declaring several moves at once, the
-    less usual moves, card details) and the rest of Discord's five rows for move buttons, with
-    paging on the last row when they do not fit. None when there is nothing to show."""
-    buttons = [c for c in choices if not c.more]
-    others = [c for c in choices if c.more][:25]
+    groups of a two-step move, the less usual moves, card details) and the rest of Discord's five
+    rows for move buttons, with paging on the last row when they do not fit. With ``focus``, one
+    group's moves as buttons and a way back. None when there is nothing to show."""
+    groups = groups_of(choices)
+    if focus is not None and 0 <= focus < len(groups):
+        return _group_view(match_id, seq, groups[focus], focus, page)
+    grouped = {id(c) for g in groups for c in g}
+    buttons = [c for c in choices if not c.more and id(c) not in grouped]
+    others = [c for c in choices if c.more and id(c) not in grouped][:25]
     if not choices and multi is None and not details and not reclaim:
         return None
     view = discord.ui.View(timeout=None)
     row = 0
+    for first in range(0, min(len(groups), 50), 25):
+        menu = GroupSelect(match_id, seq, first, groups[first : first + 25])
+        menu.item.row = row
+        view.add_item(menu)
+        row += 1
     if multi is not None:
         select = MultiMoveSelect(match_id, seq, multi.placeholder, multi.options)
         select.item.row = row
@@ -348,7 +444,7 @@ def move_view(
         more.item.row = row
         view.add_item(more)
         row += 1
-    if details:
+    if details and row < 3:  # the menus never take the rows the move buttons need
         cards = CardDetailsSelect(match_id, details)
         cards.item.row = row
         view.add_item(cards)
@@ -376,6 +472,32 @@ def move_view(
             view.add_item(nxt)
     for item in utility:
         view.add_item(item)  # the first row with room: after the moves
+    return view
+
+
+def _group_view(
+    match_id: int, seq: int, group: list[MoveChoice], focus: int, page: int
+) -> discord.ui.View:
+    """One group's moves as buttons (four rows, paged), the last row going back or paging."""
+    view = discord.ui.View(timeout=None)
+    per_page = 20
+    pages = page_count(len(group), per_page)
+    page = min(max(page, 0), pages - 1)
+    for i, choice in enumerate(group[page * per_page : (page + 1) * per_page]):
+        button = MoveButton(match_id, seq, choice.action_id, choice.option or choice.label, choice.style)
+        button.item.row = i // 5
+        view.add_item(button)
+    back = PageButton(match_id, seq, 0, "^")
+    back.item.row = 4
+    view.add_item(back)
+    if page > 0:
+        prev = PageButton(match_id, seq, page - 1, "<", focus)
+        prev.item.row = 4
+        view.add_item(prev)
+    if page < pages - 1:
+        nxt = PageButton(match_id, seq, page + 1, ">", focus)
+        nxt.item.row = 4
+        view.add_item(nxt)
     return view
 
 

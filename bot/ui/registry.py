@@ -21,6 +21,7 @@ from bot.cogs.decks import DeckDeleteButton
 from bot.cogs.settings import StopsSelect
 from bot.ui.components import (
     CardDetailsSelect,
+    GroupSelect,
     HandButton,
     LobbyButton,
     MoveButton,
@@ -41,6 +42,7 @@ ROUTED: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     MultiMoveSelect,
     MoveSelect,
     PageButton,
+    GroupSelect,
     HandButton,
     CardDetailsSelect,
     ReclaimSeatButton,

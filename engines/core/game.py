@@ -123,6 +123,15 @@ class SeriesRules:
     sideboard: bool = False
     chooser_option: str | None = None
     best_of: tuple[int, ...] = (1,)
+    side_option: str | None = None
+    """The engine option that takes the seats' side decks (one list per seat), for a game whose
+    rules count or show the side deck during a game; None: the side deck stays with the bot."""
+    side_check: Callable[[Sequence[str], Sequence[str]], str] | None = None
+    """(deck, side deck) -> '' when the side deck is legal beside the deck, else the reason: a
+    swap is refused when it breaks either (a side deck with a size limit)."""
+    keeps: Callable[[str], bool] | None = None
+    """Cards that stay in the deck for the whole match (a Spirit Tactics Commander, B9): the swap
+    panel never offers them."""
 
 
 @dataclass(frozen=True)
@@ -138,6 +147,8 @@ class GameSpec(Generic[S, A, V]):
     bring their own decks."""
     starters: Callable[[], Mapping[str, Sequence[str]]] | None = None
     """Starter decks by name (card ids with repeats), for players without a deck of their own."""
+    starter_sides: Callable[[], Mapping[str, Sequence[str]]] | None = None
+    """The starter decks' side decks by the same names (games with a side deck)."""
     deck_check: Callable[[Sequence[str], str], str] | None = None
     """(card ids, format) -> '' when legal, else the reason in words."""
     deck_word: str = "deck"
@@ -179,6 +190,10 @@ class GameSpec(Generic[S, A, V]):
 
     def starter_decks(self) -> dict[str, list[str]]:
         return {k: list(v) for k, v in (self.starters() if self.starters else {}).items()}
+
+    def starter_side(self, name: str) -> list[str]:
+        """The side deck of starter ``name`` ([] when the game's starters have none)."""
+        return list((self.starter_sides() if self.starter_sides else {}).get(name, ()))
 
     def check_deck(self, cards: Sequence[str], fmt: str = "constructed") -> str:
         """'' when ``cards`` is a legal deck for the format, else the reason in words."""

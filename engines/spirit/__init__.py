@@ -1,9 +1,8 @@
 """Chronicle: Spirit Tactics: Duels on a 4 x 6 grid with Sequences, Essence and Concealed Spirits
 (rules digest seed 001; the engine's own decisions are in ``DECISIONS.md``).
 
-``GAME`` is the game's declaration. It is not yet listed in ``engines.games.GAMES``: the board and
-hand renderers and the presenter are built separately and register it once they exist; until then
-the conformance test and the scenario runner find it here (``engines.core.scenario``).
+``GAME`` is the game's declaration, listed in ``engines.games.GAMES``; its table side (words,
+buttons, images) is ``bot.presenters.spirit``.
 """
 
 from __future__ import annotations
@@ -16,7 +15,7 @@ from .actions import SpiritAction, decode_action
 from .ai import spirit_policy
 from .autoplay import AUTOPLAY
 from .cards import card
-from .decks import check_deck, starter_decks, starter_sides
+from .decks import check_deck, check_side, starter_decks, starter_sides
 from .engine import SpiritEngine
 from .plays import played_card
 from .state import SpiritState
@@ -34,17 +33,31 @@ def _pool() -> DeckPool:
 
 ENGINE = SpiritEngine()
 
+
+def _is_commander(card_id: str) -> bool:
+    """The Commander stays the same for the whole Match (B9): never swapped for a Side Deck card."""
+    return card(card_id).kind == "commander"
+
+
 GAME: GameSpec[SpiritState, SpiritAction, SpiritView] = GameSpec(
     engine=ENGINE,
     ai=spirit_policy,
     autoplay=AUTOPLAY,
     deck_pool=_pool,
     starters=starter_decks,
+    starter_sides=starter_sides,
     deck_check=check_deck,
     deck_option="decks",
     played_card=played_card,
     # The match rule is best of three (S3): listed first, as the default; a single Duel is allowed.
-    series=SeriesRules(sideboard=True, chooser_option="chooser", best_of=(3, 1)),
+    series=SeriesRules(
+        sideboard=True,
+        chooser_option="chooser",
+        best_of=(3, 1),
+        side_option="sides",
+        side_check=check_side,
+        keeps=_is_commander,
+    ),
     test_seeds=30,
     test_view_every=7,
 )

@@ -85,8 +85,48 @@ def _menus(message: discord.Message, prefix: str) -> list[Any]:
 
 
 def has_moves(message: discord.Message | None) -> bool:
-    """Whether a panel offers moves: buttons, the declare-several menu or the "More moves" menu."""
-    return message is not None and bool(move_ids(message) or _menus(message, "mm:") or _menus(message, "ms:"))
+    """Whether a panel offers moves: buttons, the declare-several menu, the "More moves" menu or
+    the menu of two-step moves."""
+    return message is not None and bool(
+        move_ids(message) or _menus(message, "mm:") or _menus(message, "ms:") or _menus(message, "mg:")
+    )
+
+
+def _offered(panel: discord.Message, action: str) -> str | None:
+    wanted = [c for c in move_ids(panel) if c.split(":", 3)[3] == action]
+    return wanted[0] if wanted else None
+
+
+async def _in_a_group(member: Any, match_id: int, action: str, said: list[str]) -> Any:
+    """The two-step moves: open each group of the menu until one holds ``action`` (paging inside
+    it), and click it. Only the gestures that lead to the move are counted in ``said``: a player
+    knows which card they mean, the helper has to look."""
+    panel = panel_message(member, match_id)
+    assert panel is not None
+    for menu in _menus(panel, "mg:"):
+        for option in menu.options:
+            await member.user.select(panel, [option.value], custom_id=menu.custom_id)
+            panel = panel_message(member, match_id)
+            assert panel is not None
+            pages: list[str] = []
+            for _ in range(10):
+                found = _offered(panel, action)
+                if found is not None:
+                    said.extend([f"{menu.custom_id}={option.value}", *pages, found])
+                    return await member.user.click(panel, custom_id=found)
+                pager = [c.custom_id for c in _menus(panel, "mp:") if ":>" in c.custom_id]
+                if not pager:
+                    break
+                pages.append(pager[0])
+                await member.user.click(panel, custom_id=pager[0])
+                panel = panel_message(member, match_id)
+                assert panel is not None
+            back = [c.custom_id for c in _menus(panel, "mp:") if ":^" in c.custom_id]
+            assert back, "a group's page has a way back"
+            await member.user.click(panel, custom_id=back[0])
+            panel = panel_message(member, match_id)
+            assert panel is not None
+    return None
 
 
 async def play_move(member: Any, match_id: int, action: str, clicks: list[str] | None = None) -> Any:
@@ -111,6 +151,12 @@ async def play_move(member: Any, match_id: int, action: str, clicks: list[str] |
             if any(o.value == action for o in menu.options):
                 said.append(action)
                 return await member.user.select(panel, [action], custom_id=menu.custom_id)
+        if _menus(panel, "mg:"):
+            result = await _in_a_group(member, match_id, action, said)
+            if result is not None:
+                return result
+            panel = panel_message(member, match_id)
+            assert panel is not None
         pager = [c.custom_id for c in _menus(panel, "mp:") if c.custom_id.endswith(">")]
         assert pager, f"{action} is not offered on any page: {move_ids(panel)}"
         said.append(pager[0])
