@@ -22,11 +22,52 @@ PAD = 16
 SEAT_H = 96
 CELL_GAP = 8
 CELL_W = (WIDTH - 2 * PAD - 5 * CELL_GAP) // 6
-CELL_H = 118
+CELL_H = 138
 GRID_H = 4 * CELL_H + 3 * CELL_GAP + 28
 MIN_TEXT = 18
 
 ROW_NAMES = {1: "Back", 2: "Front", 3: "Front", 4: "Back"}
+PHASES = {
+    "reload": "Reload Phase",
+    "draw": "Draw Phase",
+    "calm": "Calm Phase",
+    "main": "Main Phase",
+    "combat": "Combat Phase",
+    "submain": "Sub-Main Phase",
+    "end": "End Phase",
+    "start": "choosing who goes first",
+}
+LINKS_SHOWN = 6
+"""Links of a long Sequence drawn in full; earlier ones are counted on one line."""
+GEM = 7
+"""Half the width of an Essence diamond."""
+
+
+def _rgb(hex_colour: str) -> tuple[int, int, int]:
+    h = hex_colour.lstrip("#")
+    return (int(h[0:2], 16), int(h[2:4], 16), int(h[4:6], 16))
+
+
+def essence_gems(pen: Pen, essence: Sequence[str], right: int, yc: int, most: int = 5) -> int:
+    """Attached Essence as diamonds in their type's colour, right-aligned at ``right`` (so a player
+    sees which Essence a Spirit can pay with, not just how many); more than ``most`` end in a
+    count. Returns the left edge used."""
+    shown = sorted(essence)[:most]
+    x = right
+    if len(essence) > most:
+        x -= 28
+        pen.line((x, yc), f"+{len(essence) - most}", 18, fill=TEXT_DIM, anchor="lm")
+        x -= 4
+    for eid in reversed(shown):
+        colour = _rgb(card(eid).art)
+        cx = x - GEM
+        pen.draw.polygon(
+            [(cx, yc - GEM - 2), (cx + GEM, yc), (cx, yc + GEM + 2), (cx - GEM, yc)],
+            fill=colour,
+            outline=darken(colour, 0.4),
+        )
+        x -= 2 * GEM + 3
+    return x
 
 
 def _seat(pen: Pen, view: SpiritView, s: SeatView, name: str, y: int) -> None:
@@ -44,10 +85,14 @@ def _seat(pen: Pen, view: SpiritView, s: SeatView, name: str, y: int) -> None:
     pen.line(
         (WIDTH - PAD - 16, y + 30), f"R {cmd.resilience} / {cmd.base_resilience}", 28, bold=True, anchor="rm"
     )
-    essence = f" · {len(cmd.essence)} Essence" if cmd.essence else ""
-    pen.line((PAD + 16, y + 66), f"{card(cmd.card).name}{essence}", 20, fill=TEXT_DIM, max_width=380)
-    counts = f"Hand {s.hand_count} · Deck {s.deck_count} · Reload {len(s.reload)} · Grave {len(s.graveyard)}"
-    pen.line((WIDTH - PAD - 16, y + 66), counts, 20, fill=TEXT_DIM, anchor="rm", max_width=440)
+    pen.line((PAD + 16, y + 66), card(cmd.card).name, 20, fill=TEXT_DIM, max_width=340)
+    if cmd.essence:
+        essence_gems(pen, cmd.essence, WIDTH - PAD - 250, y + 30, most=5)
+    counts = (
+        f"Hand {s.hand_count} · Deck {s.deck_count} · Reload {len(s.reload)} · "
+        f"GY {len(s.graveyard)} · Side {s.side_count}"
+    )
+    pen.line((WIDTH - PAD - 16, y + 66), counts, 20, fill=TEXT_DIM, anchor="rm", max_width=480)
 
 
 def _unit(pen: Pen, unit: UnitView, box: tuple[int, int, int, int], mine: bool) -> None:
@@ -63,10 +108,19 @@ def _unit(pen: Pen, unit: UnitView, box: tuple[int, int, int, int], mine: bool) 
     pen.text(
         (x0 + 6, y0 + 6, x1 - 6, y0 + 52), card(unit.card).name, 18, bold=True, max_lines=2, min_size=MIN_TEXT
     )
-    pen.line((x0 + 6, y0 + 70), f"S {unit.strength}", 18, max_width=x1 - x0 - 12)
-    pen.line((x0 + 6, y0 + 92), f"R {unit.resilience}", 18, max_width=x1 - x0 - 12)
+    pen.line((x0 + 6, y0 + 68), _stat("S", unit.strength, unit.base_strength), 18, max_width=x1 - x0 - 12)
+    pen.line((x0 + 6, y0 + 92), _stat("R", unit.resilience, unit.base_resilience), 18, max_width=x1 - x0 - 12)
+    left = x1 - 4
     if unit.essence:
-        pen.line((x1 - 6, y0 + 92), f"◆{len(unit.essence)}", 18, fill=ACCENT, anchor="rm")
+        left = essence_gems(pen, unit.essence, x1 - 4, y1 - 16, most=3)
+    if unit.attacks_used:
+        note = "attacked" if not unit.attacks_left else f"{unit.attacks_left} more"
+        pen.line((x0 + 6, y1 - 16), note, 18, fill=TEXT_DIM, max_width=max(20, left - x0 - 10))
+
+
+def _stat(letter: str, now: int, base: int) -> str:
+    """ "S 1200" or, when changed, "S 900/1200" (current/printed): damage and boosts show."""
+    return f"{letter} {now}" if now == base else f"{letter} {now}/{base}"
 
 
 def _grid(pen: Pen, view: SpiritView, y: int) -> None:
@@ -105,14 +159,19 @@ def board(view: SpiritView, names: Sequence[str], **_: object) -> Image.Image:
 
 
 def _draw(view: SpiritView, names: Sequence[str], labels: list[Label] | None) -> Image.Image:
-    links = view.sequence[-4:]
-    height = 64 + 2 * SEAT_H + GRID_H + 2 * PAD + 30 * (len(links) + (1 if links else 0)) + 20
+    links = view.sequence[-LINKS_SHOWN:]
+    earlier = len(view.sequence) - len(links)
+    lines = len(links) + (1 if links else 0) + (1 if earlier else 0)
+    height = 64 + 2 * SEAT_H + GRID_H + 2 * PAD + 30 * lines + 20
     img = canvas(WIDTH, height)
     pen = Pen(img, labels)
-    if view.current is None:
+    if view.mode == "over":
         head = "Duel over" + (f" · {view.reason}" if view.reason else "")
+    elif view.current is None:
+        chooser = view.choice.seat if view.choice is not None else view.acting
+        head = f"Before the first turn: {names[chooser] if chooser is not None else 'a player'} chooses who goes first"
     else:
-        head = f"Turn {view.turn} · {names[view.current]}'s {view.phase} phase"
+        head = f"Turn {view.turn} · {names[view.current]}'s {PHASES.get(view.phase, view.phase)}"
     pen.line((PAD, 32), head, 26, bold=True, max_width=WIDTH - 2 * PAD)
     bottom = view.viewer if view.viewer is not None else 0
     y = 60
@@ -124,6 +183,9 @@ def _draw(view: SpiritView, names: Sequence[str], labels: list[Label] | None) ->
     y += SEAT_H + PAD
     if links:
         pen.line((PAD, y + 14), "Sequence (last link resolves first):", 20, bold=True)
+        if earlier:
+            y += 30
+            pen.line((PAD + 16, y + 14), f"links 1-{earlier} above these", 18, fill=TEXT_DIM)
         for link in links:
             y += 30
             pen.line(
