@@ -226,3 +226,80 @@ async def test_a_full_side_deck_refuses_a_card_out_first(simcord_env) -> None:
     refused = await alice.user.select(panel, [out_card], custom_id=menus["out"].custom_id)
     assert "at most 10" in last_reply(refused).content
     assert (await _series_of(env, game1.id)).decks[0] == series.decks[0]
+
+
+async def test_a_stop_asks_in_a_sequence_and_its_clock_passes(simcord_env, db_file) -> None:
+    """bob sets a stop for "the opponent moves to another phase": the bot asks him instead of
+    passing, the prompt says when it passes, a restart keeps the open Sequence, and when the
+    response clock runs out the AI passes for him (S21: two passes complete the Sequence)."""
+    env = simcord_env
+    t = make_table(env, ("alice", "bob"))
+    alice, bob = t.members["alice"], t.members["bob"]
+    shown = await bob.slash(t.channel, "settings stops", game="spirit")
+    assert last_reply(shown).ephemeral
+    await bob.select(last_reply(shown).message, ["phase"], custom_id="stops:spirit")
+    await alice.slash(t.channel, "play", game="spirit", opponent=bob, best_of=1)
+    lobby = next(m for m in reversed(t.channel.history()) if m.embeds)
+    await bob.click(lobby, label="Join")
+    await alice.click(lobby, label="Start")
+    live = await _latest(env)
+    members = {0: alice, 1: bob}
+    rng = Rng.from_seed(9)
+    for _ in range(200):
+        view = live.engine.view(live.state, None)
+        if view.mode == "sequence" and view.priority == 1 and view.current == 0:
+            break
+        seat = min(live.current)
+        action = choose_action(live.engine, live.state, PlayerId(seat), rng).to_id()
+        await play_move(members[seat], live.id, action)
+    view = live.engine.view(live.state, None)
+    assert view.mode == "sequence" and view.priority == 1 and view.sequence[-1].kind == "phase"
+    row = await env.bot.db.matches.get_clock(live.id)
+    assert row.kind == "response" and row.seat == 1
+    panel = panel_message(bob, live.id)
+    assert "**Respond to alice's " in panel.content and f"<t:{int(row.deadline)}:R>" in panel.content
+    seq = live.seq
+    await env.restart_bot(create_bot(DISCORD_TOKEN="", CARDHOST_DB=str(db_file)))
+    await env.settle()
+    reloaded = await env.bot.matches.get(live.id)
+    assert reloaded.seq == seq and reloaded.engine.view(reloaded.state, None).priority == 1
+    await env.advance_time(env.bot.settings.response_seconds + 1)
+    log = await env.bot.db.matches.actions(live.id, after_seq=seq)
+    assert log and (log[0].seat, log[0].action_id, log[0].by_ai) == (1, "pass", True)
+
+
+async def test_card_and_a_deck_import_with_commander_and_side_deck(simcord_env) -> None:
+    """``/card`` shows a Spirit Tactics card; ``/deck import`` takes a list with a Commander line and
+    a Side Deck section; ``/play deck:`` brings that Deck and Side Deck to the Match."""
+    from collections import Counter
+
+    from engines.spirit.decks import split, starter_decks, starter_sides
+
+    env = simcord_env
+    t = make_table(env, ("alice",))
+    alice = t.members["alice"]
+    shown = last_reply(await alice.slash(t.channel, "card", name="Cinder Whelp", game="spirit"))
+    assert shown.content.startswith("**Cinder Whelp** · Spirit — Flame · S 800 / R 600"), shown.content
+    assert shown.attachments
+    name = next(iter(starter_decks()))
+    commander, deck = split(starter_decks()[name])
+    side = starter_sides()[name]
+    lines = ["Commander", f"1 {card(commander).name}", "", "Deck"]
+    lines += [f"{n} {card(c).name}" for c, n in Counter(deck).items()]
+    lines += ["", "Side Deck", *(f"{n} {card(c).name}" for c, n in Counter(side[:-1]).items())]
+    result = last_reply(await alice.slash(t.channel, "deck import", game="spirit", name="Mine", text="\n".join(lines)))
+    assert "Mine" in result.content, result.content
+    # A second Commander in the Deck is refused, line by line, and nothing is saved.
+    bad = [*lines[:4], f"1 {card(commander).name}", *lines[4:]]
+    refused = last_reply(
+        await alice.slash(t.channel, "deck import", game="spirit", name="Bad", text="\n".join(bad))
+    )
+    assert "is a Commander" in refused.content and "Bad" not in [
+        d.name for d in await env.bot.db.decks.list(alice.id, "spirit")
+    ]
+    await alice.slash(t.channel, "play", game="spirit", deck="Mine")
+    live = await _latest(env)
+    assert Counter(live.cfg.options["decks"][0]) == Counter([commander, *deck])
+    assert Counter(live.cfg.options["sides"][0]) == Counter(side[:-1])
+    series = await _series_of(env, live.id)
+    assert Counter(series.decks[0]["side"]) == Counter(side[:-1]) and series.best_of == 3
