@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from render.spirit.board import board, board_labels
+from render.spirit.card import card_image
 from render.spirit.hand import hand, hand_labels
 
-__all__ = ["board", "board_labels", "hand", "hand_labels"]
+__all__ = ["board", "board_labels", "card_image", "hand", "hand_labels"]
