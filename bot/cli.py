@@ -88,6 +88,9 @@ def build_parser() -> argparse.ArgumentParser:
     from bot.packs_cli import add_parsers as add_pack_parsers
 
     add_pack_parsers(sub)  # packs, cards
+    from bot.ratings_cli import add_parsers as add_ratings_parsers
+
+    add_ratings_parsers(sub)  # ratings rebuild
     return parser
 
 

@@ -31,6 +31,8 @@ COGS = (
     "bot.cogs.draft",
     "bot.cogs.pod",
     "bot.cogs.stats",
+    "bot.cogs.ratings",
+    "bot.cogs.history",
 )
 
 

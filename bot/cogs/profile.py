@@ -1,4 +1,5 @@
-"""/profile: games played, wins, losses and places, overall and per game."""
+"""/profile: games played, wins, losses and places, overall and per game; on a server also the
+player's rating per game with its trend, their favourite decks and their recent matches there."""
 
 from __future__ import annotations
 
@@ -8,6 +9,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.mentions import NO_PINGS
+from bot.services.profile import profile_fields
 from engines.core import get_engine
 
 if TYPE_CHECKING:
@@ -23,6 +26,7 @@ class ProfileCog(commands.Cog):
     async def profile(self, interaction: discord.Interaction, player: discord.User | None = None) -> None:
         user = player or interaction.user
         prof = await self.bot.db.players.profile(user.id)
+        extra = await profile_fields(self.bot.db, user.id, interaction.guild_id)
         embed = discord.Embed(title=f"{user.display_name}'s results", colour=discord.Colour.gold())
         if not prof.games_played:
             embed.description = "No finished games yet. Start one with /play."
@@ -32,18 +36,24 @@ class ProfileCog(commands.Cog):
                 f"Games played: **{prof.games_played}** · wins: **{prof.wins}** · "
                 f"losses: **{prof.losses}** · average place: **{avg}**"
             )
-            for game, stats in sorted(prof.per_game.items()):
-                try:
-                    title = get_engine(game).title
-                except Exception:
-                    title = game
+        for game in sorted({*prof.per_game, *extra.ratings}):
+            try:
+                title = get_engine(game).title
+            except Exception:
+                title = game
+            lines = []
+            stats = prof.per_game.get(game)
+            if stats is not None:
                 gavg = f"{stats.average_place:.2f}" if stats.average_place is not None else "-"
-                embed.add_field(
-                    name=title,
-                    value=f"{stats.played} played · {stats.wins} won · {stats.losses} lost · avg place {gavg}",
-                    inline=False,
+                lines.append(
+                    f"{stats.played} played · {stats.wins} won · {stats.losses} lost · avg place {gavg}"
                 )
-        await interaction.response.send_message(embed=embed)
+            if game in extra.ratings:
+                lines.append(extra.ratings[game])
+            embed.add_field(name=title, value="\n".join(lines), inline=False)
+        for name, value in extra.fields:
+            embed.add_field(name=name, value=value, inline=False)
+        await interaction.response.send_message(embed=embed, allowed_mentions=NO_PINGS)
 
 
 async def setup(bot: CardhostBot) -> None:

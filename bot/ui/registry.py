@@ -33,6 +33,7 @@ from bot.ui.components import (
 from bot.ui.deckbuild import BuildButton, BuildSelect, OpenBuilderButton
 from bot.ui.deckimport import ImportAttemptButton
 from bot.ui.draft import OpenPackButton, PickConfirm, PickSelect, PodLobbyButton, ReclaimButton
+from bot.ui.history import HistoryPageButton
 from bot.ui.refusals import answer, answers_refusals
 from bot.ui.series import OpenSideButton, ReadyButton, SwapPageButton, SwapSelect
 
@@ -65,6 +66,7 @@ ROUTED: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     DeckDeleteButton,
     ImportAttemptButton,
     StopsSelect,
+    HistoryPageButton,
 )
 
 

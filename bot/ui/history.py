@@ -1,0 +1,134 @@
+"""/history pages: the text of a page and its Prev/Next buttons, which work after a restart.
+
+A page button is a ``DynamicItem`` whose custom_id carries everything the page needs (who asked,
+whose history, the game or none, the page it opens), so a message posted before a restart still
+pages afterwards; the server is the one the message is in. Only the person who asked turns the
+pages of their message: anyone else gets a sentence (the message is public, paging edits it).
+
+Replays: ``replay_item`` is the hook for the ``/replay match:`` feature. When
+``bot/cogs/replay.py`` provides a restart-proof Replay button (a ``DynamicItem`` taking a match
+id, registered in ``bot/ui/registry.py``), ``replay_item`` returns one for each match of the page
+and they go on the row above Prev/Next; until then a page has no Replay buttons.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.db.history import HistoryStore
+from bot.ids import ROW_ID, USER_ID
+from bot.services.history import PAGE_SIZE, entry_line, game_title
+from bot.text import clip
+from bot.ui.components import bot_of
+from bot.ui.refusals import answers_refusals
+from engines.core import CardhostError
+
+if TYPE_CHECKING:
+    from bot.client import CardhostBot
+
+GAME_ID = r"[a-z][a-z0-9_]{0,19}"
+
+
+class NotYourPages(CardhostError):
+    def __init__(self) -> None:
+        super().__init__("Only the person who asked can turn these pages: use /history to see your own.")
+
+
+def replay_item(match_id: int) -> discord.ui.Item[Any] | None:
+    """The Replay button for a match on a history page, if the replay feature is installed: its
+    cog module (``bot.cogs.replay``) exposes ``replay_button(match_id)`` returning the item."""
+    try:
+        module = importlib.import_module("bot.cogs.replay")
+    except ModuleNotFoundError as exc:
+        if exc.name != "bot.cogs.replay":
+            raise
+        return None
+    make: Callable[[int], discord.ui.Item[Any]] | None = getattr(module, "replay_button", None)
+    return None if make is None else make(match_id)
+
+
+class HistoryPageButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"hist:(?P<asker>{USER_ID}):(?P<player>{USER_ID}):(?P<game>(?:{GAME_ID})?):(?P<page>{ROW_ID}):(?P<dir>[pn])",
+):
+    """◀ Prev (``p``) or Next ▶ (``n``), opening page ``page`` (0-based)."""
+
+    def __init__(
+        self, asker: int, player: int, game: str, page: int, direction: str, *, disabled: bool = False
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="◀ Prev" if direction == "p" else "Next ▶",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"hist:{asker}:{player}:{game}:{page}:{direction}",
+                disabled=disabled,
+                row=1,
+            )
+        )
+        self.asker, self.player, self.game, self.page = asker, player, game, page
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> HistoryPageButton:
+        return cls(int(match["asker"]), int(match["player"]), match["game"], int(match["page"]), match["dir"])
+
+    @answers_refusals
+    async def callback(self, interaction: discord.Interaction) -> None:
+        if interaction.user.id != self.asker:
+            raise NotYourPages()
+        content, view = await history_page(
+            bot_of(interaction), interaction.guild_id, self.asker, self.player, self.game or None, self.page
+        )
+        await interaction.response.edit_message(content=content, view=view)
+
+
+async def player_name(bot: CardhostBot, user_id: int, known: str | None = None) -> str:
+    """The name a page shows: the one Discord gave with the command, else the stored one, else a
+    mention (messages ping nobody, so it only shows the name)."""
+    if not known:
+        player = await bot.db.players.get(user_id)
+        known = player.display_name if player is not None else None
+    return discord.utils.escape_markdown(known) if known else f"<@{user_id}>"
+
+
+async def history_page(
+    bot: CardhostBot,
+    guild_id: int | None,
+    asker: int,
+    player: int,
+    game: str | None,
+    page: int,
+    name: str | None = None,
+) -> tuple[str, discord.ui.View | None]:
+    """The text of page ``page`` of ``player``'s matches in this server (one game's when named),
+    and its buttons; a page past the end shows the last one."""
+    store = HistoryStore(bot.db)
+    total = await store.count(player, guild_id, game)
+    name = await player_name(bot, player, name)
+    what = f" of {game_title(game)}" if game else ""
+    if not total:
+        return f"{name} has no ended matches{what} on this server yet.", None
+    pages = (total + PAGE_SIZE - 1) // PAGE_SIZE
+    page = max(0, min(page, pages - 1))
+    entries = await store.page(player, guild_id, game, PAGE_SIZE, page * PAGE_SIZE)
+    matches = "1 match" if total == 1 else f"{total} matches"
+    lines = [f"📜 **{name}'s matches**{what} on this server · {matches} · page {page + 1} of {pages}"]
+    lines += [entry_line(e) for e in entries]
+    view = discord.ui.View(timeout=None)
+    for e in entries:
+        item = replay_item(e.match_id)
+        if item is not None:
+            view.add_item(item)
+    if pages > 1:
+        key = game or ""
+        view.add_item(HistoryPageButton(asker, player, key, max(page - 1, 0), "p", disabled=page == 0))
+        view.add_item(
+            HistoryPageButton(asker, player, key, min(page + 1, pages - 1), "n", disabled=page >= pages - 1)
+        )
+    return clip("\n".join(lines)), view if view.children else None
