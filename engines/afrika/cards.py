@@ -637,10 +637,21 @@ def _all_effects(card: CardDef) -> list[Effect]:
     return out
 
 
+CARD_INDEX: dict[str, CardDef] = {}
+"""Every card by id once ``CARDS()`` has loaded them: ``card`` and ``rules.cd`` read it directly
+(a card lookup is the engine's most frequent call; the cached ``CARDS()`` call cost more than the
+lookup itself)."""
+
+
 @cache
 def CARDS() -> dict[str, CardDef]:
-    return load_cards()
+    cards = load_cards()
+    CARD_INDEX.update(cards)
+    return cards
 
 
 def card(cid: str) -> CardDef:
-    return CARDS()[cid]
+    try:
+        return CARD_INDEX[cid]
+    except KeyError:
+        return CARDS()[cid]

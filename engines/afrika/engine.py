@@ -13,7 +13,7 @@ from .kinds import STEPS, Zone
 from .legal import legal
 from .perform import perform
 from .rules import seat_ref
-from .state import AfrikaState, Choice, Game, Item, Obj, Player, freeze, keep, peek, thaw
+from .state import AfrikaState, Choice, Game, Item, Obj, Player, freeze, keep, peek, peeked, thaw
 from .steps import enter, settle
 from .view import AfrikaView, make_view
 
@@ -132,7 +132,14 @@ class AfrikaEngine:
     def legal_actions(self, s: AfrikaState, p: PlayerId) -> Sequence[AfrikaAction]:
         if s.over or p not in self.current_players(s):
             return []
-        return legal(peek(s), int(p))
+        g = peek(s)
+        memo = g.memo
+        if memo is None:
+            return legal(g, int(p))
+        listed = memo.legal.get(int(p))
+        if listed is None:
+            listed = memo.legal[int(p)] = legal(g, int(p))
+        return list(listed)  # a copy: the caller may change its list, apply reuses this one
 
     def apply(self, s: AfrikaState, p: PlayerId, a: AfrikaAction) -> Transition[AfrikaState]:
         if s.over:
@@ -144,9 +151,13 @@ class AfrikaEngine:
                 raise NotYourTurn("You have already lost this game.")
         elif p not in self.current_players(s):
             raise NotYourTurn()
+        # the legal list legal_actions made for this state and seat, if any: perform need not
+        # list the moves again to check that ``a`` is one of them (the same list, tested)
+        shared = peeked(s)
+        listed = shared.memo.legal.get(int(p)) if shared is not None and shared.memo is not None else None
         g = thaw(s)
         g.events = []
-        perform(g, int(p), a)
+        perform(g, int(p), a, listed)
         settle(g)
         events = tuple(Event(text) for text in g.events)
         g.events = []

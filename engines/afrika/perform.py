@@ -20,12 +20,14 @@ from .steps import cleanup, end_step, start_turn
 from .timing import EQUIP, TRAVEL, alive_players, next_seat
 
 
-def perform(g: Game, p: int, a: AfrikaAction) -> None:
+def perform(g: Game, p: int, a: AfrikaAction, listed: list[AfrikaAction] | None = None) -> None:
+    """``listed``: ``legal(g, p)`` if the caller already has it (made from the same state)."""
     k = a.kind
     if k == "concede":
         concede(g, p)
         return
-    listed = legal(g, p)
+    if listed is None:
+        listed = legal(g, p)
     if a not in listed and not equivalent(g, p, a, listed):
         raise IllegalAction(why_not(g, p, a))
     ch = g.choice

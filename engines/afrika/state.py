@@ -14,12 +14,16 @@ Artifact Stack; only the top one is active, R23).
 from __future__ import annotations
 
 import threading
+from _collections_abc import dict_items, dict_keys, dict_values
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, fields
 from dataclasses import field as _f
-from typing import Any
+from typing import Any, TypeVar, overload
 
+from . import fast
 from .kinds import ChoiceItem, ChoiceKind, ChoiceStage, ItemKind, Step, Zone
 
+_T = TypeVar("_T")
 BATTLEFIELD: frozenset[Zone] = frozenset({"field", "active", "terrain", "artifact"})
 
 
@@ -236,6 +240,20 @@ class Choice:
     card: str = ""
 
 
+class Memo:
+    """What read-only callers worked out from one unchanging Game (see ``Game.memo``): the legal
+    list per seat (``apply`` reuses it instead of listing again), each object's characteristics,
+    each seat's energy sources. Filled and read by engine.py, rules.py and legal.py, only while
+    ``fast.ON``."""
+
+    __slots__ = ("legal", "sources", "stats")
+
+    def __init__(self) -> None:
+        self.legal: dict[int, list[Any]] = {}
+        self.stats: dict[int, Any] = {}
+        self.sources: dict[int, list[Any]] = {}
+
+
 @dataclass(slots=True)
 class Game:
     objs: dict[int, Obj]
@@ -264,6 +282,9 @@ class Game:
     fmt: str = "constructed"
     lifelink_lki: list[int] = _f(default_factory=list)
     events: list[str] = _f(default_factory=list)
+    memo: Memo | None = None
+    """Values derived from this Game while it stands for a frozen state and nobody changes it (a
+    ``peek`` copy); None on a Game being changed (``apply``'s copy), where nothing is remembered."""
 
     def log(self, text: str) -> None:
         """A public fact for the game log (seat labels like "P1"; the bot swaps in names)."""
@@ -436,10 +457,193 @@ def _freeze_player(p: Player) -> PlayerS:
     )
 
 
+class ObjMap(dict[int, Obj]):
+    """A Game's card objects, thawed copy-on-read from a frozen state's ``objs`` (issue #23 item 3).
+
+    A move reads a few dozen of a game's ~120 card objects (the Codexes are most of them) and
+    changes a handful, so ``thaw`` no longer copies them all: an object becomes a mutable ``Obj``
+    the first time it is looked up (``__missing__``), and ``freeze`` copies the frozen dict and
+    re-freezes only those. To every reader it is the dict the plain thaw builds: the same keys
+    in the same order (``base``'s order, objects created since appended), the same values; a key
+    deleted is remembered in ``gone`` so it is not thawed again from ``base``. Whatever would see
+    the whole dict (iteration, ``len``, views, ==) first ``materialise``s it into exactly that
+    plain dict. ``base`` is never changed; ``src`` is the frozen dict ``freeze`` may reuse from.
+    """
+
+    __slots__ = ("base", "gone", "src")
+
+    def __init__(self, base: dict[int, ObjS]) -> None:
+        super().__init__()
+        self.base: dict[int, ObjS] = base
+        """Objects not looked up yet (empty once materialised)."""
+        self.gone: set[int] = set()
+        """Keys of ``base`` deleted from the Game."""
+        self.src: dict[int, ObjS] = base
+
+    def __missing__(self, k: int) -> Obj:
+        f = self.base[k]
+        if k in self.gone:
+            raise KeyError(k)
+        o = _thaw_obj(f)
+        dict.__setitem__(self, k, o)
+        return o
+
+    def __contains__(self, k: object) -> bool:
+        return dict.__contains__(self, k) or (k in self.base and k not in self.gone)
+
+    @overload
+    def get(self, k: int, default: None = None, /) -> Obj | None: ...
+
+    @overload
+    def get(self, k: int, default: Obj, /) -> Obj: ...
+
+    @overload
+    def get(self, k: int, default: _T, /) -> Obj | _T: ...
+
+    def get(self, k: int, default: Any = None, /) -> Any:
+        o = dict.get(self, k)
+        if o is not None:
+            return o
+        if k in self.base and k not in self.gone:
+            return self.__missing__(k)
+        return default
+
+    def __setitem__(self, k: int, v: Obj) -> None:
+        if self.gone and k in self.gone:
+            self.gone.discard(k)
+        dict.__setitem__(self, k, v)
+
+    def __delitem__(self, k: int) -> None:
+        if k in self.base:
+            if k in self.gone:
+                raise KeyError(k)
+            self.gone.add(k)
+            if dict.__contains__(self, k):
+                dict.__delitem__(self, k)
+            return
+        dict.__delitem__(self, k)
+
+    def materialise(self) -> None:
+        """Thaw every object still in ``base``: the dict is then the plain thaw's, order included."""
+        base = self.base
+        if not base:
+            return
+        gone = self.gone
+        own = dict(dict.items(self))
+        dict.clear(self)
+        for k, f in base.items():
+            if k not in gone:
+                o = own.pop(k, None)
+                dict.__setitem__(self, k, _thaw_obj(f) if o is None else o)
+        for k, o in own.items():
+            dict.__setitem__(self, k, o)
+        self.base = {}
+        self.gone = set()
+
+    def rebase(self, base: dict[int, ObjS]) -> None:
+        """``freeze`` made ``base`` from this Game: its untouched objects are now ``base``'s."""
+        self.base = base
+        self.src = base
+        self.gone = set()
+
+    # ------------------------------------------------------- everything else sees the plain dict
+    def __iter__(self) -> Iterator[int]:
+        self.materialise()
+        return dict.__iter__(self)
+
+    def __reversed__(self) -> Iterator[int]:
+        self.materialise()
+        return dict.__reversed__(self)
+
+    def __len__(self) -> int:
+        self.materialise()
+        return dict.__len__(self)
+
+    def keys(self) -> dict_keys[int, Obj]:
+        self.materialise()
+        return dict.keys(self)
+
+    def values(self) -> dict_values[int, Obj]:
+        self.materialise()
+        return dict.values(self)
+
+    def items(self) -> dict_items[int, Obj]:
+        self.materialise()
+        return dict.items(self)
+
+    def __eq__(self, other: object) -> bool:
+        self.materialise()
+        if isinstance(other, ObjMap):
+            other.materialise()
+        return dict.__eq__(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    __hash__ = None
+
+    def __repr__(self) -> str:
+        self.materialise()
+        return dict.__repr__(self)
+
+    def copy(self) -> dict[int, Obj]:
+        self.materialise()
+        return dict(dict.items(self))
+
+    def pop(self, k: int, *default: Any) -> Any:
+        if k in self:
+            o = self[k]
+            del self[k]
+            return o
+        if default:
+            return default[0]
+        raise KeyError(k)
+
+    def setdefault(self, k: int, default: Obj) -> Obj:
+        if k in self:
+            return self[k]
+        self[k] = default
+        return default
+
+    def popitem(self) -> tuple[int, Obj]:
+        self.materialise()
+        return dict.popitem(self)
+
+    def update(self, *args: Any, **kw: Any) -> None:
+        self.materialise()
+        dict.update(self, *args, **kw)
+
+    def clear(self) -> None:
+        dict.clear(self)
+        self.base = {}
+        self.gone = set()
+
+    def __reduce__(self) -> Any:
+        self.materialise()
+        return (dict, (dict(dict.items(self)),))
+
+
+def touched(objs: dict[int, Obj], needs: Callable[[ObjS], bool]) -> list[Obj]:
+    """The objects a sweep over all of ``objs`` would change: every one already thawed, plus those
+    still frozen for which ``needs`` says the sweep has work (cleanup's "remove all damage" need
+    not thaw a Codex). On a plain dict (the reference path), every object."""
+    if type(objs) is not ObjMap or not objs.base:
+        return list(objs.values())
+    out = list(dict.values(objs))
+    gone = objs.gone
+    for k, f in objs.base.items():
+        if needs(f) and not dict.__contains__(objs, k) and k not in gone:
+            out.append(objs[k])
+    return out
+
+
 def thaw(s: AfrikaState) -> Game:
-    """A fresh mutable copy of ``s``: nothing in it is shared with any other Game."""
+    """A fresh mutable copy of ``s``: nothing in it is shared with any other Game.
+
+    Its card objects are thawed on first use (``ObjMap``), or all at once on the plain path."""
+    objs: dict[int, Obj] = ObjMap(s.objs) if fast.ON else {k: _thaw_obj(o) for k, o in s.objs.items()}
     return Game(
-        {k: _thaw_obj(o) for k, o in s.objs.items()},
+        objs,
         [_thaw_player(p) for p in s.players],
         s.turn,
         s.active,
@@ -467,19 +671,73 @@ def thaw(s: AfrikaState) -> Game:
     )
 
 
-def freeze(g: Game, base: AfrikaState | None = None) -> AfrikaState:
-    """The frozen state of ``g``; ``base`` (the state ``g`` was thawed from) lends its card objects.
+_SORTED_SIZE = 64
+_sorted_objs: dict[int, dict[int, ObjS]] = {}
+"""The last ``objs`` dicts ``freeze`` made (keyed by identity, holding them so an id is not reused
+while listed): those are in id order. A state decoded from JSON is not (its keys were sorted as
+strings), and ``freeze`` must put its objects in id order either way."""
 
-    A move touches a handful of the ~120 card objects; each one ``_unchanged`` finds identical to
-    ``base``'s is reused rather than rebuilt, which also lets successive states share them.
-    """
-    old = base.objs if base is not None else {}
-    cur = g.objs
+
+def _in_id_order(objs: dict[int, ObjS]) -> bool:
+    with _peek_lock:
+        known = _sorted_objs.get(id(objs)) is objs
+    if known:
+        return True
+    keys = list(objs)
+    return keys == sorted(keys)
+
+
+def _freeze_objs(cur: dict[int, Obj], old: dict[int, ObjS]) -> dict[int, ObjS]:
+    """The plain way: every object in id order, reused from ``old`` when unchanged."""
     objs: dict[int, ObjS] = {}
     for k in sorted(cur):
         o = cur[k]
         f = old.get(k)
         objs[k] = f if f is not None and _unchanged(o, f) else _freeze_obj(o)
+    return objs
+
+
+def _freeze_lazy(m: ObjMap) -> dict[int, ObjS]:
+    """Copy the frozen dict the map thaws from and re-freeze only what was thawed (same result
+    as ``_freeze_objs``, tested): untouched objects are ``base``'s own, in ``base``'s order."""
+    base = m.base
+    out = dict(base)
+    for k in m.gone:
+        del out[k]
+    new: list[tuple[int, ObjS]] = []
+    for k, o in dict.items(m):
+        f = base.get(k)
+        if f is None:
+            new.append((k, _freeze_obj(o)))
+        elif not _unchanged(o, f):
+            out[k] = _freeze_obj(o)
+    ordered = _in_id_order(base)
+    if new:
+        last = next(reversed(out), None)
+        for k, f in new:
+            if last is not None and k < last:
+                ordered = False
+            out[k] = f
+            last = k
+    return out if ordered else dict(sorted(out.items()))
+
+
+def freeze(g: Game, base: AfrikaState | None = None) -> AfrikaState:
+    """The frozen state of ``g``; ``base`` (the state ``g`` was thawed from) lends its card objects.
+
+    A move touches a handful of the ~120 card objects; each one ``_unchanged`` finds identical to
+    ``base``'s is reused rather than rebuilt, which also lets successive states share them. A lazily
+    thawed Game (``ObjMap``) lends from the state it was thawed from, whatever ``base`` says.
+    """
+    cur = g.objs
+    if type(cur) is ObjMap:
+        objs = _freeze_lazy(cur) if cur.base else _freeze_objs(cur, cur.src)
+    else:
+        objs = _freeze_objs(cur, base.objs if base is not None else {})
+    with _peek_lock:
+        _sorted_objs[id(objs)] = objs
+        while len(_sorted_objs) > _SORTED_SIZE:
+            del _sorted_objs[next(iter(_sorted_objs))]
     return AfrikaState(
         objs,
         tuple(_freeze_player(p) for p in g.players),
@@ -520,11 +778,15 @@ def peek(s: AfrikaState) -> Game:
 
     A click costs ``legal_actions`` + ``apply`` and a bot turn ``legal_actions`` + the AI + ``view``,
     all on one state: they thaw it once between them (the last ``apply`` usually already left its
-    result here, see ``keep``). Read-only is tested (tests/engines/afrika/test_conversion.py):
-    ``legal``, ``make_view`` and the AI policy never change the Game, and views hold no part of
-    it. Anything that mutates (``apply``, ``resample_hidden``) must ``thaw`` its own copy. Entries are
-    keyed by identity and hold the state, so an id is never reused while its entry lives.
+    result here, see ``keep``), and what they work out from it is remembered on it (``Game.memo``).
+    Read-only is tested (tests/engines/afrika/test_conversion.py and test_fast_paths.py): ``legal``,
+    ``make_view`` and the AI policy never change the Game, and views hold no part of it. Anything
+    that mutates (``apply``, ``resample_hidden``) must ``thaw`` its own copy. Entries are keyed by
+    identity and hold the state, so an id is never reused while its entry lives. On the plain path
+    (``fast.plain()``) every call thaws afresh and nothing is shared or remembered.
     """
+    if not fast.ON:
+        return thaw(s)
     with _peek_lock:
         hit = _peeked.get(id(s))
     if hit is not None and hit[0] is s:
@@ -534,18 +796,35 @@ def peek(s: AfrikaState) -> Game:
     return g
 
 
+def peeked(s: AfrikaState) -> Game | None:
+    """The shared read-only copy of ``s`` if there is one (no thaw)."""
+    if not fast.ON:
+        return None
+    with _peek_lock:
+        hit = _peeked.get(id(s))
+    return hit[1] if hit is not None and hit[0] is s else None
+
+
 def keep(s: AfrikaState, g: Game) -> None:
     """Hand ``g``, which ``freeze`` just made ``s`` from, to ``peek(s)``; the caller drops ``g``.
 
     ``g`` then reads exactly as ``thaw(s)`` would (tested on every move of random games): same
     values and types (mypy holds the rules to the list/tuple split), same dict orders once its
-    objects are in id order as ``freeze`` puts them, no events.
+    objects are in id order as ``freeze`` puts them, no events; it gets an empty ``memo``.
     """
+    if not fast.ON:
+        return
     if g.events:
         g.events = []
     objs = g.objs
-    if list(objs) != sorted(objs):
+    if type(objs) is ObjMap:
+        if objs.base:
+            objs.rebase(s.objs)
+        else:
+            g.objs = ObjMap(s.objs)  # materialised: start lazy again from the new state
+    elif list(objs) != sorted(objs):
         g.objs = dict(sorted(objs.items()))
+    g.memo = Memo()
     with _peek_lock:
         _peeked[id(s)] = (s, g)
         while len(_peeked) > _PEEK_SIZE:

@@ -30,7 +30,7 @@ from .rules import (
     stats,
 )
 from .stack import place_triggers
-from .state import Choice, Game, Trig
+from .state import Choice, Game, ObjS, Trig, touched
 from .timing import next_seat
 
 
@@ -148,7 +148,7 @@ def enter(g: Game, step: Step) -> None:
 
 def cleanup(g: Game) -> None:
     """Restoration (b): remove all damage and end every "this turn" effect at the same time (A29)."""
-    for o in g.objs.values():
+    for o in touched(g.objs, _has_turn_effects):
         o.damage = 0
         o.eot_power = 0
         o.eot_health = 0
@@ -156,6 +156,11 @@ def cleanup(g: Game) -> None:
     sba(g)
     if g.triggers and not g.over:
         g.priority = g.active
+
+
+def _has_turn_effects(o: ObjS) -> bool:
+    """Whether cleanup changes this frozen object (the ones it would not are left frozen)."""
+    return bool(o.damage or o.eot_power or o.eot_health or o.eot_keywords)
 
 
 def end_step(g: Game) -> None:
