@@ -23,7 +23,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from engines.spirit.cards import CardDef, card
+from engines.spirit.cards import CardDef, card, rules
 from engines.spirit.grammar import describe_aura
 from render.common import (
     BG,
@@ -87,11 +87,12 @@ REMINDERS: dict[str, str] = {
     "Dauntless": "attacks cannot take it below 1 R and cause no Runoff",
     "Invigorate": "Runoff it deals heals your Commander as much",
     "Rejuvenate": "back to full R in every End Phase",
-    "Longshot": "attacks from the Back Row, at -100 S",
+    "Longshot": "attacks from the Back Row, at -{penalty} S",
     "Twinstrike": "a second attack, on a Spirit",
     "Unending": "returns face up in the End Phase of the turn it was Defeated",
 }
-"""Keyword reminders (digest KW1-KW9, as docs/rules/spirit.md words them); Snare's is its trigger."""
+"""Keyword reminders (digest KW1-KW9, as docs/rules/spirit.md words them; the Longshot penalty is
+rules.toml's); Snare's is in its trigger's head."""
 TIMING = {
     "arcana": "Cast in your Main or Sub-Main Phase, never as an answer.",
     "reflex": "Play at any time, even as an answer.",
@@ -189,7 +190,7 @@ def rules_paragraphs(c: CardDef, reminders: bool = True) -> tuple[Paragraph, ...
     out: list[Paragraph] = []
     kws = [kw for kw in c.keywords if kw in REMINDERS]
     if reminders:
-        out.extend((Run(kw, "bold"), Run(f"({REMINDERS[kw]})", "italic", TEXT_DIM)) for kw in kws)
+        out.extend((Run(kw, "bold"), Run(f"({_reminder(kw)})", "italic", TEXT_DIM)) for kw in kws)
     elif kws:
         out.append((Run(", ".join(kws), "bold"),))
     out.extend((Run(describe_aura(*a)),) for a in c.auras)
@@ -212,7 +213,9 @@ def rules_paragraphs(c: CardDef, reminders: bool = True) -> tuple[Paragraph, ...
     if c.kind == "essence":
         out.append(
             (
-                Run("Gather it onto a face-up Spirit or your Commander (two Gathers a turn); it pays a"),
+                Run(
+                    f"Gather it onto a face-up Spirit or your Commander (you may Gather {_times(rules().gathers)} a turn); it pays a"
+                ),
                 Run(pip=c.essence),
                 Run(f"{c.name.removesuffix(' Essence')} or an"),
                 Run(pip=0),
@@ -220,6 +223,14 @@ def rules_paragraphs(c: CardDef, reminders: bool = True) -> tuple[Paragraph, ...
             )
         )
     return tuple(out)
+
+
+def _times(n: int) -> str:
+    return {1: "once", 2: "twice"}.get(n, f"{n} times")
+
+
+def _reminder(kw: str) -> str:
+    return REMINDERS[kw].format(penalty=rules().longshot_penalty)
 
 
 def _status(c: CardDef) -> str:

@@ -84,6 +84,7 @@ def test_every_card_of_the_set_renders() -> None:
         assert len(img.getcolors(1 << 16) or range(1 << 16)) > 50, cid  # drawn, not a blank panel
         fit = card_fit(cid)
         assert fit.ok and fit.size >= MIN_TEXT and fit.title_size >= 20, (cid, fit)
+        _check_reads(*card_labels(cid))  # the sample below checks what is drawn; this, the whole set
     # a copy each time: a caller drawing on one does not change the next
     first = card_image(ids[0])
     first.paste((0, 0, 0), (0, 0, W, H))
