@@ -1,6 +1,6 @@
 """One Spirit Tactics card, large (``/card`` and the "Card details" menu), drawn from its data.
 
-``card_image(card_id) -> Image``  the card, 720 x 500 (a copy: callers may draw on it).
+``card_image(card_id) -> Image``  the card, 720 x 500 (a new image each call).
 ``card_labels(card_id) -> (Image, [Label])``  the same drawing with every text, chip and icon
 recorded, for tests of size and overlap.
 ``card_fit(card_id) -> CardFit``  how the rules text fitted (its size, whether anything was cut)
@@ -19,7 +19,7 @@ keeps every word at 11 px or more; long text shrinks to that floor rather than o
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 from PIL import Image, ImageDraw
 
@@ -464,18 +464,18 @@ def card_face(c: CardDef, labels: list[Label] | None = None) -> tuple[Image.Imag
     return img, CardFit(c.id, size, cut, flav or not c.flavour, title, cells)
 
 
-@lru_cache(maxsize=256)
-def _cached(card_id: str) -> tuple[Image.Image, CardFit]:
-    return card_face(card(card_id))
-
-
 def card_image(card_id: str) -> Image.Image:
-    """The card ``card_id`` as a 720 x 500 RGB image (KeyError for an unknown id)."""
-    return _cached(card_id)[0].copy()
+    """The card ``card_id`` as a 720 x 500 RGB image (KeyError for an unknown id).
+
+    Drawn afresh each time (about 8 ms; the pips and medallions inside are cached): a cache of
+    whole cards would hold a megabyte per card for a picture asked for now and then.
+    """
+    return card_face(card(card_id))[0]
 
 
+@cache
 def card_fit(card_id: str) -> CardFit:
-    return _cached(card_id)[1]
+    return card_face(card(card_id))[1]
 
 
 def card_labels(card_id: str) -> tuple[Image.Image, list[Label]]:
