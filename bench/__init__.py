@@ -25,4 +25,14 @@ register(
     )
 )
 
+register(
+    Bench(
+        "ratings",
+        21,
+        "Ratings (issue #21 items 1-2): rebuild from 10,000 matches, one update, leaderboard, history",
+        "bench.ratings",
+        ("ratings.rebuild_ms", "ratings.update_us", "ratings.leaderboard_ms", "ratings.history_page_ms"),
+    )
+)
+
 __all__ = ["REGISTRY", "Bench", "register"]

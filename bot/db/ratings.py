@@ -8,15 +8,19 @@ Reads for the leaderboard, /profile and /history run as plain functions of the c
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .database import dump_json, load_json
 
 if TYPE_CHECKING:
     from .database import Database
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -35,7 +39,8 @@ class RatedMatch:
     guild_id: int | None
     status: str
     ended_at: float
-    config: dict[str, Any]
+    teams: Any
+    """The match's ``teams`` option as stored (None when it has none): see ``services.ratings``."""
     ranking: list[list[int]] | None
     seats: tuple[RatedSeat, ...]
 
@@ -110,9 +115,11 @@ def _scope(guild_id: int | None, game: str | None, alias: str = "") -> tuple[str
 
 
 def read_matches(conn: sqlite3.Connection, where: str, params: tuple[Any, ...]) -> list[RatedMatch]:
-    """Matches (``where`` over alias m) with their seats, in the order they ended."""
+    """Matches (``where`` over alias m) with their seats, in the order they ended. Only the
+    ranking and the teams are taken out of the JSON columns (in SQL: a config holds whole decks)."""
     rows = conn.execute(
-        "SELECT m.id, m.game, m.guild_id, m.status, COALESCE(m.ended_at, m.created_at), m.config, m.outcome"
+        "SELECT m.id, m.game, m.guild_id, m.status, COALESCE(m.ended_at, m.created_at),"
+        " json_extract(m.config, '$.teams'), json_extract(m.outcome, '$.ranking')"
         f" FROM matches AS m {where} ORDER BY m.ended_at, m.id",
         params,
     ).fetchall()
@@ -123,19 +130,72 @@ def read_matches(conn: sqlite3.Connection, where: str, params: tuple[Any, ...]) 
             f" {where} ORDER BY s.match_id, s.seat",
             params,
         ):
-            seats.setdefault(int(match_id), []).append(RatedSeat(int(seat), user_id))
+            seats.setdefault(match_id, []).append(RatedSeat(seat, user_id))
     out = []
-    for r in rows:
-        outcome = load_json(r[6])
-        ranking = outcome.get("ranking") if isinstance(outcome, dict) else None
+    for match_id, game, guild_id, status, ended_at, teams, ranking in rows:
+        # json_extract gives an array as JSON text (anything else is not a ranking or teams)
+        ranking = load_json(ranking) if isinstance(ranking, str) else None
         out.append(
             RatedMatch(
-                int(r[0]), str(r[1]), r[2], str(r[3]), float(r[4]), load_json(r[5]) or {},
+                match_id, game, guild_id, status, float(ended_at),
+                load_json(teams) if isinstance(teams, str) else None,
                 [list(g) for g in ranking] if isinstance(ranking, list) else None,
-                tuple(seats.get(int(r[0]), ())),
+                tuple(seats.get(match_id, ())),
             )
         )  # fmt: skip
     return out
+
+
+def _read_apart(path: Path, fn: Callable[[sqlite3.Connection], T]) -> T:
+    """``fn`` on a connection of its own, read-only, in one read transaction: a rebuild reads a
+    whole history off the event loop's connection (which stays free for moves meanwhile)."""
+    conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=5.0, isolation_level=None)
+    try:
+        conn.execute("BEGIN")
+        try:
+            return fn(conn)
+        finally:
+            conn.execute("ROLLBACK")
+    finally:
+        conn.close()
+
+
+@dataclass(frozen=True)
+class UpdateInput:
+    """Everything rating one ended match reads, from one consistent view."""
+
+    match: RatedMatch | None
+    rated: bool
+    """The match has been rated already."""
+    settings: dict[str, Any]
+    """Its server's settings."""
+    later_rated: bool
+    """A match of the same (server, game) that ended after it has been rated already."""
+    current: dict[int, RatingRow]
+    """The people's current ratings on that board."""
+
+
+def _update_input(conn: sqlite3.Connection, match_id: int) -> UpdateInput:
+    found = read_matches(conn, "WHERE m.id = ?", (match_id,))
+    match = found[0] if found else None
+    if match is None or match.guild_id is None:
+        return UpdateInput(match, False, {}, False, {})
+    rated = (
+        conn.execute("SELECT 1 FROM rating_changes WHERE match_id = ?", (match_id,)).fetchone() is not None
+    )
+    row = conn.execute("SELECT settings FROM guild_settings WHERE guild_id = ?", (match.guild_id,)).fetchone()
+    settings = {} if row is None else dict(load_json(row[0]))
+    later = conn.execute(
+        "SELECT 1 FROM rating_changes WHERE guild_id = ? AND game = ? AND (at, match_id) > (?, ?) LIMIT 1",
+        (match.guild_id, match.game, match.ended_at, match_id),
+    ).fetchone()
+    ids = [s.user_id for s in match.seats if s.user_id is not None]
+    rows = conn.execute(
+        f"SELECT {_RATING_COLUMNS} FROM ratings WHERE guild_id = ? AND game = ?"
+        f" AND user_id IN ({','.join('?' * len(ids))})",
+        (match.guild_id, match.game, *ids),
+    ).fetchall()
+    return UpdateInput(match, rated, settings, later is not None, {int(r[2]): _rating(r) for r in rows})
 
 
 class RatingStore:
@@ -144,7 +204,16 @@ class RatingStore:
     def __init__(self, db: Database) -> None:
         self.db = db
 
+    async def _read_apart(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+        path = self.db.path
+        if str(path) != ":memory:" and path.is_file():
+            return await asyncio.to_thread(_read_apart, path, fn)
+        return await self.db.query(fn)  # an in-memory database has only the bot's connection
+
     # -- what rating needs ------------------------------------------------------------------
+
+    async def update_input(self, match_id: int) -> UpdateInput:
+        return await self.db.query(lambda conn: _update_input(conn, match_id))
 
     async def rated_match(self, match_id: int) -> RatedMatch | None:
         found = await self.db.query(lambda conn: read_matches(conn, "WHERE m.id = ?", (match_id,)))
@@ -155,42 +224,7 @@ class RatingStore:
         where, params = _scope(guild_id, game, "m")
         cond = "m.status = 'finished' AND m.guild_id IS NOT NULL AND m.outcome IS NOT NULL"
         where = f"{where} AND {cond}" if where else f"WHERE {cond}"
-        return await self.db.query(lambda conn: read_matches(conn, where, params))
-
-    async def is_rated(self, match_id: int) -> bool:
-        def read(conn: sqlite3.Connection) -> bool:
-            return (
-                conn.execute("SELECT 1 FROM rating_changes WHERE match_id = ?", (match_id,)).fetchone()
-                is not None
-            )
-
-        return await self.db.query(read)
-
-    async def rated_after(self, guild_id: int, game: str, at: float, match_id: int) -> bool:
-        """Whether a match of this board that ended after (``at``, ``match_id``) is rated already."""
-
-        def read(conn: sqlite3.Connection) -> bool:
-            row = conn.execute(
-                "SELECT 1 FROM rating_changes WHERE guild_id = ? AND game = ?"
-                " AND (at > ? OR (at = ? AND match_id > ?)) LIMIT 1",
-                (guild_id, game, at, at, match_id),
-            ).fetchone()
-            return row is not None
-
-        return await self.db.query(read)
-
-    async def ratings_of(self, guild_id: int, game: str, user_ids: Iterable[int]) -> dict[int, RatingRow]:
-        ids = list(user_ids)
-
-        def read(conn: sqlite3.Connection) -> dict[int, RatingRow]:
-            marks = ",".join("?" * len(ids))
-            rows = conn.execute(
-                f"SELECT {_RATING_COLUMNS} FROM ratings WHERE guild_id = ? AND game = ? AND user_id IN ({marks})",
-                (guild_id, game, *ids),
-            ).fetchall()
-            return {int(r[2]): _rating(r) for r in rows}
-
-        return await self.db.query(read) if ids else {}
+        return await self._read_apart(lambda conn: read_matches(conn, where, params))
 
     # -- writing ----------------------------------------------------------------------------
 
@@ -209,15 +243,14 @@ class RatingStore:
         changes: Sequence[ChangeRow],
         ratings: Sequence[RatingRow],
     ) -> None:
-        """Everything stored for the scope (a board, a server, or all) replaced in one transaction."""
+        """Everything stored for the scope (a board, a server, or all) replaced in one transaction,
+        written on aiosqlite's thread: a whole history's rows would hold up the event loop."""
         where, params = _scope(guild_id, game)
-
-        def write(conn: sqlite3.Connection) -> None:
-            conn.execute(f"DELETE FROM rating_changes{where}", params)
-            conn.execute(f"DELETE FROM ratings{where}", params)
-            _insert(conn, changes, ratings)
-
-        await self.db.write(write)
+        async with self.db.transaction() as conn:
+            await conn.execute(f"DELETE FROM rating_changes{where}", params)
+            await conn.execute(f"DELETE FROM ratings{where}", params)
+            await conn.executemany(_INSERT_CHANGE, [_change_values(c) for c in changes])
+            await conn.executemany(_INSERT_RATING, [_rating_values(r) for r in ratings])
 
     # -- reading for people -----------------------------------------------------------------
 
@@ -326,19 +359,22 @@ class RatingStore:
         return await self.db.query(read)
 
 
+_INSERT_CHANGE = f"INSERT INTO rating_changes ({_CHANGE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+_INSERT_RATING = f"INSERT OR REPLACE INTO ratings ({_RATING_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)"
+
+
+def _change_values(c: ChangeRow) -> tuple[Any, ...]:
+    return (c.match_id, c.user_id, c.guild_id, c.game, c.seat, c.place,
+            c.mu_before, c.sigma_before, c.mu_after, c.sigma_after, c.at)  # fmt: skip
+
+
+def _rating_values(r: RatingRow) -> tuple[Any, ...]:
+    return (r.guild_id, r.game, r.user_id, r.mu, r.sigma, r.games, r.updated_at)
+
+
 def _insert(conn: sqlite3.Connection, changes: Sequence[ChangeRow], ratings: Sequence[RatingRow]) -> None:
-    conn.executemany(
-        f"INSERT INTO rating_changes ({_CHANGE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        [
-            (c.match_id, c.user_id, c.guild_id, c.game, c.seat, c.place,
-             c.mu_before, c.sigma_before, c.mu_after, c.sigma_after, c.at)
-            for c in changes
-        ],
-    )  # fmt: skip
-    conn.executemany(
-        f"INSERT OR REPLACE INTO ratings ({_RATING_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)",
-        [(r.guild_id, r.game, r.user_id, r.mu, r.sigma, r.games, r.updated_at) for r in ratings],
-    )
+    conn.executemany(_INSERT_CHANGE, [_change_values(c) for c in changes])
+    conn.executemany(_INSERT_RATING, [_rating_values(r) for r in ratings])
 
 
 class GuildSettingsStore:

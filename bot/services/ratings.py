@@ -106,11 +106,10 @@ class Contest:
         return [s for team in self.teams for s in team if s.user_id is not None]
 
 
-def _teams(config: Mapping[str, Any], seats: int) -> list[list[int]]:
+def _teams(raw: Any, seats: int) -> list[list[int]]:
     """The game's teams from the match's ``teams`` option (lists of seats that play together,
     every seat in exactly one), else one team per seat. No declared game has teams yet; a game
     that adds them names them in this option and is rated as teams with no change here."""
-    raw = config.get("teams")
     if isinstance(raw, list) and all(isinstance(t, list) and t for t in raw):
         flat = [s for t in raw for s in t]
         if all(isinstance(s, int) for s in flat) and sorted(flat) == list(range(seats)) and len(raw) > 1:
@@ -143,7 +142,7 @@ def contest_of(match: RatedMatch, rate_ai: bool) -> Contest | None:
     by_seat = {s.seat: s for s in match.seats}
     if sorted(by_seat) != list(range(n)):
         return None
-    teams = _teams(match.config, n)
+    teams = _teams(match.teams, n)
     if len(teams) < 2:
         return None
     sides = tuple(
@@ -266,15 +265,13 @@ class RatingService:
     async def rate_match(self, match_id: int) -> bool:
         """Rate one finished match (once); True when it changed ratings."""
         async with self._lock:
-            if await self.store.is_rated(match_id):
+            given = await self.store.update_input(match_id)
+            if given.match is None or given.rated:
                 return False
-            match = await self.store.rated_match(match_id)
-            if match is None or match.guild_id is None:
-                return False
-            contest = contest_of(match, await self.rate_ai(match.guild_id))
+            contest = contest_of(given.match, bool(given.settings.get(RATE_AI, False)))
             if contest is None:
                 return False
-            if await self.store.rated_after(contest.guild_id, contest.game, contest.at, contest.match_id):
+            if given.later_rated:
                 # A match of this board that ended later is rated already: the history's order is
                 # the end order, so the board is computed again from it.
                 log.info(
@@ -283,9 +280,7 @@ class RatingService:
                 )
                 await self._rebuild(contest.guild_id, contest.game)
                 return True
-            users = [s.user_id for s in contest.people if s.user_id is not None]
-            current = await self.store.ratings_of(contest.guild_id, contest.game, users)
-            changes, rows = apply(contest, current)
+            changes, rows = apply(contest, given.current)
             await self.store.record(changes, rows)
             return True
 
@@ -305,7 +300,7 @@ class RatingService:
             )
             return replay(c for c in contests if c is not None)
 
-        build = await asyncio.to_thread(compute) if len(matches) > 200 else compute()
+        build = await asyncio.to_thread(compute) if len(matches) > 100 else compute()
         await self.store.replace(guild_id, game, build.changes, list(build.ratings.values()))
         boards = {(g, name) for g, name, _ in build.ratings}
         return RebuildSummary(build.matches, len(build.ratings), len(boards))

@@ -14,6 +14,7 @@ and they go on the row above Prev/Next; until then a page has no Replay buttons.
 from __future__ import annotations
 
 import importlib
+import logging
 import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -31,6 +32,8 @@ from engines.core import CardhostError
 if TYPE_CHECKING:
     from bot.client import CardhostBot
 
+log = logging.getLogger(__name__)
+
 GAME_ID = r"[a-z][a-z0-9_]{0,19}"
 
 
@@ -44,12 +47,16 @@ def replay_item(match_id: int) -> discord.ui.Item[Any] | None:
     cog module (``bot.cogs.replay``) exposes ``replay_button(match_id)`` returning the item."""
     try:
         module = importlib.import_module("bot.cogs.replay")
+        make: Callable[[int], discord.ui.Item[Any]] | None = getattr(module, "replay_button", None)
+        return None if make is None else make(match_id)
     except ModuleNotFoundError as exc:
         if exc.name != "bot.cogs.replay":
             raise
         return None
-    make: Callable[[int], discord.ui.Item[Any]] | None = getattr(module, "replay_button", None)
-    return None if make is None else make(match_id)
+    except Exception:
+        # A broken replay feature costs the page its Replay buttons, not the page.
+        log.error("no Replay button", exc_info=True, extra={"ctx": {"match": match_id}})
+        return None
 
 
 class HistoryPageButton(

@@ -30,8 +30,9 @@ from bot.db.matches import SeatInfo
 from bot.db.migrate import MIGRATIONS_DIR
 from bot.db.ratings import RatedMatch, RatedSeat, RatingStore
 from bot.services.ratings import NEWCOMER, Skill, contest_of, display, rate
+from bot.ui.history import replay_item
 from engines.core import CardhostError, PlayerId, Rng, choose_action
-from tests.bot.table import game_thread, last_reply, make_table, play_move
+from tests.bot.table import buttons, game_thread, last_reply, make_table, play_move
 from tests.bot.test_decks import listing
 
 MODEL = PlackettLuce()
@@ -281,6 +282,10 @@ async def test_the_rating_commands_refuse_in_sentences(simcord_env) -> None:
 # ------------------------------------------------------------------------------ paging, export
 
 
+def page_buttons(message: Any) -> list[Any]:
+    return [b for b in buttons(message) if b.custom_id.startswith("hist:")]
+
+
 async def test_history_pages_survive_a_restart_and_the_export_parses(simcord_env, db_file: Path) -> None:
     env = simcord_env
     t = make_table(env)
@@ -303,8 +308,11 @@ async def test_history_pages_survive_a_restart_and_the_export_parses(simcord_env
         f"#{i}" for i in ids[::-1][:5]
     ]
     message = t.channel.last_message
-    assert [b.label for r in message.components for b in r.children] == ["◀ Prev", "Next ▶"]
-    assert message.components[0].children[0].disabled
+    prev, nxt = page_buttons(message)
+    assert (prev.label, nxt.label) == ("◀ Prev", "Next ▶") and prev.disabled and not nxt.disabled
+    # a Replay button for each match of the page once /replay exists (bot/ui/history.py's hook)
+    replays = [b for b in buttons(message) if not b.custom_id.startswith("hist:")]
+    assert len(replays) == (5 if replay_item(ids[0]) is not None else 0)
 
     await env.restart_bot(create_bot(DISCORD_TOKEN="", CARDHOST_DB=str(db_file)))
     message = t.channel.last_message
@@ -317,7 +325,7 @@ async def test_history_pages_survive_a_restart_and_the_export_parses(simcord_env
     assert lines[0] == "📜 **alice's matches** on this server · 7 matches · page 2 of 2"
     assert [line.split("**")[1] for line in lines[1:]] == [f"#{i}" for i in ids[::-1][5:]]
     assert lines[-1].startswith(f"**#{ids[0]}** Chronicles of Afrika · won · vs bob · ")
-    assert message.components[0].children[1].disabled
+    assert page_buttons(message)[1].disabled and not page_buttons(message)[0].disabled
     await alice.click(message, label="◀ Prev")
     assert t.channel.last_message.content.splitlines()[0].endswith("page 1 of 2")
     assert len(t.channel.last_message.content) <= 2000
@@ -361,7 +369,7 @@ def _match(mid: int, seats: list[int | None], ranking: list[list[int]], **kw: An
         guild_id=kw.get("guild", 1),
         status=kw.get("status", "finished"),
         ended_at=float(mid),
-        config=kw.get("config", {}),
+        teams=kw.get("teams"),
         ranking=ranking,
         seats=tuple(RatedSeat(i, u) for i, u in enumerate(seats)),
     )
@@ -388,7 +396,7 @@ def test_ties_and_teams_follow_plackett_luce() -> None:
     assert got == {u: Skill(t[0].mu, t[0].sigma) for u, t in zip([1, 2, 3], want, strict=True)}
     assert got[1] == got[2] and got[3].mu > got[1].mu
     # 2v2: seats 0 and 2 against 1 and 3 (a game names its teams in the "teams" option)
-    team = contest_of(_match(2, [1, 2, 3, 4], [[1, 3], [0, 2]], config={"teams": [[0, 2], [1, 3]]}), False)
+    team = contest_of(_match(2, [1, 2, 3, 4], [[1, 3], [0, 2]], teams=[[0, 2], [1, 3]]), False)
     assert team is not None and len(team.teams) == 2
     before = {1: Skill(30.0, 5.0)}
     got = rate(team, before)
@@ -400,7 +408,7 @@ def test_ties_and_teams_follow_plackett_luce() -> None:
     )
     assert got[2] == got[4] and got[2].mu > NEWCOMER.mu > got[3].mu
     # a bad "teams" option is ignored: every seat for itself
-    loose = contest_of(_match(3, [1, 2], [[0], [1]], config={"teams": [[0, 0]]}), False)
+    loose = contest_of(_match(3, [1, 2], [[0], [1]], teams=[[0, 0]]), False)
     assert loose is not None and len(loose.teams) == 2
 
 
@@ -437,6 +445,26 @@ async def test_matches_ending_out_of_order_rate_as_the_rebuild_does(tmp_path: Pa
             assert (a.mu_after, a.sigma_after) == (b.mu_before, b.sigma_before)
     finally:
         await db.close()
+
+
+async def test_teams_stored_in_a_match_are_rated_as_teams(tmp_path: Path) -> None:
+    """A match whose config names teams (a 2v2) is read back and rated as two teams; its decks in
+    the config are not what the rating reads."""
+    from bot.services.ratings import RatingService
+
+    db = await Database(tmp_path / "db.sqlite3").open()
+    try:
+        seats = [SeatInfo(1, "a"), SeatInfo(2, "b"), SeatInfo(3, "c"), SeatInfo(4, "d")]
+        config = {"teams": [[0, 2], [1, 3]], "decks": [["X1"] * 40] * 4}
+        match_id = await db.matches.create_match("chrono", "1", config, 1, seats, 7, 8, 1)
+        await db.matches.finish(match_id, "finished", {"ranking": [[1, 3], [0, 2]], "reason": "x"}, "x")
+        assert await RatingService(db).rate_match(match_id)
+        got = {r.user_id: (r.mu, r.sigma) for r in await RatingStore(db).all_ratings()}
+    finally:
+        await db.close()
+    want = MODEL.rate([[MODEL.rating(), MODEL.rating()], [MODEL.rating(), MODEL.rating()]], ranks=[2.0, 1.0])
+    assert got[1] == got[3] == (want[0][0].mu, want[0][0].sigma)
+    assert got[2] == got[4] == (want[1][0].mu, want[1][0].sigma)
 
 
 # ------------------------------------------------------------------------------ the migration
