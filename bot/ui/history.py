@@ -23,6 +23,7 @@ import discord
 
 from bot.db.history import HistoryStore
 from bot.ids import ROW_ID, USER_ID
+from bot.mentions import NO_PINGS
 from bot.services.history import PAGE_SIZE, entry_line, game_title
 from bot.text import clip
 from bot.ui.components import bot_of
@@ -92,7 +93,7 @@ class HistoryPageButton(
         content, view = await history_page(
             bot_of(interaction), interaction.guild_id, self.asker, self.player, self.game or None, self.page
         )
-        await interaction.response.edit_message(content=content, view=view)
+        await interaction.response.edit_message(content=content, view=view, allowed_mentions=NO_PINGS)
 
 
 async def player_name(bot: CardhostBot, user_id: int, known: str | None = None) -> str:

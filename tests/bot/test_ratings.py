@@ -34,6 +34,7 @@ from bot.ui.history import replay_item
 from engines.core import CardhostError, PlayerId, Rng, choose_action
 from tests.bot.table import buttons, game_thread, last_reply, make_table, play_move
 from tests.bot.test_decks import listing
+from tests.bot.test_trust_ids import _click
 
 MODEL = PlackettLuce()
 
@@ -327,8 +328,13 @@ async def test_history_pages_survive_a_restart_and_the_export_parses(simcord_env
     assert lines[-1].startswith(f"**#{ids[0]}** Chronicles of Afrika · won · vs bob · ")
     assert page_buttons(message)[1].disabled and not page_buttons(message)[0].disabled
     await alice.click(message, label="◀ Prev")
-    assert t.channel.last_message.content.splitlines()[0].endswith("page 1 of 2")
-    assert len(t.channel.last_message.content) <= 2000
+    message = t.channel.last_message
+    assert message.content.splitlines()[0].endswith("page 1 of 2") and len(message.content) <= 2000
+    # an old or forged page button still gets a sentence: a game nobody plays, a page far away
+    said = await _click(env, alice, t.channel, f"hist:{alice.id}:{alice.id}:nosuchgame:999999999999:n")
+    assert said == "alice has no ended matches of nosuchgame on this server yet."
+    said = await _click(env, alice, t.channel, f"hist:{alice.id}:{alice.id}::999999999999:n")
+    assert said.startswith("📜 **alice's matches** on this server · 7 matches · page 2 of 2")
 
     # the export: the player's own records, as CSV and as JSON, only to them
     result = await alice.slash(t.channel, "history", export=True)
