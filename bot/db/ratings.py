@@ -219,11 +219,17 @@ class RatingStore:
         found = await self.db.query(lambda conn: read_matches(conn, "WHERE m.id = ?", (match_id,)))
         return found[0] if found else None
 
-    async def finished_matches(self, guild_id: int | None, game: str | None) -> list[RatedMatch]:
-        """Finished matches in servers (one server's, one game's), in the order they ended."""
+    async def finished_matches(
+        self, guild_id: int | None, game: str | None, *, apart: bool = True
+    ) -> list[RatedMatch]:
+        """Finished matches in servers (one server's, one game's), in the order they ended. Read on
+        a connection of its own unless ``apart`` is False (a caller that may be inside a
+        transaction of the bot's connection must read through it, to see its own writes)."""
         where, params = _scope(guild_id, game, "m")
         cond = "m.status = 'finished' AND m.guild_id IS NOT NULL AND m.outcome IS NOT NULL"
         where = f"{where} AND {cond}" if where else f"WHERE {cond}"
+        if not apart:
+            return await self.db.query(lambda conn: read_matches(conn, where, params))
         return await self._read_apart(lambda conn: read_matches(conn, where, params))
 
     # -- writing ----------------------------------------------------------------------------

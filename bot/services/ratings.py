@@ -278,7 +278,7 @@ class RatingService:
                     "match ended out of order: board rebuilt",
                     extra={"ctx": {"match": match_id, "guild": contest.guild_id, "game": contest.game}},
                 )
-                await self._rebuild(contest.guild_id, contest.game)
+                await self._rebuild(contest.guild_id, contest.game, apart=False)
                 return True
             changes, rows = apply(contest, given.current)
             await self.store.record(changes, rows)
@@ -290,8 +290,10 @@ class RatingService:
         async with self._lock:
             return await self._rebuild(guild_id, game)
 
-    async def _rebuild(self, guild_id: int | None, game: str | None) -> RebuildSummary:
-        matches = await self.store.finished_matches(guild_id, game)
+    async def _rebuild(self, guild_id: int | None, game: str | None, *, apart: bool = True) -> RebuildSummary:
+        # In a finish listener (apart=False) the read goes through the bot's own connection: the
+        # match that just ended may sit in a transaction of the caller's that is not committed yet.
+        matches = await self.store.finished_matches(guild_id, game, apart=apart)
         settings = await self.settings.all()
 
         def compute() -> Build:
