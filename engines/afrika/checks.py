@@ -4,7 +4,20 @@
 
 from __future__ import annotations
 
-from .rules import active_perms, cd, destroy, entities, is_entity, move, name, on_battlefield, seat_ref, stats
+from . import fast
+from .rules import (
+    active_perms,
+    board,
+    cd,
+    destroy,
+    entities,
+    is_entity,
+    move,
+    name,
+    on_battlefield,
+    seat_ref,
+    stats,
+)
 from .state import Choice, Game, Obj
 from .timing import alive_players
 
@@ -25,8 +38,9 @@ def sba(g: Game) -> None:
                 g.log(f"{seat_ref(q.seat)} drew from an empty Codex and loses.")
         to_void: list[int] = []
         to_destroy: list[Obj] = []
+        bd = board(g) if fast.ON else None  # nothing changes until the loop is done
         for o in entities(g):
-            st = stats(g, o)
+            st = stats(g, o, bd)
             if st.health <= 0:
                 to_void.append(o.id)
             elif o.damage >= st.health and "Invincible" not in st.kws:

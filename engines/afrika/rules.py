@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from functools import cache
 
 from ..core import IllegalAction, Rng, seat_label
-from .cards import ENERGY, ENERGY_NAMES, CardDef, Cost, Static, TargetSpec, card
+from . import fast
+from .cards import CARD_INDEX, ENERGY, ENERGY_NAMES, CardDef, Cost, Static, TargetSpec, card
 from .kinds import Zone
 from .state import BATTLEFIELD, Game, Obj, Trig
 
@@ -19,7 +20,10 @@ HAND_MAX = 7
 
 
 def cd(o: Obj) -> CardDef:
-    return card(o.card)
+    try:
+        return CARD_INDEX[o.card]
+    except KeyError:
+        return card(o.card)
 
 
 def name(g: Game, oid: int) -> str:
@@ -120,7 +124,148 @@ def _apply_static(st: Stats, s: Static) -> None:
     st.cant_block |= s.cant_block
 
 
-def stats(g: Game, o: Obj) -> Stats:
+class _Statics:
+    """What ``stats`` needs of one card, worked out once per card id: its printed power, health
+    and keywords with its "self" static abilities already added, its anthems, its "attached"
+    abilities and its zone ability."""
+
+    __slots__ = ("anthems", "attached", "cant_attack", "cant_block", "entity", "health", "kws", "power", "zone")
+
+    def __init__(self, c: CardDef) -> None:
+        st = Stats(c.power, c.health, {f"{k} {p}".strip() for k, p in c.keywords})
+        for s in c.static:
+            if s.op == "self":
+                _apply_static(st, s)
+        self.power = st.power
+        self.health = st.health
+        self.kws = frozenset(st.kws)
+        self.cant_attack = st.cant_attack
+        self.cant_block = st.cant_block
+        self.entity = c.type == "entity"
+        self.anthems = tuple(s for s in c.static if s.op == "anthem")
+        self.attached = tuple(s for s in c.static if s.op == "attached")
+        self.zone = c.zone_ability
+
+
+_STATICS: dict[str, _Statics] = {}
+
+
+def _statics(cid: str) -> _Statics:
+    info = _STATICS.get(cid)
+    if info is None:
+        info = _STATICS[cid] = _Statics(card(cid))
+    return info
+
+
+class Board:
+    """The static abilities in play that reach other objects, gathered once for many ``stats``
+    calls on an unchanging Game (a state-check pass, a memoised read-only copy): anthem sources
+    per controller and "attached" abilities per object they are attached to."""
+
+    __slots__ = ("anthems", "attached")
+
+    def __init__(self, g: Game) -> None:
+        objs = g.objs
+        self.anthems: list[list[tuple[Obj, tuple[Static, ...]]]] = []
+        for pl in g.players:
+            self.anthems.append(_anthem_sources(g, pl.seat))
+        self.attached: dict[int, list[tuple[Static, ...]]] = {}
+        for q in g.players:
+            for aid in q.field:
+                a = objs[aid]
+                if a.attached_to and not a.phased_out:
+                    statics = _statics(a.card).attached
+                    if statics:
+                        self.attached.setdefault(a.attached_to, []).append(statics)
+
+
+def _anthem_sources(g: Game, p: int) -> list[tuple[Obj, tuple[Static, ...]]]:
+    """``active_perms(g, p)`` with an anthem, minus the Terrain Stack (which ``stats_plain`` skips)."""
+    out = []
+    for src in active_perms(g, p):
+        if src.zone == "terrain":
+            continue
+        anthems = _statics(src.card).anthems
+        if anthems:
+            out.append((src, anthems))
+    return out
+
+
+def board(g: Game) -> Board:
+    """The ``Board`` of ``g``, remembered on a read-only Game's memo."""
+    memo = g.memo
+    if memo is None:
+        return Board(g)
+    b = memo.board
+    if b is None:
+        b = memo.board = Board(g)
+    assert isinstance(b, Board)
+    return b
+
+
+def stats(g: Game, o: Obj, bd: Board | None = None) -> Stats:
+    """The characteristics of ``o`` now: printed values, markers, "until end of turn" changes and
+    every static ability that reaches it (R-anthems, Bonds and tech, zone abilities).
+
+    ``bd``: the Game's ``Board`` when the caller has it. Equal to ``stats_plain`` (tested); on a
+    read-only Game the result is remembered, so callers must not change it."""
+    if not fast.ON:
+        return stats_plain(g, o)
+    memo = g.memo
+    if memo is None:
+        return _stats(g, o, bd)
+    st = memo.stats.get(o.id)
+    if st is None:
+        st = memo.stats[o.id] = _stats(g, o, bd or board(g))
+    assert isinstance(st, Stats)
+    return st
+
+
+def _stats(g: Game, o: Obj, bd: Board | None) -> Stats:
+    info = _STATICS.get(o.card) or _statics(o.card)
+    mod = o.count("+1/+1") - o.count("-1/-1") if o.counters else 0
+    kws = set(info.kws)
+    if o.eot_keywords:
+        kws.update(o.eot_keywords)
+    st = Stats(
+        info.power + mod + o.eot_power, info.health + mod + o.eot_health, kws, info.cant_attack, info.cant_block
+    )
+    if o.zone != "field":
+        return st
+    objs = g.objs
+    slot = o.slot
+    if slot == 1 or slot == 2:
+        terrain = g.players[o.controller].slots[slot - 1]
+        if terrain and info.entity:
+            t = objs[terrain]
+            za = _statics(t.card).zone
+            if za is not None and not t.phased_out:
+                _apply_static(st, za)
+    if info.entity:
+        sources = _anthem_sources(g, o.controller) if bd is None else bd.anthems[o.controller]
+        for src, anthems in sources:
+            if src.id == o.id:
+                continue
+            for s in anthems:
+                if s.where == "all" or (src.slot == slot and src.zone == "field"):
+                    _apply_static(st, s)
+    if bd is not None:
+        for statics in bd.attached.get(o.id, ()):
+            for s in statics:
+                _apply_static(st, s)
+        return st
+    oid = o.id
+    for q in g.players:
+        for aid in q.field:
+            a = objs[aid]
+            if a.attached_to == oid and not a.phased_out:
+                for s in _statics(a.card).attached:
+                    _apply_static(st, s)
+    return st
+
+
+def stats_plain(g: Game, o: Obj) -> Stats:
+    """Characteristics the plain way: every static ability looked up afresh (the reference)."""
     c = cd(o)
     st = Stats(
         c.power + o.count("+1/+1") - o.count("-1/-1") + o.eot_power,

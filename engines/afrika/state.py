@@ -242,16 +242,17 @@ class Choice:
 
 class Memo:
     """What read-only callers worked out from one unchanging Game (see ``Game.memo``): the legal
-    list per seat (``apply`` reuses it instead of listing again), each object's characteristics,
-    each seat's energy sources. Filled and read by engine.py, rules.py and legal.py, only while
+    list per seat (``apply`` reuses it instead of listing again), each object's characteristics
+    and the static abilities in play (``rules.Board``), each seat's energy sources. Filled and read by engine.py, rules.py and legal.py, only while
     ``fast.ON``."""
 
-    __slots__ = ("legal", "sources", "stats")
+    __slots__ = ("board", "legal", "sources", "stats")
 
     def __init__(self) -> None:
         self.legal: dict[int, list[Any]] = {}
         self.stats: dict[int, Any] = {}
         self.sources: dict[int, list[Any]] = {}
+        self.board: Any = None
 
 
 @dataclass(slots=True)
