@@ -6,6 +6,10 @@ A "player" (the AI's own policy choosing for alice) clicks the buttons of her DM
 move the bot makes for her (auto-pass, forced choices) costs no click. Prints clicks per turn of
 her own turns and of the AI's turns, per duel and over all; ``--show`` prints each prompt she was
 shown with its buttons, which is how prompts are read for wording. No timing is asserted.
+
+A game whose match rule is a series (Spirit Tactics: best of three) is played as the whole
+match: between games alice swaps one card with her side deck (in, then out) and clicks Ready,
+and those clicks are counted on their own line ("between games").
 """
 
 from __future__ import annotations
@@ -39,8 +43,9 @@ async def play_duel(
         bot = create_bot(DISCORD_TOKEN="", CARDHOST_DB=str(Path(tmp) / "clicks.sqlite3"))
         seeds = itertools.count(seed)
         bot.matches.seed_source = lambda: next(seeds)
-        own: Counter[int] = Counter()
-        theirs: Counter[int] = Counter()
+        own: Counter[Any] = Counter()
+        theirs: Counter[Any] = Counter()
+        decisions: Counter[Any] = Counter()
         prompts: list[str] = []
         with fast_settle():
             async with simcord.run(bot) as env:
@@ -51,7 +56,24 @@ async def play_duel(
                 live = await bot.matches.get(max(bot.matches._cache))
                 rng = Rng.from_seed(seed)
                 clicks = 0
-                while live.active and clicks < max_clicks:
+                between = 0
+                games = 1
+                while clicks < max_clicks:
+                    if not live.active:
+                        await env.settle()
+                        found = await bot.series.store.of_match(live.id)
+                        if found is None or found[0].status != "sideboarding":
+                            break
+                        made_between = await _swap_and_ready(alice, swap=games == 1)
+                        between += made_between
+                        if show:
+                            prompts.append(
+                                f"-- game {games} over: {live.outcome}; side deck: {made_between} clicks"
+                            )
+                        await env.settle()
+                        live = await bot.matches.get(max(await bot.matches.active_match_ids()))
+                        games += 1
+                        continue
                     panel = next(
                         m
                         for m in reversed(alice.user.dm_channel.history())
@@ -64,16 +86,47 @@ async def play_duel(
                     if show:
                         prompt = [ln for ln in panel.content.splitlines()[2:] if ln][:2]
                         labels = [getattr(c, "label", None) or getattr(c, "placeholder", "") for c in items]
-                        prompts.append(f"T{turn} {'own' if mine else 'AI'} | {' / '.join(prompt)} | {labels}")
+                        prompts.append(
+                            f"G{games} T{turn} {'own' if mine else 'AI'} | {' / '.join(prompt)} | {labels}"
+                        )
                     action = choose_action(live.engine, live.state, PlayerId(0), rng).to_id()
                     made: list[str] = []
                     await play_move(alice, live.id, action, made)
-                    (own if mine else theirs)[turn] += len(made)
+                    (own if mine else theirs)[(games, turn)] += len(made)
+                    if mine:
+                        decisions[(games, turn)] += 1
                     clicks += len(made)
                 outcome = live.outcome
                 tail = [m.content for m in channel.threads[-1].history()[-4:]]
         await bot.db.close()
-    return {"own": own, "theirs": theirs, "prompts": prompts, "outcome": outcome, "tail": tail}
+    return {
+        "own": own,
+        "theirs": theirs,
+        "prompts": prompts,
+        "outcome": outcome,
+        "tail": tail,
+        "between": between,
+        "decisions": decisions,
+        "games": games,
+    }
+
+
+async def _swap_and_ready(alice: Any, swap: bool) -> int:
+    """Between games: one card in from the side deck and one out (when ``swap``), then Ready."""
+    panel = next(m for m in reversed(alice.user.dm_channel.history()) if "side deck:" in m.content)
+    clicks = 0
+    if swap:
+        for direction in ("in", "out"):
+            menu = next(
+                c
+                for c in _components(panel)
+                if (c.custom_id or "").startswith("sw:") and c.custom_id.split(":")[3] == direction
+            )
+            await alice.user.select(panel, [menu.options[0].value], custom_id=menu.custom_id)
+            clicks += 1
+            panel = next(m for m in reversed(alice.user.dm_channel.history()) if "side deck:" in m.content)
+    await alice.user.click(panel, label="Ready")
+    return clicks + 1
 
 
 def main(argv: list[str]) -> int:
@@ -83,20 +136,27 @@ def main(argv: list[str]) -> int:
     first = int(args[1]) if len(args) > 1 else 1
     show = "--show" in argv
     own_all: list[int] = []
+    decided: list[int] = []
     theirs_all: list[int] = []
     for seed in range(first, first + duels):
         r = asyncio.run(play_duel(seed, show, game=game))
         turns_own = sorted(r["own"])
         own_all += [r["own"][t] for t in turns_own]
+        decided += [r["decisions"][t] for t in turns_own]
         theirs_all += list(r["theirs"].values())
-        per_turn = " ".join(f"T{t}:{r['own'][t]}" for t in turns_own)
+        per_turn = " ".join(
+            (f"G{g}T{t}" if r["games"] > 1 else f"T{t}") + f":{r['own'][(g, t)]}" for g, t in turns_own
+        )
         print(f"seed {seed}: own turns {per_turn} | on the AI's turns {sum(r['theirs'].values())} clicks")
+        if r["games"] > 1:
+            print(f"    {r['games']} games; between games (side deck and Ready): {r['between']} clicks")
         for line in r["prompts"]:
             print("   ", line)
         if show:
             print("   thread ends with:", *r["tail"], sep="\n    ~ ")
     print(
-        f"{duels} duels: {mean(own_all):.2f} clicks per own turn (max {max(own_all)}), "
+        f"{duels} duels: {mean(own_all):.2f} clicks per own turn (max {max(own_all)}) for "
+        f"{mean(decided):.2f} moves chosen, "
         f"{sum(theirs_all) / max(1, len(own_all)):.2f} clicks per AI turn"
     )
     return 0

@@ -18,6 +18,7 @@ from PIL import Image
 
 import render.spirit
 from bot.presenters import Presenter, TableSpec
+from bot.ui.components import MULTI_SEPARATOR as JOINED
 from bot.ui.components import MoveChoice
 from engines.core import PlayerId
 from engines.spirit import GAME, card
@@ -35,6 +36,8 @@ PHASE_HINTS = {
     "submain": "Call, Conceal, Gather or play a card once more, then end your turn",
     "end": "end your turn",
 }
+
+END_PHASE_HELP = "Stop in the End Phase first (to use an ability there), then end the turn."
 
 PHASE_NAMES = {
     "reload": "Reload Phase",
@@ -155,6 +158,11 @@ def choices(engine: Any, state: Any, seat: int) -> list[MoveChoice]:
             out.append(MoveChoice(aid, a.label, decide))
         elif aid == "reload":
             out.append(MoveChoice(aid, a.label, play))
+        elif aid == "go:end":
+            # Ending the turn is two phase moves (S20); one button makes both, and stopping in the
+            # End Phase (to answer something there) stays in the menu.
+            out.append(MoveChoice(f"go:end{JOINED}end", "End the turn", quiet))
+            out.append(MoveChoice(aid, a.label, quiet, END_PHASE_HELP, more=True))
         else:
             out.append(MoveChoice(aid, a.label, quiet))
     order = {decide: 0, play: 1, quiet: 2}

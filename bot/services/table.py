@@ -329,7 +329,9 @@ class TableService:
             )
         else:
             text = f"🛑 The game was ended: {match.end_reason or 'no reason given'}."
-        await thread.send(text)
+        from bot.ui.replay import watch_view  # "Watch the replay" under the result (bot/ui/replay.py)
+
+        await thread.send(text, view=watch_view(live.id))
         await self.update_dms(live, force=True)
 
     def forget(self, match_id: int) -> None:
@@ -347,7 +349,10 @@ class TableService:
     ) -> None:
         await interaction.response.defer()
         try:
-            report = await self.matches.submit(match_id, interaction.user.id, action_id, seq)
+            if MULTI_SEPARATOR in action_id:  # one button for moves that belong together ("go:end|end")
+                report = await self.matches.submit_many(match_id, interaction.user.id, [action_id], seq, None)
+            else:
+                report = await self.matches.submit(match_id, interaction.user.id, action_id, seq)
         except CardhostError as exc:
             await interaction.followup.send(str(exc), ephemeral=True)
             return

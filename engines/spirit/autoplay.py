@@ -1,11 +1,15 @@
 """What the bot may do for a Spirit Tactics player without asking (pure; the bot shows the result).
 
-During a Sequence the player holding priority is asked only when they could add a link (a Reflex
-card in hand they can pay for, or a Charged Ability); when ``pass`` is the one legal move the bot
-passes for them, unless a stop for that kind of moment is set (``/settings stops``). A forced
-choice (a Rewind or trigger with one option, an Unending return with one empty zone) is taken too.
-Every priority window is a response: a short prompt that passes when it runs out. The open
-gamestate of your own turn is always yours to decide.
+During a Sequence the player holding priority is asked when the opponent acts or attacks and they
+could add a link (a Reflex card in hand they can pay for, or a Charged Ability). Two windows pass
+by default, as the priority stops of online card clients do: one's own link coming back (you
+chose to act; chaining onto yourself is rare) and the opponent's phase moves (with a Commander
+ability payable, a player would otherwise be asked at every phase of every turn). A stop for a
+window (``/settings stops``) makes the bot ask there, even when passing is all one could do. A
+forced choice (a Rewind or trigger with one option, an Unending return with one empty zone) is
+taken, and so is the one phase move of one's own turn when nothing else is legal (a Calm Phase
+with nothing to do). Every priority window is a response: a short prompt that passes when it
+runs out. Any other open gamestate of one's own turn is always the player's to decide.
 """
 
 from __future__ import annotations
@@ -23,6 +27,8 @@ WINDOW_NAMES: dict[str, str] = {
     "action": "The opponent acts (a Call, a spell, an ability)",
     "attack": "The opponent attacks",
 }
+QUIET_WINDOWS = frozenset({"own", "phase"})
+"""Windows where the bot passes unless a stop is set, even when a response exists."""
 
 
 def window_of(state: Any, seat: int) -> str:
@@ -47,15 +53,19 @@ class SpiritAutoplay:
     )
 
     def auto_action(self, engine: Any, state: Any, seat: int, stops: frozenset[str]) -> str | None:
-        """``pass`` when it is the only legal move in a Sequence window not in ``stops``; the one
-        option of a forced choice; else None (ask the player)."""
+        """``pass`` in a Sequence window not in ``stops`` when it is the only legal move or the
+        window is a quiet one; the one option of a forced choice or a lone phase move; else None
+        (ask the player)."""
         legal = list(engine.legal_actions(state, PlayerId(seat)))
         mode = getattr(state, "mode", "")
         if mode == "sequence" and getattr(state, "priority", -1) == seat:
-            if legal == [Pass()] and window_of(state, seat) not in stops:
+            window = window_of(state, seat)
+            if window in stops:
+                return None
+            if legal == [Pass()] or window in QUIET_WINDOWS:
                 return Pass().to_id()
             return None
-        if mode == "choose" and len(legal) == 1:
+        if len(legal) == 1 and (mode == "choose" or (mode == "open" and legal[0].kind == "phase")):
             only: str = legal[0].to_id()
             return only
         return None

@@ -93,7 +93,11 @@ def has_moves(message: discord.Message | None) -> bool:
 
 
 def _offered(panel: discord.Message, action: str) -> str | None:
-    wanted = [c for c in move_ids(panel) if c.split(":", 3)[3] == action]
+    """The button for ``action``, or one that makes it and the moves that follow it together
+    ("go:end|end" for "go:end")."""
+    ids = move_ids(panel)
+    wanted = [c for c in ids if c.split(":", 3)[3] == action]
+    wanted += [c for c in ids if c.split(":", 3)[3].startswith(action + "|")]
     return wanted[0] if wanted else None
 
 
@@ -138,10 +142,10 @@ async def play_move(member: Any, match_id: int, action: str, clicks: list[str] |
     panel = panel_message(member, match_id)
     assert panel is not None, f"{member.name} has no panel"
     for _ in range(10):
-        wanted = [c for c in move_ids(panel) if c.split(":", 3)[3] == action]
-        if wanted:
-            said.append(wanted[0])
-            return await member.user.click(panel, custom_id=wanted[0])
+        wanted = _offered(panel, action)
+        if wanted is not None:
+            said.append(wanted)
+            return await member.user.click(panel, custom_id=wanted)
         for menu in _menus(panel, "mm:"):
             values = [o.value for o in menu.options if o.value.split("|")[0] == action]
             if values:

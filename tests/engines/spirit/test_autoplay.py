@@ -1,5 +1,6 @@
-"""Autoplay: the bot passes for a player whose only move in a Sequence is pass (unless a stop is
-set), takes a choice with one option, and never decides the open gamestate of one's own turn."""
+"""Autoplay: the bot passes for a player whose only move in a Sequence is pass, and in the quiet
+windows (one's own link, the opponent's phase move) unless a stop is set; it takes a choice with
+one option and a lone phase move, and never decides any other open gamestate of one's own turn."""
 
 from __future__ import annotations
 
@@ -29,6 +30,28 @@ def test_pass_when_nothing_else_and_ask_when_a_response_exists() -> None:
     assert AUTOPLAY.auto_action(ENGINE, s, 0, frozenset()) == "pass"
     assert AUTOPLAY.auto_action(ENGINE, s, 0, frozenset({"own"})) is None
     assert GAME.autoplay is AUTOPLAY and AUTOPLAY.pass_action == "pass"
+
+
+def test_quiet_windows_pass_even_with_a_response_in_hand() -> None:
+    s = ENGINE.position(MatchConfig(2), 1, POS)
+    s = ENGINE.apply(s, PlayerId(0), ENGINE.decode_action("go:submain")).state
+    assert window_of(s, 1) == "phase"
+    assert any(a.kind != "pass" for a in ENGINE.legal_actions(s, PlayerId(1))), "Stonebark Ward is playable"
+    assert AUTOPLAY.auto_action(ENGINE, s, 1, frozenset()) == "pass"
+    assert AUTOPLAY.auto_action(ENGINE, s, 1, frozenset({"phase"})) is None
+    # Seat 1 answers with its Reflex card: seat 0 is then asked (the opponent acted), seat 1's own
+    # link coming back to it passes.
+    reflex = next(a for a in ENGINE.legal_actions(s, PlayerId(1)) if a.kind == "cast")
+    s = ENGINE.apply(s, PlayerId(1), reflex).state
+    assert window_of(s, 0) == "action"
+
+
+def test_a_lone_phase_move_is_taken() -> None:
+    pos = {"current": 0, "phase": "calm", "seats": [{}, {}]}
+    s = ENGINE.position(MatchConfig(2), 1, pos)
+    legal = ENGINE.legal_actions(s, PlayerId(0))
+    assert [a.to_id() for a in legal] == ["go:main"]
+    assert AUTOPLAY.auto_action(ENGINE, s, 0, frozenset()) == "go:main"
 
 
 def test_forced_choice_is_taken() -> None:
