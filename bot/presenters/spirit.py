@@ -193,9 +193,17 @@ def prompt(engine: Any, state: Any, seat: int, names: list[str]) -> str:
 
 
 def hand_text(view: Any) -> str:
+    """The hand, and the viewer's own Concealed Spirits by name: the public board shows them as
+    card backs, and this panel is the one place (besides Card details) their owner reads them."""
     cards = ", ".join(card(c).name for c in view.hand) or "no cards"
     side = f" · Side Deck {len(view.side)}" if view.side else ""
-    return f"**Your hand** ({len(view.hand)}): {cards}{side}"
+    hidden = [
+        f"{card(z.unit.card).name} ({z.name})"
+        for z in view.zones
+        if z.unit is not None and not z.unit.face_up and z.unit.card is not None and z.seat == view.viewer
+    ]
+    face_down = f"\n**Face down** (only you see them): {', '.join(hidden)}" if hidden else ""
+    return f"**Your hand** ({len(view.hand)}): {cards}{side}{face_down}"
 
 
 def status_line(view: Any, names: list[str]) -> str:

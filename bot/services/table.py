@@ -234,6 +234,7 @@ class TableService:
         mine = seat in live.current and live.active
         return (
             getattr(view, "hand", None),
+            presenter_for(live.game).hand_text(view),  # what the panel says of the hand (and more)
             getattr(view, "playable", None),
             mine,
             live.seq if mine else None,

@@ -303,3 +303,36 @@ async def test_card_and_a_deck_import_with_commander_and_side_deck(simcord_env) 
     assert Counter(live.cfg.options["sides"][0]) == Counter(side[:-1])
     series = await _series_of(env, live.id)
     assert Counter(series.decks[0]["side"]) == Counter(side[:-1]) and series.best_of == 3
+
+
+async def test_a_concealed_spirit_is_named_on_its_owners_panel_only(simcord_env) -> None:
+    env = simcord_env
+    t = make_table(env, ("alice", "bob"))
+    alice, bob = t.members["alice"], t.members["bob"]
+    await alice.slash(t.channel, "play", game="spirit", opponent=bob, best_of=1)
+    lobby = next(m for m in reversed(t.channel.history()) if m.embeds)
+    await bob.click(lobby, label="Join")
+    await alice.click(lobby, label="Start")
+    live = await _latest(env)
+    members = {0: alice, 1: bob}
+    rng = Rng.from_seed(5)
+    hidden = None
+    for _ in range(150):
+        seat = min(live.current)
+        legal = live.engine.legal_actions(live.state, PlayerId(seat))
+        conceal = [a for a in legal if a.kind == "conceal"]
+        action = conceal[0] if conceal else choose_action(live.engine, live.state, PlayerId(seat), rng)
+        await play_move(members[seat], live.id, action.to_id())
+        if conceal:
+            view = live.engine.view(live.state, PlayerId(seat))
+            z = view.zones[conceal[0].zone]
+            if z.unit is not None and not z.unit.face_up:
+                hidden = (seat, card(conceal[0].card).name, z.name)
+                break
+    assert hidden is not None, "a Spirit was Concealed"
+    seat, name, zone = hidden
+    mine = panel_message(members[seat], live.id).content
+    assert f"**Face down** (only you see them): {name} ({zone})" in mine
+    other_view = live.engine.view(live.state, PlayerId(1 - seat))
+    if name not in {card(c).name for c in other_view.hand}:
+        assert name not in panel_message(members[1 - seat], live.id).content

@@ -59,6 +59,9 @@ UNKNOWN_ROWS = [
     ("mm:424242:0", "no longer exists"),
     ("mp:424242:0:1:>", "no longer exists"),
     ("ms:424242:0", "no longer exists"),
+    ("mg:424242:0:0", "no longer exists"),
+    ("mp:424242:0:0:^", "no longer exists"),
+    ("mp:424242:0:1:>:3", "no longer exists"),
     ("cd:424242", "no longer exists"),
     ("rc:424242", "no longer exists"),
     ("hand:424242", "no longer exists"),
@@ -86,6 +89,9 @@ TOO_BIG_OR_NOT_ASCII = [
     f"mv:{HUGE}:0:pass",
     f"mv:{BEYOND_SQLITE}:0:pass",
     f"mp:{HUGE}:0:1:>",
+    f"mp:1:0:1:>:{HUGE}",
+    f"mg:{HUGE}:0:0",
+    f"mg:1:0:{BEYOND_SQLITE}",
     f"hand:{HUGE}",
     f"hand:{BEYOND_SQLITE}",
     "hand:²",
@@ -127,8 +133,11 @@ async def test_ids_of_other_peoples_match(simcord_env) -> None:
         f"mv:{live.id}:{live.seq}:pass",
         f"mm:{live.id}:{live.seq}",
         f"mp:{live.id}:{live.seq}:1:>",
+        f"mp:{live.id}:{live.seq}:0:>:1",
+        f"mg:{live.id}:{live.seq}:0",
+        f"mv:{live.id}:{live.seq}:pass|pass",
     ):
-        said = await _click(env, carol, t.channel, custom_id, select=custom_id.startswith("mm:"))
+        said = await _click(env, carol, t.channel, custom_id, select=custom_id.startswith(("mm:", "mg:")))
         assert "not" in said and "game" in said, said
     said = await _click(env, carol, t.channel, f"hand:{live.id}")
     assert "watching" in said
