@@ -14,6 +14,7 @@ from bot.mentions import NO_PINGS
 from bot.services.clock import ClockService
 from bot.services.lobbies import LobbyService
 from bot.services.matches import MatchService
+from bot.services.replays import ReplayService
 from bot.services.table import TableService
 from bot.settings import Settings
 from bot.text import clip
@@ -33,6 +34,7 @@ COGS = (
     "bot.cogs.stats",
     "bot.cogs.ratings",
     "bot.cogs.history",
+    "bot.cogs.replay",
 )
 
 
@@ -66,6 +68,7 @@ class CardhostBot(commands.Bot):
         from bot.services.podplay import PodPlayService
 
         self.podplay = PodPlayService(self)
+        self.replays = ReplayService(self.db)
         self.tree.error(self.on_app_command_error)
 
     async def setup_hook(self) -> None:

@@ -35,6 +35,7 @@ from bot.ui.deckimport import ImportAttemptButton
 from bot.ui.draft import OpenPackButton, PickConfirm, PickSelect, PodLobbyButton, ReclaimButton
 from bot.ui.history import HistoryPageButton
 from bot.ui.refusals import answer, answers_refusals
+from bot.ui.replay import REPLAY_ITEMS
 from bot.ui.series import OpenSideButton, ReadyButton, SwapPageButton, SwapSelect
 
 ROUTED: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
@@ -67,6 +68,7 @@ ROUTED: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     ImportAttemptButton,
     StopsSelect,
     HistoryPageButton,
+    *REPLAY_ITEMS,  # /replay: the step-through panel and "Watch the replay"
 )
 
 
