@@ -11,7 +11,7 @@ import re
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
@@ -139,7 +139,7 @@ class Cost:
     generic: int = 0
     x: bool = False
 
-    @property
+    @cached_property
     def total(self) -> int:
         return sum(n for _, n in self.typed) + self.generic
 
@@ -231,27 +231,39 @@ class CardDef:
     token: bool = False
     file: str = ""
 
-    @property
+    # Derived facts are cached on the card (the engine asks them thousands of times a game; a card
+    # never changes): cached_property writes the instance __dict__ directly, which a frozen
+    # dataclass allows, and fields, ==, hash and repr are untouched.
+    @cached_property
     def is_permanent(self) -> bool:
         return self.type != "spell" or "enchantment" in self.subtypes
 
-    @property
+    @cached_property
     def spell_kind(self) -> str:
         for k in SPELL_KINDS:
             if k in self.subtypes:
                 return k
         return ""
 
-    @property
+    @cached_property
     def basic(self) -> bool:
         return "Basic" in self.supertypes
 
-    @property
+    @cached_property
     def legendary(self) -> bool:
         return "Legendary" in self.supertypes
 
+    @cached_property
+    def activated(self) -> tuple[tuple[int, Ability], ...]:
+        """Its activated abilities with their indexes (``act:<id>:<n>``)."""
+        return tuple((i, a) for i, a in enumerate(self.abilities) if a.kind == "activated")
+
+    @cached_property
+    def keyword_names(self) -> frozenset[str]:
+        return frozenset(k for k, _ in self.keywords)
+
     def has(self, kw: str) -> bool:
-        return any(k == kw for k, _ in self.keywords)
+        return kw in self.keyword_names
 
     def kw_param(self, kw: str) -> str:
         for k, p in self.keywords:
@@ -259,23 +271,23 @@ class CardDef:
                 return p
         return ""
 
-    @property
+    @cached_property
     def is_bond(self) -> bool:
         return self.has("Bond")
 
-    @property
+    @cached_property
     def places_in_zone(self) -> bool:
         """Entities, tech, vehicles and (non-Bond) enchantments are put into Zone 1 or 2 (R20)."""
         if self.type in ("entity", "tech", "vehicle"):
             return True
         return self.type == "spell" and self.spell_kind == "enchantment" and not self.is_bond
 
-    @property
+    @cached_property
     def makes_tokens(self) -> bool:
         """A sorcery or quick-play that creates tokens: its caster picks their zone as it is cast (D32)."""
         return not self.is_permanent and any(e.op == "token" for es in (self.effects, *self.modes) for e in es)
 
-    @property
+    @cached_property
     def chooses_zone(self) -> bool:
         """Cast with ``cast:<id>:1`` / ``:2``: the zone its permanent or its tokens enter (R20, D1, D32)."""
         return self.places_in_zone or self.makes_tokens

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from . import fast
 from .rules import (
-    active_perms,
+    active_perms_ro,
     board,
     cd,
     destroy,
-    entities,
+    entities_ro,
     is_entity,
     move,
     name,
@@ -18,7 +18,7 @@ from .rules import (
     seat_ref,
     stats,
 )
-from .state import Choice, Game, Obj
+from .state import Choice, Game, look, look_get
 from .timing import alive_players
 
 
@@ -37,26 +37,28 @@ def sba(g: Game) -> None:
                 newly.append(q.seat)
                 g.log(f"{seat_ref(q.seat)} drew from an empty Codex and loses.")
         to_void: list[int] = []
-        to_destroy: list[Obj] = []
+        to_destroy: list[int] = []
+        # read without thawing (``look``): only what a pass changes becomes a mutable copy
+        objs = g.objs
         bd = board(g) if fast.ON else None  # nothing changes until the loop is done
-        for o in entities(g):
+        for o in entities_ro(g):
             st = stats(g, o, bd)
             if st.health <= 0:
                 to_void.append(o.id)
             elif o.damage >= st.health and "Invincible" not in st.kws:
-                to_destroy.append(o)
+                to_destroy.append(o.id)
         for q in g.players:
             for aid in q.field:
-                a = g.objs[aid]
+                a = look(objs, aid)
                 c = cd(a)
                 if a.phased_out:
                     continue
-                if c.is_bond and not is_entity(g, g.objs.get(a.attached_to)):
+                if c.is_bond and not is_entity(g, look_get(objs, a.attached_to)):
                     to_void.append(aid)
-                elif a.attached_to and c.type == "tech" and not is_entity(g, g.objs.get(a.attached_to)):
-                    a.attached_to = 0
+                elif a.attached_to and c.type == "tech" and not is_entity(g, look_get(objs, a.attached_to)):
+                    objs[aid].attached_to = 0
             legends: dict[str, list[int]] = {}
-            for o in active_perms(g, q.seat):
+            for o in active_perms_ro(g, q.seat):
                 if cd(o).legendary:
                     legends.setdefault(cd(o).name, []).append(o.id)
             for ids in legends.values():
@@ -71,9 +73,9 @@ def sba(g: Game) -> None:
                 g.log(f"{name(g, oid)} goes to the Void.")
                 move(g, oid, "void")
                 changed = True
-        for o in to_destroy:
-            if o.id in g.objs and on_battlefield(o):
-                destroy(g, o)
+        for oid in to_destroy:
+            if oid in g.objs and on_battlefield(g.objs[oid]):
+                destroy(g, g.objs[oid])
                 changed = True
         if newly or any(q.lost for q in g.players):
             check_end(g, newly)

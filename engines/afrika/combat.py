@@ -23,10 +23,10 @@ from .rules import (
     sick,
     stats,
 )
-from .state import Choice, Game, Obj, Trig
+from .state import Choice, Game, Obj, ObjR, Trig
 
 
-def can_attack(g: Game, o: Obj) -> bool:
+def can_attack(g: Game, o: ObjR) -> bool:
     if not is_entity(g, o) or o.controller != g.active or o.charged:
         return False
     st = stats(g, o)
@@ -39,7 +39,7 @@ def possible_attackers(g: Game) -> list[Obj]:
     return [o for o in entities(g, g.active) if can_attack(g, o) and attack_targets(g, o)]
 
 
-def attack_targets(g: Game, o: Obj) -> list[str]:
+def attack_targets(g: Game, o: ObjR) -> list[str]:
     st = stats(g, o)
     rush_only = sick(g, o) and "Swift" not in st.kws
     refs: list[str] = []
@@ -65,7 +65,7 @@ def controls_terrain_type(g: Game, p: int, code: str) -> bool:
     )
 
 
-def can_block(g: Game, blocker: Obj, attacker: Obj) -> bool:
+def can_block(g: Game, blocker: ObjR, attacker: ObjR) -> bool:
     if attacker.id not in g.attackers or not is_entity(g, attacker):
         return False
     if defender_of(g, g.attackers[attacker.id]) != blocker.controller:
@@ -81,7 +81,7 @@ def can_block(g: Game, blocker: Obj, attacker: Obj) -> bool:
     return not (shield_from(ast.kws) & qualities(cd(blocker)))
 
 
-def blockable(g: Game, blocker: Obj) -> list[int]:
+def blockable(g: Game, blocker: ObjR) -> list[int]:
     if not is_entity(g, blocker) or blocker.charged:
         return []
     return [a for a in g.attackers if a in g.objs and can_block(g, blocker, g.objs[a])]

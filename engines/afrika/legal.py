@@ -23,7 +23,7 @@ from .rules import (
     target_options,
 )
 from .stack import trigger_options
-from .state import Choice, Game, Obj
+from .state import Choice, Game, ObjR
 from .timing import EQUIP, TRAVEL, activated, can_activate, can_cast, distinct_by_card, sorcery_time
 
 MAX_X = 20
@@ -52,7 +52,7 @@ def priority_actions(g: Game, p: int) -> list[AfrikaAction]:
             out.append(act("terrain", oid, "2", f"Play {nm} as Zone 2's active terrain"))
     for oid in distinct_by_card(g, [i for i in pl.hand if cd(g.objs[i]).type != "terrain"]):
         o = g.objs[oid]
-        if can_cast(g, p, o):
+        if can_cast(g, p, o, why=False):
             continue
         c = cd(o)
         if c.places_in_zone:
@@ -82,7 +82,7 @@ def priority_actions(g: Game, p: int) -> list[AfrikaAction]:
     return out
 
 
-def _distinct_sources(g: Game, p: int) -> list[Obj]:
+def _distinct_sources(g: Game, p: int) -> list[ObjR]:
     """One uncharged source per card name: identical terrains make identical buttons (any copy may
     still be charged by id, see ``equivalent``)."""
     seen: set[str] = set()

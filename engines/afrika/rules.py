@@ -14,12 +14,12 @@ from ..core import IllegalAction, Rng, seat_label
 from . import fast
 from .cards import CARD_INDEX, ENERGY, ENERGY_NAMES, CardDef, Cost, Static, TargetSpec, card
 from .kinds import Zone
-from .state import BATTLEFIELD, Game, Obj, Trig
+from .state import BATTLEFIELD, Game, Obj, ObjR, ObjS, Trig, look, look_get
 
 HAND_MAX = 7
 
 
-def cd(o: Obj) -> CardDef:
+def cd(o: ObjR) -> CardDef:
     try:
         return CARD_INDEX[o.card]
     except KeyError:
@@ -59,11 +59,11 @@ def shuffle(g: Game, items: list[int]) -> None:
 
 
 # ------------------------------------------------------------------------------------ presence
-def on_battlefield(o: Obj | None) -> bool:
+def on_battlefield(o: ObjR | None) -> bool:
     return o is not None and o.zone in BATTLEFIELD
 
 
-def is_active(g: Game, o: Obj | None) -> bool:
+def is_active(g: Game, o: ObjR | None) -> bool:
     """On the battlefield, phased in, and (for artifacts) on top of its Artifact Stack (R23, K1)."""
     if o is None or o.zone not in BATTLEFIELD or o.phased_out:
         return False
@@ -73,7 +73,7 @@ def is_active(g: Game, o: Obj | None) -> bool:
     return True
 
 
-def is_entity(g: Game, o: Obj | None) -> bool:
+def is_entity(g: Game, o: ObjR | None) -> bool:
     return o is not None and o.zone == "field" and not o.phased_out and cd(o).type == "entity"
 
 
@@ -101,7 +101,39 @@ def active_perms(g: Game, p: int) -> list[Obj]:
     return out
 
 
-def sick(g: Game, o: Obj) -> bool:
+def entities_ro(g: Game, p: int | None = None) -> list[ObjR]:
+    """``entities`` to read only: the same objects in the same order, none thawed (``look``)."""
+    objs = g.objs
+    out: list[ObjR] = []
+    for q in g.players:
+        if p is not None and q.seat != p:
+            continue
+        for oid in q.field:
+            o = look(objs, oid)
+            if not o.phased_out and cd(o).type == "entity":
+                out.append(o)
+    return out
+
+
+def active_perms_ro(g: Game, p: int) -> list[ObjR]:
+    """``active_perms`` to read only: the same objects in the same order, none thawed (``look``)."""
+    objs = g.objs
+    pl = g.players[p]
+    out: list[ObjR] = []
+    for i in pl.field:
+        o = look(objs, i)
+        if not o.phased_out:
+            out.append(o)
+    out += [look(objs, i) for i in pl.slots if i]
+    out += [look(objs, i) for i in pl.terrains]
+    if pl.artifacts:
+        top = look(objs, pl.artifacts[-1])
+        if not top.phased_out:
+            out.append(top)
+    return out
+
+
+def sick(g: Game, o: ObjR) -> bool:
     """Not controlled continuously since the start of its controller's most recent turn (R32, R44)."""
     return o.since_turn >= g.players[o.controller].turn_started
 
@@ -166,28 +198,45 @@ class Board:
 
     def __init__(self, g: Game) -> None:
         objs = g.objs
-        self.anthems: list[list[tuple[Obj, tuple[Static, ...]]]] = []
+        self.anthems: list[list[tuple[Obj | ObjS, tuple[Static, ...]]]] = []
         for pl in g.players:
             self.anthems.append(_anthem_sources(g, pl.seat))
         self.attached: dict[int, list[tuple[Static, ...]]] = {}
         for q in g.players:
             for aid in q.field:
-                a = objs[aid]
+                a = look(objs, aid)
                 if a.attached_to and not a.phased_out:
                     statics = _statics(a.card).attached
                     if statics:
                         self.attached.setdefault(a.attached_to, []).append(statics)
 
 
-def _anthem_sources(g: Game, p: int) -> list[tuple[Obj, tuple[Static, ...]]]:
-    """``active_perms(g, p)`` with an anthem, minus the Terrain Stack (which ``stats_plain`` skips)."""
-    out = []
-    for src in active_perms(g, p):
-        if src.zone == "terrain":
-            continue
-        anthems = _statics(src.card).anthems
-        if anthems:
-            out.append((src, anthems))
+def _anthem_sources(g: Game, p: int) -> list[tuple[Obj | ObjS, tuple[Static, ...]]]:
+    """``active_perms(g, p)`` with an anthem, minus the Terrain Stack, which ``stats_plain`` skips
+    (its objects are the ones in ``terrains``: only ``move`` puts a terrain there or takes one out).
+    Read with ``look``: gathering them thaws nothing."""
+    objs = g.objs
+    pl = g.players[p]
+    out: list[tuple[Obj | ObjS, tuple[Static, ...]]] = []
+    for i in pl.field:
+        src = look(objs, i)
+        if not src.phased_out and src.zone != "terrain":
+            anthems = _statics(src.card).anthems
+            if anthems:
+                out.append((src, anthems))
+    for i in pl.slots:
+        if i:
+            src = look(objs, i)
+            if src.zone != "terrain":
+                anthems = _statics(src.card).anthems
+                if anthems:
+                    out.append((src, anthems))
+    if pl.artifacts:
+        src = look(objs, pl.artifacts[-1])
+        if not src.phased_out and src.zone != "terrain":
+            anthems = _statics(src.card).anthems
+            if anthems:
+                out.append((src, anthems))
     return out
 
 
@@ -203,7 +252,7 @@ def board(g: Game) -> Board:
     return b
 
 
-def stats(g: Game, o: Obj, bd: Board | None = None) -> Stats:
+def stats(g: Game, o: ObjR, bd: Board | None = None) -> Stats:
     """The characteristics of ``o`` now: printed values, markers, "until end of turn" changes and
     every static ability that reaches it (R-anthems, Bonds and tech, zone abilities).
 
@@ -221,7 +270,7 @@ def stats(g: Game, o: Obj, bd: Board | None = None) -> Stats:
     return st
 
 
-def _stats(g: Game, o: Obj, bd: Board | None) -> Stats:
+def _stats(g: Game, o: ObjR, bd: Board | None) -> Stats:
     info = _STATICS.get(o.card) or _statics(o.card)
     mod = o.count("+1/+1") - o.count("-1/-1") if o.counters else 0
     kws = set(info.kws)
@@ -237,7 +286,7 @@ def _stats(g: Game, o: Obj, bd: Board | None) -> Stats:
     if slot == 1 or slot == 2:
         terrain = g.players[o.controller].slots[slot - 1]
         if terrain and info.entity:
-            t = objs[terrain]
+            t = look(objs, terrain)
             za = _statics(t.card).zone
             if za is not None and not t.phased_out:
                 _apply_static(st, za)
@@ -257,14 +306,14 @@ def _stats(g: Game, o: Obj, bd: Board | None) -> Stats:
     oid = o.id
     for q in g.players:
         for aid in q.field:
-            a = objs[aid]
+            a = look(objs, aid)
             if a.attached_to == oid and not a.phased_out:
                 for s in _statics(a.card).attached:
                     _apply_static(st, s)
     return st
 
 
-def stats_plain(g: Game, o: Obj) -> Stats:
+def stats_plain(g: Game, o: ObjR) -> Stats:
     """Characteristics the plain way: every static ability looked up afresh (the reference)."""
     c = cd(o)
     st = Stats(
@@ -305,7 +354,7 @@ def stats_plain(g: Game, o: Obj) -> Stats:
     return st
 
 
-def has_kw(g: Game, o: Obj, kw: str) -> bool:
+def has_kw(g: Game, o: ObjR, kw: str) -> bool:
     st = stats(g, o)
     return kw in st.kws
 
@@ -460,7 +509,7 @@ def _entered(g: Game, n: Obj) -> None:
         if ab.kind == "triggered" and ab.on == "enters":
             g.triggers.append(Trig(n.controller, n.id, n.card, i))
     if c.type == "entity":
-        for other in active_perms(g, n.controller):
+        for other in active_perms_ro(g, n.controller):
             if other.id == n.id:
                 continue
             for i, ab in enumerate(cd(other).abilities):
@@ -582,10 +631,21 @@ def destroy(g: Game, o: Obj) -> bool:
 
 
 # ----------------------------------------------------------------------------------------- energy
-def energy_sources(g: Game, p: int) -> list[Obj]:
-    """Uncharged active permanents of ``p`` with an energy ability (R28, R31, R32)."""
+def energy_sources(g: Game, p: int) -> list[ObjR]:
+    """Uncharged active permanents of ``p`` with an energy ability (R28, R31, R32); to read only
+    (remembered on a read-only Game: callers must not change the list)."""
+    memo = g.memo
+    if memo is None or not fast.ON:
+        return _energy_sources(g, p)
+    out = memo.sources.get(p)
+    if out is None:
+        out = memo.sources[p] = _energy_sources(g, p)
+    return out
+
+
+def _energy_sources(g: Game, p: int) -> list[ObjR]:
     out = []
-    for o in active_perms(g, p):
+    for o in active_perms_ro(g, p):
         c = cd(o)
         if not c.produces or o.charged:
             continue
@@ -595,7 +655,22 @@ def energy_sources(g: Game, p: int) -> list[Obj]:
     return out
 
 
-def produces(o: Obj) -> tuple[str, ...]:
+def _sources_by_width(g: Game, p: int) -> list[ObjR]:
+    """``energy_sources`` single-type first, then by id (each id once, so the order is total and
+    filtering one out afterwards gives what filtering first would); remembered on a read-only Game."""
+    memo = g.memo
+    key = -1 - p  # memo.sources holds energy_sources under p, this order under -1 - p
+    if memo is not None and fast.ON:
+        out = memo.sources.get(key)
+        if out is not None:
+            return out
+    out = sorted(energy_sources(g, p), key=lambda s: (len(produces(s)), s.id))
+    if memo is not None and fast.ON:
+        memo.sources[key] = out
+    return out
+
+
+def produces(o: ObjR) -> tuple[str, ...]:
     p = cd(o).produces
     return ENERGY if p == ("any",) or "any" in p else p
 
@@ -612,8 +687,7 @@ def plan_payment(
         use = min(pool.get(code, 0), need[code])
         pool[code] = pool.get(code, 0) - use
         need[code] -= use
-    sources = [s for s in energy_sources(g, p) if s.id != exclude]
-    sources.sort(key=lambda s: (len(produces(s)), s.id))
+    sources = [s for s in _sources_by_width(g, p) if s.id != exclude]
     plan: list[tuple[int, str]] = []
     used: set[int] = set()
     for code in ENERGY:
@@ -693,7 +767,7 @@ def target_ok(g: Game, spec: TargetSpec, ref: str, controller: int, src: CardDef
         return not ("own" in spec.filters and seat != controller)
     if not ref.isdigit():
         return False
-    o = g.objs.get(int(ref))
+    o = look_get(g.objs, int(ref))
     if o is None:
         return False
     if spec.kind == "spell":
@@ -743,8 +817,24 @@ def target_options(
         refs += [str(it.source) for it in g.stack if it.kind == "spell"]
     elif spec.kind != "player":
         for q in g.players:
-            refs += [str(o.id) for o in active_perms(g, q.seat)]
+            refs += [str(o.id) for o in active_perms_ro(g, q.seat)]
     return [r for r in refs if r not in exclude and target_ok(g, spec, r, controller, src)]
+
+
+def any_target(g: Game, spec: TargetSpec, controller: int, src: CardDef) -> bool:
+    """``bool(target_options(g, spec, controller, src))``, stopping at the first legal target."""
+    if spec.kind in ("any", "player"):
+        for q in g.players:
+            if target_ok(g, spec, seat_ref(q.seat), controller, src):
+                return True
+    if spec.kind == "spell":
+        return any(it.kind == "spell" and target_ok(g, spec, str(it.source), controller, src) for it in g.stack)
+    if spec.kind != "player":
+        for q in g.players:
+            for o in active_perms_ro(g, q.seat):
+                if target_ok(g, spec, str(o.id), controller, src):
+                    return True
+    return False
 
 
 def describe_ref(g: Game, ref: str) -> str:

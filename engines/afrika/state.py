@@ -18,7 +18,7 @@ from _collections_abc import dict_items, dict_keys, dict_values
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, fields
 from dataclasses import field as _f
-from typing import Any, TypeVar, overload
+from typing import Any, TypeVar, cast, overload
 
 from . import fast
 from .kinds import ChoiceItem, ChoiceKind, ChoiceStage, ItemKind, Step, Zone
@@ -46,6 +46,13 @@ class ObjS:
     eot_power: int = 0
     eot_health: int = 0
     eot_keywords: tuple[str, ...] = ()
+
+    def count(self, kind: str) -> int:
+        """``Obj.count``: a read-only ``peek`` copy holds the frozen objects themselves."""
+        for k, n in self.counters:
+            if k == kind:
+                return n
+        return 0
 
 
 @dataclass(frozen=True)
@@ -541,12 +548,6 @@ class ObjMap(dict[int, Obj]):
         self.base = {}
         self.gone = set()
 
-    def rebase(self, base: dict[int, ObjS]) -> None:
-        """``freeze`` made ``base`` from this Game: its untouched objects are now ``base``'s."""
-        self.base = base
-        self.src = base
-        self.gone = set()
-
     # ------------------------------------------------------- everything else sees the plain dict
     def __iter__(self) -> Iterator[int]:
         self.materialise()
@@ -622,6 +623,33 @@ class ObjMap(dict[int, Obj]):
     def __reduce__(self) -> Any:
         self.materialise()
         return (dict, (dict(dict.items(self)),))
+
+
+ObjR = Obj | ObjS
+"""An object to read: a Game's own ``Obj`` or, read through ``look`` or on a ``peek`` copy, the frozen
+``ObjS`` (the same fields, the same values)."""
+
+
+def look_get(objs: dict[int, Obj], k: int) -> Obj | ObjS | None:
+    """``objs.get(k)`` to read only (see ``look``)."""
+    o = dict.get(objs, k)
+    if o is not None:
+        return o
+    if type(objs) is ObjMap:
+        return objs.base.get(k) if k not in objs.gone else None
+    return None
+
+
+def look(objs: dict[int, Obj], k: int) -> Obj | ObjS:
+    """``objs[k]`` to read only: an object a lazily thawed Game has not thawed yet is read from its
+    frozen state as it is (every field reads the same), so reading it does not thaw it. The result
+    must not be changed nor kept past a change of the Game."""
+    o = dict.get(objs, k)
+    if o is not None:
+        return o
+    if type(objs) is ObjMap and k not in objs.gone:
+        return objs.base[k]
+    return objs[k]
 
 
 def touched(objs: dict[int, Obj], needs: Callable[[ObjS], bool]) -> list[Obj]:
@@ -810,21 +838,17 @@ def keep(s: AfrikaState, g: Game) -> None:
     """Hand ``g``, which ``freeze`` just made ``s`` from, to ``peek(s)``; the caller drops ``g``.
 
     ``g`` then reads exactly as ``thaw(s)`` would (tested on every move of random games): same
-    values and types (mypy holds the rules to the list/tuple split), same dict orders once its
-    objects are in id order as ``freeze`` puts them, no events; it gets an empty ``memo``.
+    values (mypy holds the rules to the list/tuple split), no events. Its card objects become
+    ``s``'s frozen ones themselves, in ``s``'s order: they read the same (``ObjS.count`` too), every
+    lookup is a plain dict hit, nothing is thawed for readers, and a reader that tried to change
+    one would fail loudly (FrozenInstanceError) instead of corrupting the shared copy. It gets an
+    empty ``memo``.
     """
     if not fast.ON:
         return
     if g.events:
         g.events = []
-    objs = g.objs
-    if type(objs) is ObjMap:
-        if objs.base:
-            objs.rebase(s.objs)
-        else:
-            g.objs = ObjMap(s.objs)  # materialised: start lazy again from the new state
-    elif list(objs) != sorted(objs):
-        g.objs = dict(sorted(objs.items()))
+    g.objs = cast("dict[int, Obj]", dict(s.objs))
     g.memo = Memo()
     with _peek_lock:
         _peeked[id(s)] = (s, g)

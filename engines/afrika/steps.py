@@ -19,18 +19,18 @@ from .combat import (
 from .kinds import STEPS, Step
 from .rules import (
     HAND_MAX,
-    active_perms,
+    active_perms_ro,
     cd,
     draw,
     empty_pools,
-    entities,
+    entities_ro,
     has_kw,
     seat_ref,
     set_charged,
     stats,
 )
 from .stack import place_triggers
-from .state import Choice, Game, ObjS, Trig, touched
+from .state import Choice, Game, ObjS, Trig, look, touched
 from .timing import next_seat
 
 
@@ -79,24 +79,25 @@ def enter(g: Game, step: Step) -> None:
     if step == "recharge":
         # K1: phasing happens before uncharging; attachments phase with their entity
         pl = g.players[ap]
+        objs = g.objs  # read with ``look``: only what changes is thawed
         for oid in list(pl.field):
-            o = g.objs[oid]
-            if "Phasewalk" in stats(g, o).kws:
+            if "Phasewalk" in stats(g, look(objs, oid)).kws:
+                o = objs[oid]
                 o.phased_out = not o.phased_out
                 g.log(f"{cd(o).name} phases {'out' if o.phased_out else 'in'}.")
                 for q in g.players:
                     for aid in q.field:
-                        if g.objs[aid].attached_to == o.id:
-                            g.objs[aid].phased_out = o.phased_out
-        for o in active_perms(g, ap):
-            if o.charged:
-                set_charged(g, o, False)
+                        if look(objs, aid).attached_to == o.id:
+                            objs[aid].phased_out = o.phased_out
+        for r in active_perms_ro(g, ap):
+            if r.charged:
+                set_charged(g, objs[r.id], False)
         return
     if step in ("sustenance", "dusk"):
-        for o in active_perms(g, ap):
-            for i, ab in enumerate(cd(o).abilities):
+        for r in active_perms_ro(g, ap):
+            for i, ab in enumerate(cd(r).abilities):
                 if ab.kind == "triggered" and ab.on == step:
-                    g.triggers.append(Trig(ap, o.id, o.card, i))
+                    g.triggers.append(Trig(ap, r.id, r.card, i))
         g.priority = ap
         return
     if step == "insight":
@@ -115,7 +116,7 @@ def enter(g: Game, step: Step) -> None:
             return
         defenders = sorted({defender_of(g, r) for r in g.attackers.values()} - {-1})
         for d in defenders:
-            if any(blockable(g, o) for o in entities(g, d)):
+            if any(blockable(g, o) for o in entities_ro(g, d)):
                 g.choice = Choice("blockers", d, nums=[x for x in defenders if x > d])
                 return
         finish_blockers(g)

@@ -6,9 +6,10 @@ action would be accepted, and a refused one is explained with the same sentence.
 
 from __future__ import annotations
 
+from . import fast
 from .cards import Ability, CardDef, Cost, TargetSpec, parse_cost
-from .rules import cd, has_kw, is_active, plan_payment, sick, target_options
-from .state import Game, Obj
+from .rules import any_target, available_energy, cd, has_kw, is_active, plan_payment, sick, target_options
+from .state import Game, Obj, ObjR
 
 MAIN = ("explore1", "explore2")
 """The steps where sorcery-speed things may be done (R20)."""
@@ -48,31 +49,44 @@ def sorcery_time(g: Game, p: int) -> bool:
     return p == g.active and g.step in MAIN and not g.stack and g.choice is None
 
 
-def activated(c: CardDef) -> list[tuple[int, Ability]]:
-    return [(i, a) for i, a in enumerate(c.abilities) if a.kind == "activated"]
+def activated(c: CardDef) -> tuple[tuple[int, Ability], ...]:
+    return c.activated
 
 
 def targets_possible(g: Game, specs: tuple[TargetSpec, ...], p: int, src: CardDef) -> bool:
-    return all(s.optional or target_options(g, s, p, src) for s in specs)
+    if not fast.ON:
+        return all(s.optional or target_options(g, s, p, src) for s in specs)
+    return all(s.optional or any_target(g, s, p, src) for s in specs)
 
 
-def can_cast(g: Game, p: int, o: Obj) -> str:
-    """'' if ``p`` may cast the card ``o`` from hand now, else the reason (a player-facing sentence)."""
+NO = "no"
+"""What ``can_cast(..., why=False)`` returns for a refusal: the legal list only asks yes or no, so
+the sentence is not made (the conditions are the same ones, in the same order)."""
+
+
+def can_cast(g: Game, p: int, o: ObjR, why: bool = True) -> str:
+    """'' if ``p`` may cast the card ``o`` from hand now, else the reason (a player-facing sentence;
+    ``NO`` when ``why`` is False and the fast paths are on)."""
+    why = why or not fast.ON
     c = cd(o)
     if o.zone != "hand" or o.owner != p:
         return "That card is not in your hand."
     if c.type == "terrain":
         return "Terrains are played, not cast (use the terrain move)."
     if not is_quick(c) and not sorcery_time(g, p):
+        if not why:
+            return NO
         return (
             f"{c.name} can be cast only in your own Exploration phase while the stack is empty "
             "(it is not quick-play)."
         )
     if c.targets and not targets_possible(g, c.targets, p, c):
-        return f"{c.name} has no legal target."
+        return f"{c.name} has no legal target." if why else NO
+    if not why and c.cost.total > available_energy(g, p):
+        return NO  # plan_payment would find no plan: each source makes one energy
     plan = plan_payment(g, p, c.cost, 0)
     if isinstance(plan, str):
-        return f"You can't pay for {c.name}: {plan}."
+        return f"You can't pay for {c.name}: {plan}." if why else NO
     return ""
 
 

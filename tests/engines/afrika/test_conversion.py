@@ -121,7 +121,7 @@ def snapshot(m: ObjMap) -> dict[int, Obj]:
     out: dict[int, Obj] = {}
     for k, f in m.base.items():
         if k not in m.gone:
-            own = dict.get(m, k)
+            own: Any = dict.get(m, k)
             out[k] = own if own is not None else _ref_thaw_obj(f)
     for k, o in dict.items(m):
         if k not in out:
@@ -140,6 +140,8 @@ def strict(a: Any, b: Any, path: str = "") -> None:
         a = snapshot(a)
     if type(b) is ObjMap:
         b = snapshot(b)
+    if type(a) is ObjS and type(b) is Obj:
+        a = _ref_thaw_obj(a)  # a peek copy holds the frozen objects, which read the same
     t = type(a)
     assert t is type(b), f"{path}: {t.__name__} vs {type(b).__name__}"
     if t in _LEAF:

@@ -23,7 +23,7 @@ from engines.afrika import ENGINE, fast
 from engines.afrika.ai import afrika_policy
 from engines.afrika.cards import ENERGY
 from engines.afrika.draftsource import afrika_set
-from engines.afrika.state import AfrikaState, peek
+from engines.afrika.state import AfrikaState, Obj, ObjMap, ObjS, peek, thaw
 from engines.core import MatchConfig, PlayerId, Rng
 from engines.core.codec import dumps, loads
 from engines.draft.autobuild import build_deck
@@ -121,10 +121,12 @@ def test_ai_games_fast_equals_plain(kind: str, seed: int) -> None:
 
 def test_the_switch_reaches_the_engine() -> None:
     """``fast.plain()`` really takes the plain paths (or the test above would compare a path with
-    itself): no lazy objects, no shared copy, nothing remembered."""
+    itself): thawed objects, no shared copy, nothing remembered, a full thaw for ``apply``."""
     s = ENGINE.setup(MatchConfig(players=2), 1)
     with fast.plain():
         g = peek(s)
-        assert type(g.objs) is dict and g.memo is None and peek(s) is not g
+        assert all(type(o) is Obj for o in g.objs.values()) and g.memo is None and peek(s) is not g
+        assert type(thaw(s).objs) is dict
     g = peek(s)
-    assert type(g.objs) is not dict and g.memo is not None and peek(s) is g
+    assert all(type(o) is ObjS for o in g.objs.values()) and g.memo is not None and peek(s) is g
+    assert type(thaw(s).objs) is ObjMap
