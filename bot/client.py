@@ -56,6 +56,7 @@ class CardhostBot(commands.Bot):
         self.ready_context: dict[str, object] = {}
         self.db = Database(settings.db_path, snapshot_every=settings.snapshot_every)
         self.matches = MatchService(self.db)
+        self.matches.hard_seconds = float(self.settings.ai_hard_seconds)
         self.table = TableService(self)
         self.clocks = ClockService(self)
         from bot.services.series import SeriesService

@@ -24,6 +24,7 @@ class Settings(BaseSettings):
     reserve_seconds: int = Field(default=180, ge=0, le=86_400, alias="CARDHOST_RESERVE_SECONDS")
     warn_seconds: int = Field(default=20, ge=0, le=3_600, alias="CARDHOST_WARN_SECONDS")
     response_seconds: int = Field(default=30, ge=5, le=3_600, alias="CARDHOST_RESPONSE_SECONDS")
+    ai_hard_seconds: float = Field(default=1.0, ge=0.05, le=30.0, alias="CARDHOST_AI_HARD_SECONDS")
     snapshot_every: int = Field(default=50, ge=1, le=10_000, alias="CARDHOST_SNAPSHOT_EVERY")
     sandbox_port: int = Field(default=8765, ge=0, le=65_535, alias="CARDHOST_SANDBOX_PORT")
     sandbox_users: str = Field(default="alice,bob,carol,dave", alias="CARDHOST_SANDBOX_USERS")

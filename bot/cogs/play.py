@@ -19,6 +19,7 @@ from discord.ext import commands
 from bot.presenters import TableSpec, all_tables, table_spec
 from engines.core import ConfigError
 from engines.core.game import OptionSpec
+from engines.core.levels import LEVEL_WORDS, LEVELS
 
 if TYPE_CHECKING:
     from bot.client import CardhostBot
@@ -85,6 +86,7 @@ def _signature() -> inspect.Signature:
         inspect.Parameter("deck", _KW, annotation=str | None, default=None),
         inspect.Parameter("opponent", _KW, annotation=discord.Member | None, default=None),
         inspect.Parameter("best_of", _KW, annotation=int | None, default=None),
+        inspect.Parameter("ai", _KW, annotation=str | None, default=None),
     ]
     return inspect.Signature(params)
 
@@ -96,11 +98,13 @@ _DESCRIPTIONS: dict[str, str] = {
     "deck": _for(_DUEL, "your deck (a saved deck or a starter); a starter if not set"),
     "opponent": _for(_DUEL, "challenge this player (the AI if not set)"),
     "best_of": _for(_SERIES, "play a match of several games (the game's match rule if not set)"),
+    "ai": "How well the AI seats play: easy, normal (if not set) or hard",
     **{name: _for(titles, o.description) for name, (o, titles) in _OPTIONS.items()},
 }
 _CHOICES: dict[str, list[app_commands.Choice[Any]]] = {
     "game": [app_commands.Choice(name=t.title, value=t.name) for t in _TABLES],
     "best_of": [app_commands.Choice(name=f"best of {n}", value=n) for n in _BEST_OF],
+    "ai": [app_commands.Choice(name=LEVEL_WORDS[level], value=level) for level in LEVELS],
     **{
         name: [app_commands.Choice(name=label, value=value) for label, value in o.choices]
         for name, (o, _) in _OPTIONS.items()
@@ -135,6 +139,7 @@ class PlayCog(commands.Cog):
         opponent = chosen.pop("opponent", None)
         # The first count a game lists is its match rule (a Spirit Tactics Match is best of three).
         best_of = chosen.pop("best_of", spec.series.best_of[0])
+        ai_level = chosen.pop("ai", None)
         if best_of not in spec.series.best_of:
             allowed = ", ".join(f"best of {n}" for n in spec.series.best_of)
             raise ConfigError(f"{spec.title} can be played as {allowed}.")
@@ -145,13 +150,15 @@ class PlayCog(commands.Cog):
                 raise ConfigError(
                     f"{spec.title} is a duel: leave out seats (name an opponent to play a person)."
                 )
+            if opponent is not None and ai_level is not None:
+                raise ConfigError("A challenge is played between two people: leave out ai, or the opponent.")
             if opponent is not None:
                 await self.bot.lobbies.challenge(
                     interaction, game, deck, opponent, float(seconds), options, best_of=best_of
                 )
             else:
                 await self.bot.lobbies.start_duel(
-                    interaction, game, deck, float(seconds), options, best_of=best_of
+                    interaction, game, deck, float(seconds), options, best_of=best_of, ai_level=ai_level
                 )
             return
         if deck is not None or opponent is not None:
@@ -168,6 +175,8 @@ class PlayCog(commands.Cog):
             options["max_players"] = seats
         if best_of > 1:
             options["best_of"] = best_of
+        if ai_level:
+            options["ai_level"] = ai_level  # the level of the seats "Add AI" fills
         options["turn_seconds"] = seconds
         await self.bot.lobbies.create(interaction, game, options)
 

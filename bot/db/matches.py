@@ -38,6 +38,8 @@ class SeatInfo:
     user_id: int | None
     display_name: str
     is_ai: bool = False
+    ai_level: str | None = None
+    """An AI seat's level (``engines.core.levels``); None: normal."""
 
 
 @dataclass(frozen=True)
@@ -79,6 +81,7 @@ class SeatRow:
     dm_channel_id: int | None
     dm_message_id: int | None
     dm_failed: bool
+    ai_level: str | None = None
 
 
 @dataclass(frozen=True)
@@ -169,6 +172,7 @@ def _seat(r: aiosqlite.Row) -> SeatRow:
         dm_channel_id=r["dm_channel_id"],
         dm_message_id=r["dm_message_id"],
         dm_failed=bool(r["dm_failed"]),
+        ai_level=r["ai_level"],
     )
 
 
@@ -298,9 +302,12 @@ class MatchStore:
             match_id = cur.lastrowid
             assert match_id is not None
             await conn.executemany(
-                "INSERT INTO match_seats (match_id, seat, user_id, display_name, is_ai)"
-                " VALUES (?, ?, ?, ?, ?)",
-                [(match_id, n, s.user_id, s.display_name, int(s.is_ai)) for n, s in enumerate(seats)],
+                "INSERT INTO match_seats (match_id, seat, user_id, display_name, is_ai, ai_level)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                [
+                    (match_id, n, s.user_id, s.display_name, int(s.is_ai), s.ai_level)
+                    for n, s in enumerate(seats)
+                ],
             )
             if decks:
                 await conn.executemany(

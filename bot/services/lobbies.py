@@ -152,7 +152,7 @@ class LobbyService:
         options = {
             k: v
             for k, v in lobby.options.items()
-            if k not in ("max_players", "turn_seconds", "codex", "best_of")
+            if k not in ("max_players", "turn_seconds", "codex", "best_of", "ai_level")
         }
         seats = [(s.user_id, s.display_name, s.is_ai) for s in lobby.seats]
         deck_option = game_spec(lobby.game).deck_option
@@ -178,6 +178,7 @@ class LobbyService:
                     host_id=lobby.host_id,
                     turn_seconds=turn_seconds,
                     sides=sides,
+                    ai_level=lobby.options.get("ai_level"),
                 )
                 await self.store.set_status(lobby.id, "started", live.id)
         except BaseException:
@@ -210,6 +211,7 @@ class LobbyService:
         turn_seconds: float,
         options: dict[str, Any] | None = None,
         best_of: int = 1,
+        ai_level: str | None = None,
     ) -> None:
         """A duel against the AI, started at once: the player's deck against a starter deck."""
         from bot.services.codexes import ai_codex, resolve_codex
@@ -230,9 +232,12 @@ class LobbyService:
             host_id=user.id,
             turn_seconds=turn_seconds,
             sides=[mine.side, theirs.side],
+            ai_level=ai_level,
         )
+        level = f", {ai_level}" if ai_level and ai_level != "normal" else ""
         message = await interaction.followup.send(
-            f"⚔️ **{live.engine.title}**: {user.mention} ({label}) vs the AI ({ai_label}). The game thread is below.",
+            f"⚔️ **{live.engine.title}**: {user.mention} ({label}) vs the AI ({ai_label}{level}). "
+            "The game thread is below.",
             wait=True,
             allowed_mentions=pinging([user.id]),
         )

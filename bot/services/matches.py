@@ -36,6 +36,7 @@ from engines.core import (
     choose_action,
     get_engine,
 )
+from engines.core.levels import LEVELS, level_policy
 from engines.games import game_spec
 
 log = logging.getLogger(__name__)
@@ -89,6 +90,8 @@ class Seat:
     dm_failed: bool = False
     stops: frozenset[str] = frozenset()
     """Steps where this player wants to be asked even when they could only pass."""
+    ai_level: str | None = None
+    """The level of an AI seat (``engines.core.levels``); None, and every taken-over seat: normal."""
 
     @property
     def human(self) -> bool:
@@ -188,6 +191,7 @@ def _seat_from_row(row: Any) -> Seat:
         dm_channel_id=row.dm_channel_id,
         dm_message_id=row.dm_message_id,
         dm_failed=bool(row.dm_failed),
+        ai_level=row.ai_level,
     )
 
 
@@ -195,6 +199,8 @@ class MatchService:
     def __init__(self, db: Database) -> None:
         self.db = db
         self.seed_source: Callable[[], int] = lambda: random.SystemRandom().randrange(1 << 62)
+        self.hard_seconds = 1.0
+        """Thinking time of a ``hard`` AI seat per move (``CARDHOST_AI_HARD_SECONDS``)."""
         """Where new matches get their seed; tests replace it to make games reproducible."""
         self._cache: OrderedDict[int, LiveMatch] = OrderedDict()
         """Matches in memory, least recently used first. A finished match leaves when its end has
@@ -297,7 +303,12 @@ class MatchService:
         channel_id: int | None,
         host_id: int | None,
         seed: int | None = None,
+        ai_level: str | None = None,
     ) -> LiveMatch:
+        """A new match; ``ai_level`` is the level of its AI seats (None: normal)."""
+        if ai_level not in (None, *LEVELS):
+            raise ConfigError(f"There is no AI level {ai_level!r}: choose {', '.join(LEVELS)}.")
+        level = None if ai_level == "normal" else ai_level
         engine = get_engine(game)
         seed = self.seed_source() if seed is None else seed
         cfg = MatchConfig(players=len(seats), options=dict(options))
@@ -307,13 +318,19 @@ class MatchService:
             engine_version=engine.version,
             config=dict(options),
             seed=seed,
-            seats=[SeatInfo(user_id=u, display_name=n, is_ai=ai) for u, n, ai in seats],
+            seats=[
+                SeatInfo(user_id=u, display_name=n, is_ai=ai, ai_level=level if ai and u is None else None)
+                for u, n, ai in seats
+            ],
             guild_id=guild_id,
             channel_id=channel_id,
             host_id=host_id,
             decks=_seat_decks(game, options),
         )
-        live_seats = [Seat(i, u, n, ai) for i, (u, n, ai) in enumerate(seats)]
+        live_seats = [
+            Seat(i, u, n, ai, ai_level=level if ai and u is None else None)
+            for i, (u, n, ai) in enumerate(seats)
+        ]
         await self._load_stops(game, live_seats)
         live = LiveMatch(
             id=match_id,
@@ -479,14 +496,24 @@ class MatchService:
             events = await self._run_ai(live, acted)
             return await self._report(live, events, before, acted)
 
-    def _automatic_move(self, live: LiveMatch) -> tuple[int, str] | None:
+    async def _automatic_move(self, live: LiveMatch) -> tuple[int, str] | None:
         """The next move nobody needs to be asked for: an AI seat's, or a forced pass (auto-pass)."""
-        autoplay = game_spec(live.game).autoplay
+        spec = game_spec(live.game)
+        autoplay = spec.autoplay
         for seat in sorted(live.current):
             s = live.seats[seat]
             if s.is_ai:
                 rng = Rng.from_seed(live.seed ^ (live.seq * 0x9E3779B1))
-                return seat, choose_action(live.engine, live.state, PlayerId(seat), rng).to_id()
+                if s.ai_level in (None, "normal") or s.user_id is not None:
+                    return seat, choose_action(live.engine, live.state, PlayerId(seat), rng).to_id()
+                policy = level_policy(spec, s.ai_level, self.hard_seconds)
+                if s.ai_level == "hard":
+                    # A search thinks for a second: in a thread, so other matches' clicks are
+                    # answered meanwhile (the match's lock is held, its log stays in order).
+                    action = await asyncio.to_thread(policy, live.engine, live.state, PlayerId(seat), rng)
+                else:
+                    action = policy(live.engine, live.state, PlayerId(seat), rng)
+                return seat, action.to_id()
             action_id = autoplay.auto_action(live.engine, live.state, seat, s.stops)
             if action_id is not None:
                 return seat, action_id
@@ -497,7 +524,7 @@ class MatchService:
         for _ in range(MAX_AI_CHAIN):
             if live.outcome is not None:
                 break
-            move = self._automatic_move(live)
+            move = await self._automatic_move(live)
             if move is None:
                 break
             seat, action_id = move

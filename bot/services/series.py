@@ -37,6 +37,9 @@ if TYPE_CHECKING:
     from bot.client import CardhostBot
     from bot.services.matches import LiveMatch
 
+AI_LEVEL_KEY = "ai_level"
+"""The AI seats' level among a series' stored options (not an engine option)."""
+
 log = logging.getLogger(__name__)
 
 SIDEBOARD_SECONDS = 180.0
@@ -115,6 +118,7 @@ class SeriesService:
         turn_seconds: float,
         sides: Sequence[Sequence[str]] | None = None,
         fmt: str | None = None,
+        ai_level: str | None = None,
     ) -> LiveMatch:
         """The first game's match; with ``best_of`` > 1 also the series it opens. ``sides``: each
         seat's side deck (only for games whose rules have one); ``fmt``: the deck format swaps
@@ -125,7 +129,13 @@ class SeriesService:
             options = {**options, spec.series.side_option: [list(side) for side in sides]}
         if best_of == 1:
             return await create(
-                game, options, seats, guild_id=guild_id, channel_id=channel_id, host_id=host_id
+                game,
+                options,
+                seats,
+                guild_id=guild_id,
+                channel_id=channel_id,
+                host_id=host_id,
+                ai_level=ai_level,
             )
         if best_of not in spec.series.best_of:
             allowed = ", ".join(str(n) for n in spec.series.best_of)
@@ -141,7 +151,11 @@ class SeriesService:
         ]
         side_key = spec.series.side_option
         rest = {k: v for k, v in options.items() if k not in (deck_key, chooser_key, side_key)}
-        live = await create(game, options, seats, guild_id=guild_id, channel_id=channel_id, host_id=host_id)
+        if ai_level:
+            rest[AI_LEVEL_KEY] = ai_level  # kept with the series, taken out before each game's setup
+        live = await create(
+            game, options, seats, guild_id=guild_id, channel_id=channel_id, host_id=host_id, ai_level=ai_level
+        )
         await self.store.create(
             game=game,
             best_of=best_of,
@@ -320,6 +334,7 @@ class SeriesService:
             game_no = await self._next_game_no(series_id)
             spec = game_spec(series.game)
             options = dict(series.options)
+            ai_level = options.pop(AI_LEVEL_KEY, None)
             if spec.deck_option and any(d["main"] for d in series.decks):
                 options[spec.deck_option] = [list(d["main"]) for d in series.decks]
             if spec.series.side_option:
@@ -333,6 +348,7 @@ class SeriesService:
                 guild_id=series.guild_id,
                 channel_id=series.channel_id,
                 host_id=series.host_id,
+                ai_level=ai_level,
             )
             if not await self.store.start_game(series_id, game_no, live.id):
                 return

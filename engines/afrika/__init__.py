@@ -11,6 +11,7 @@ from .ai import afrika_policy
 from .autoplay import AUTOPLAY
 from .decks import STARTERS, check_deck, expand
 from .engine import AfrikaEngine
+from .evaluate import evaluate as afrika_evaluate
 from .plays import played_card
 from .state import AfrikaState
 from .view import AfrikaView
@@ -41,6 +42,7 @@ ENGINE = AfrikaEngine()
 GAME: GameSpec[AfrikaState, AfrikaAction, AfrikaView] = GameSpec(
     engine=ENGINE,
     ai=afrika_policy,
+    evaluate=afrika_evaluate,
     autoplay=AUTOPLAY,
     deck_pool=_pool,
     starters=_starters,

@@ -18,6 +18,7 @@ from .autoplay import AUTOPLAY
 from .cards import card
 from .decks import check_deck, starter_decks
 from .engine import AlchemyEngine
+from .evaluate import evaluate as alchemy_evaluate
 from .state import AlchemyState
 from .view import AlchemyView, mg_text
 
@@ -36,6 +37,7 @@ ENGINE = AlchemyEngine()
 GAME: GameSpec[AlchemyState, AlchemyAction, AlchemyView] = GameSpec(
     engine=ENGINE,
     ai=alchemy_policy,
+    evaluate=alchemy_evaluate,
     options=(
         OptionSpec(
             "damage_scoring",

@@ -5,6 +5,7 @@ from engines.core.game import GameSpec, OptionSpec
 from .ai import chrono_policy
 from .carddata import card_title
 from .engine import ChronoEngine
+from .evaluate import evaluate as chrono_evaluate
 from .state import ChronoAction, ChronoState, Draw, End, Play
 from .view import ChronoView, SeatView
 
@@ -13,6 +14,7 @@ ENGINE = ChronoEngine()
 GAME: GameSpec[ChronoState, ChronoAction, ChronoView] = GameSpec(
     engine=ENGINE,
     ai=chrono_policy,
+    evaluate=chrono_evaluate,
     options=(
         OptionSpec(
             "suits",

@@ -163,6 +163,9 @@ class GameSpec(Generic[S, A, V]):
     state can resolve (an object id that is per match and may change as the card moves), so the
     bot asks this once, when it stores the move, and keeps the answer beside it: card statistics
     then count plays in SQL instead of replaying games. None: plays are not counted."""
+    evaluate: Callable[[Any, int], float] | None = None
+    """(state, seat) -> how good the position is for that seat, in [0, 1]: where the ``hard``
+    AI's playouts stop before the game ends (``engines.core.search``). None: an even guess."""
     series: SeriesRules = SeriesRules()
     players_for_tests: tuple[int, ...] = ()
     """Seat counts the conformance test plays (default: the engine's minimum and maximum)."""

@@ -13,6 +13,7 @@ from engines.core.game import GameSpec, SeriesRules
 
 from .actions import SpiritAction, decode_action
 from .ai import spirit_policy
+from .ai import worth as spirit_evaluate
 from .autoplay import AUTOPLAY
 from .cards import card
 from .decks import check_deck, check_side, starter_decks, starter_sides
@@ -42,6 +43,7 @@ def _is_commander(card_id: str) -> bool:
 GAME: GameSpec[SpiritState, SpiritAction, SpiritView] = GameSpec(
     engine=ENGINE,
     ai=spirit_policy,
+    evaluate=spirit_evaluate,
     autoplay=AUTOPLAY,
     deck_pool=_pool,
     starters=starter_decks,

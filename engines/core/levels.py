@@ -1,0 +1,70 @@
+"""AI levels for every game: ``easy`` (the game's AI with noise), ``normal`` (the game's AI, what
+takes over a timed-out seat) and ``hard`` (a search, ``engines.core.search``).
+
+A level is a policy like any other: ``(engine, state, player, rng) -> action``. The bot stores the
+level of each AI seat and asks ``level_policy`` for it; moves are logged as always, so a match
+with a time-budgeted ``hard`` seat still replays exactly from its log.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal, get_args
+
+from .engine import Engine
+from .errors import ConfigError
+from .game import GameSpec, Policy
+from .rng import Rng
+from .search import Search, SearchSettings
+from .types import PlayerId
+
+Level = Literal["easy", "normal", "hard"]
+LEVELS: tuple[str, ...] = get_args(Level)
+LEVEL_WORDS: dict[str, str] = {
+    "easy": "easy (makes mistakes)",
+    "normal": "normal",
+    "hard": "hard (thinks ahead, about a second a move)",
+}
+EASY_NOISE = 0.3
+"""How often ``easy`` plays a random legal move instead of the game AI's."""
+
+
+def seat_count(state: Any) -> int:
+    """How many seats a game state has (engines name them ``players`` or ``seats``)."""
+    for attr in ("players", "seats"):
+        value = getattr(state, attr, None)
+        if isinstance(value, int):
+            return value
+        if value is not None:
+            return len(value)
+    raise TypeError(f"{type(state).__name__} names no players or seats")
+
+
+def easy(base: Policy, noise: float = EASY_NOISE) -> Policy:
+    def play(engine: Engine[Any, Any, Any], state: Any, player: PlayerId, rng: Rng) -> Any:
+        if rng.below(1000) < noise * 1000:
+            return rng.choice(list(engine.legal_actions(state, player)))
+        return base(engine, state, player, rng)
+
+    return play
+
+
+def hard(spec: GameSpec[Any, Any, Any], settings: SearchSettings | None = None) -> Policy:
+    chosen = settings or SearchSettings()
+
+    def play(engine: Engine[Any, Any, Any], state: Any, player: PlayerId, rng: Rng) -> Any:
+        search = Search(engine, spec.ai, spec.evaluate, seat_count(state), chosen, rng)
+        return search.best(state, int(player))
+
+    return play
+
+
+def level_policy(spec: GameSpec[Any, Any, Any], level: str | None, seconds: float | None = None) -> Policy:
+    """The policy of ``level`` for a game (None: ``normal``); ``seconds`` bounds ``hard``'s thinking."""
+    if level in (None, "", "normal"):
+        return spec.ai
+    if level == "easy":
+        return easy(spec.ai)
+    if level == "hard":
+        return hard(spec, SearchSettings(seconds=seconds) if seconds is not None else None)
+    known = ", ".join(LEVELS)
+    raise ConfigError(f"There is no AI level {level!r}: choose {known}.")
