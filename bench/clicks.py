@@ -89,9 +89,12 @@ async def play_duel(
                         prompts.append(
                             f"G{games} T{turn} {'own' if mine else 'AI'} | {' / '.join(prompt)} | {labels}"
                         )
-                    action = choose_action(live.engine, live.state, PlayerId(0), rng).to_id()
+                    chosen = choose_action(live.engine, live.state, PlayerId(0), rng)
+                    action = chosen.to_id()
                     made: list[str] = []
                     await play_move(alice, live.id, action, made)
+                    if show:
+                        prompts[-1] += f" -> {chosen.label} [{len(made)} click{'s' if len(made) != 1 else ''}]"
                     (own if mine else theirs)[(games, turn)] += len(made)
                     if mine:
                         decisions[(games, turn)] += 1
