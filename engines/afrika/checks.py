@@ -6,10 +6,12 @@ from __future__ import annotations
 
 from . import fast
 from .rules import (
+    active_perms,
     active_perms_ro,
     board,
     cd,
     destroy,
+    entities,
     entities_ro,
     is_entity,
     move,
@@ -18,12 +20,15 @@ from .rules import (
     seat_ref,
     stats,
 )
-from .state import Choice, Game, look, look_get
+from .state import Choice, Game, Obj, reader
 from .timing import alive_players
 
 
 def sba(g: Game) -> None:
     """State checks (R55), repeated until nothing changes; the results of one pass happen together."""
+    if not fast.ON:
+        sba_plain(g)
+        return
     for _ in range(50):
         changed = False
         newly: list[int] = []
@@ -38,27 +43,89 @@ def sba(g: Game) -> None:
                 g.log(f"{seat_ref(q.seat)} drew from an empty Codex and loses.")
         to_void: list[int] = []
         to_destroy: list[int] = []
-        # read without thawing (``look``): only what a pass changes becomes a mutable copy
-        objs = g.objs
-        bd = board(g) if fast.ON else None  # nothing changes until the loop is done
+        # read without thawing (``reader``): only what a pass changes becomes a mutable copy; a
+        # tech's detachment is made after the reading (nothing read here depends on it)
+        objs = reader(g.objs)
+        bd = board(g)
         for o in entities_ro(g):
             st = stats(g, o, bd)
             if st.health <= 0:
                 to_void.append(o.id)
             elif o.damage >= st.health and "Invincible" not in st.kws:
                 to_destroy.append(o.id)
+        detach: list[int] = []
         for q in g.players:
             for aid in q.field:
-                a = look(objs, aid)
+                a = objs[aid]
                 c = cd(a)
                 if a.phased_out:
                     continue
-                if c.is_bond and not is_entity(g, look_get(objs, a.attached_to)):
+                if c.is_bond and not is_entity(g, objs.get(a.attached_to)):
                     to_void.append(aid)
-                elif a.attached_to and c.type == "tech" and not is_entity(g, look_get(objs, a.attached_to)):
-                    objs[aid].attached_to = 0
+                elif a.attached_to and c.type == "tech" and not is_entity(g, objs.get(a.attached_to)):
+                    detach.append(aid)
             legends: dict[str, list[int]] = {}
             for o in active_perms_ro(g, q.seat):
+                if cd(o).legendary:
+                    legends.setdefault(cd(o).name, []).append(o.id)
+            for ids in legends.values():
+                if len(ids) > 1 and g.choice is None:
+                    g.choice = Choice("legend", q.seat, ids=sorted(ids))  # R55(f): that player chooses
+        for aid in detach:
+            g.objs[aid].attached_to = 0
+        for q in g.players:
+            if q.seat in newly:
+                q.lost = True
+                changed = True
+        for oid in dict.fromkeys(to_void):
+            if oid in g.objs and on_battlefield(g.objs[oid]):
+                g.log(f"{name(g, oid)} goes to the Void.")
+                move(g, oid, "void")
+                changed = True
+        for oid in to_destroy:
+            if oid in g.objs and on_battlefield(g.objs[oid]):
+                destroy(g, g.objs[oid])
+                changed = True
+        if newly or any(q.lost for q in g.players):
+            check_end(g, newly)
+        if g.over or not changed:
+            return
+
+
+def sba_plain(g: Game) -> None:
+    """``sba`` as it was before the fast paths (issue #23 item 3): the reference it must equal."""
+    for _ in range(50):
+        changed = False
+        newly: list[int] = []
+        for q in g.players:
+            if q.lost:
+                continue
+            if q.life <= 0:
+                newly.append(q.seat)
+                g.log(f"{seat_ref(q.seat)} has {q.life} life and loses.")
+            elif q.drew_empty:
+                newly.append(q.seat)
+                g.log(f"{seat_ref(q.seat)} drew from an empty Codex and loses.")
+        to_void: list[int] = []
+        to_destroy: list[Obj] = []
+        for o in entities(g):
+            st = stats(g, o)
+            if st.health <= 0:
+                to_void.append(o.id)
+            elif o.damage >= st.health and "Invincible" not in st.kws:
+                to_destroy.append(o)
+        for q in g.players:
+            for aid in q.field:
+                a = g.objs[aid]
+                c = cd(a)
+                if a.phased_out:
+                    continue
+                if c.is_bond and not is_entity(g, g.objs.get(a.attached_to)):
+                    to_void.append(aid)
+                elif a.attached_to and c.type == "tech" and not is_entity(g, g.objs.get(a.attached_to)):
+                    a.attached_to = 0
+            legends: dict[str, list[int]] = {}
+            for o in active_perms(g, q.seat):
                 if cd(o).legendary:
                     legends.setdefault(cd(o).name, []).append(o.id)
             for ids in legends.values():
@@ -73,9 +140,9 @@ def sba(g: Game) -> None:
                 g.log(f"{name(g, oid)} goes to the Void.")
                 move(g, oid, "void")
                 changed = True
-        for oid in to_destroy:
-            if oid in g.objs and on_battlefield(g.objs[oid]):
-                destroy(g, g.objs[oid])
+        for o in to_destroy:
+            if o.id in g.objs and on_battlefield(o):
+                destroy(g, o)
                 changed = True
         if newly or any(q.lost for q in g.players):
             check_end(g, newly)

@@ -14,7 +14,7 @@ from ..core import IllegalAction, Rng, seat_label
 from . import fast
 from .cards import CARD_INDEX, ENERGY, ENERGY_NAMES, CardDef, Cost, Static, TargetSpec, card
 from .kinds import Zone
-from .state import BATTLEFIELD, Game, Obj, ObjR, ObjS, Trig, look, look_get
+from .state import BATTLEFIELD, Game, Obj, ObjR, ObjS, Trig, reader
 
 HAND_MAX = 7
 
@@ -102,32 +102,28 @@ def active_perms(g: Game, p: int) -> list[Obj]:
 
 
 def entities_ro(g: Game, p: int | None = None) -> list[ObjR]:
-    """``entities`` to read only: the same objects in the same order, none thawed (``look``)."""
-    objs = g.objs
+    """``entities`` to read only: the same objects in the same order, none thawed (``reader``)."""
+    objs = reader(g.objs)
     out: list[ObjR] = []
     for q in g.players:
         if p is not None and q.seat != p:
             continue
         for oid in q.field:
-            o = look(objs, oid)
+            o = objs[oid]
             if not o.phased_out and cd(o).type == "entity":
                 out.append(o)
     return out
 
 
 def active_perms_ro(g: Game, p: int) -> list[ObjR]:
-    """``active_perms`` to read only: the same objects in the same order, none thawed (``look``)."""
-    objs = g.objs
+    """``active_perms`` to read only: the same objects in the same order, none thawed (``reader``)."""
+    objs = reader(g.objs)
     pl = g.players[p]
-    out: list[ObjR] = []
-    for i in pl.field:
-        o = look(objs, i)
-        if not o.phased_out:
-            out.append(o)
-    out += [look(objs, i) for i in pl.slots if i]
-    out += [look(objs, i) for i in pl.terrains]
+    out: list[ObjR] = [o for o in [objs[i] for i in pl.field] if not o.phased_out]
+    out += [objs[i] for i in pl.slots if i]
+    out += [objs[i] for i in pl.terrains]
     if pl.artifacts:
-        top = look(objs, pl.artifacts[-1])
+        top = objs[pl.artifacts[-1]]
         if not top.phased_out:
             out.append(top)
     return out
@@ -197,14 +193,14 @@ class Board:
     __slots__ = ("anthems", "attached")
 
     def __init__(self, g: Game) -> None:
-        objs = g.objs
+        objs = reader(g.objs)
         self.anthems: list[list[tuple[Obj | ObjS, tuple[Static, ...]]]] = []
         for pl in g.players:
             self.anthems.append(_anthem_sources(g, pl.seat))
         self.attached: dict[int, list[tuple[Static, ...]]] = {}
         for q in g.players:
             for aid in q.field:
-                a = look(objs, aid)
+                a = objs[aid]
                 if a.attached_to and not a.phased_out:
                     statics = _statics(a.card).attached
                     if statics:
@@ -214,25 +210,25 @@ class Board:
 def _anthem_sources(g: Game, p: int) -> list[tuple[Obj | ObjS, tuple[Static, ...]]]:
     """``active_perms(g, p)`` with an anthem, minus the Terrain Stack, which ``stats_plain`` skips
     (its objects are the ones in ``terrains``: only ``move`` puts a terrain there or takes one out).
-    Read with ``look``: gathering them thaws nothing."""
-    objs = g.objs
+    Read with ``reader``: gathering them thaws nothing."""
+    objs = reader(g.objs)
     pl = g.players[p]
     out: list[tuple[Obj | ObjS, tuple[Static, ...]]] = []
     for i in pl.field:
-        src = look(objs, i)
+        src = objs[i]
         if not src.phased_out and src.zone != "terrain":
             anthems = _statics(src.card).anthems
             if anthems:
                 out.append((src, anthems))
     for i in pl.slots:
         if i:
-            src = look(objs, i)
+            src = objs[i]
             if src.zone != "terrain":
                 anthems = _statics(src.card).anthems
                 if anthems:
                     out.append((src, anthems))
     if pl.artifacts:
-        src = look(objs, pl.artifacts[-1])
+        src = objs[pl.artifacts[-1]]
         if not src.phased_out and src.zone != "terrain":
             anthems = _statics(src.card).anthems
             if anthems:
@@ -281,12 +277,12 @@ def _stats(g: Game, o: ObjR, bd: Board | None) -> Stats:
     )
     if o.zone != "field":
         return st
-    objs = g.objs
+    objs = reader(g.objs)
     slot = o.slot
     if slot == 1 or slot == 2:
         terrain = g.players[o.controller].slots[slot - 1]
         if terrain and info.entity:
-            t = look(objs, terrain)
+            t = objs[terrain]
             za = _statics(t.card).zone
             if za is not None and not t.phased_out:
                 _apply_static(st, za)
@@ -306,7 +302,7 @@ def _stats(g: Game, o: ObjR, bd: Board | None) -> Stats:
     oid = o.id
     for q in g.players:
         for aid in q.field:
-            a = look(objs, aid)
+            a = objs[aid]
             if a.attached_to == oid and not a.phased_out:
                 for s in _statics(a.card).attached:
                     _apply_static(st, s)
@@ -767,7 +763,7 @@ def target_ok(g: Game, spec: TargetSpec, ref: str, controller: int, src: CardDef
         return not ("own" in spec.filters and seat != controller)
     if not ref.isdigit():
         return False
-    o = look_get(g.objs, int(ref))
+    o = reader(g.objs).get(int(ref))
     if o is None:
         return False
     if spec.kind == "spell":

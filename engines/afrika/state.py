@@ -465,6 +465,11 @@ def _freeze_player(p: Player) -> PlayerS:
     )
 
 
+ObjR = Obj | ObjS
+"""An object to read: a Game's own ``Obj`` or, read through ``look`` or on a ``peek`` copy, the frozen
+``ObjS`` (the same fields, the same values)."""
+
+
 class ObjMap(dict[int, Obj]):
     """A Game's card objects, thawed copy-on-read from a frozen state's ``objs`` (issue #23 item 3).
 
@@ -478,7 +483,7 @@ class ObjMap(dict[int, Obj]):
     plain dict. ``base`` is never changed; ``src`` is the frozen dict ``freeze`` may reuse from.
     """
 
-    __slots__ = ("base", "gone", "src")
+    __slots__ = ("base", "gone", "rd", "src")
 
     def __init__(self, base: dict[int, ObjS]) -> None:
         super().__init__()
@@ -487,6 +492,8 @@ class ObjMap(dict[int, Obj]):
         self.gone: set[int] = set()
         """Keys of ``base`` deleted from the Game."""
         self.src: dict[int, ObjS] = base
+        self.rd: dict[int, ObjR] | None = None
+        """``reader``'s dict, until a key is thawed, set or deleted."""
 
     def __missing__(self, k: int) -> Obj:
         f = self.base[k]
@@ -494,6 +501,7 @@ class ObjMap(dict[int, Obj]):
             raise KeyError(k)
         o = _thaw_obj(f)
         dict.__setitem__(self, k, o)
+        self.rd = None
         return o
 
     def __contains__(self, k: object) -> bool:
@@ -520,8 +528,10 @@ class ObjMap(dict[int, Obj]):
         if self.gone and k in self.gone:
             self.gone.discard(k)
         dict.__setitem__(self, k, v)
+        self.rd = None
 
     def __delitem__(self, k: int) -> None:
+        self.rd = None
         if k in self.base:
             if k in self.gone:
                 raise KeyError(k)
@@ -547,6 +557,7 @@ class ObjMap(dict[int, Obj]):
             dict.__setitem__(self, k, o)
         self.base = {}
         self.gone = set()
+        self.rd = None
 
     # ------------------------------------------------------- everything else sees the plain dict
     def __iter__(self) -> Iterator[int]:
@@ -619,15 +630,11 @@ class ObjMap(dict[int, Obj]):
         dict.clear(self)
         self.base = {}
         self.gone = set()
+        self.rd = None
 
     def __reduce__(self) -> Any:
         self.materialise()
         return (dict, (dict(dict.items(self)),))
-
-
-ObjR = Obj | ObjS
-"""An object to read: a Game's own ``Obj`` or, read through ``look`` or on a ``peek`` copy, the frozen
-``ObjS`` (the same fields, the same values)."""
 
 
 def look_get(objs: dict[int, Obj], k: int) -> Obj | ObjS | None:
@@ -638,6 +645,28 @@ def look_get(objs: dict[int, Obj], k: int) -> Obj | ObjS | None:
     if type(objs) is ObjMap:
         return objs.base.get(k) if k not in objs.gone else None
     return None
+
+
+def reader(objs: dict[int, Obj]) -> dict[int, ObjR]:
+    """Every object of ``objs`` to read only, as one plain dict (``look`` for many keys at once):
+    a lazily thawed map's objects not thawed yet are its frozen ones. For a pure function's own
+    use: a reader is a snapshot of which object stands for each key, and goes stale for the keys
+    thawed after it was made (the map keeps one until then; it costs a dict copy to make)."""
+    if type(objs) is not ObjMap:
+        return cast("dict[int, ObjR]", objs)
+    rd = objs.rd
+    if rd is None:
+        thawed = dict.items(objs)
+        own: dict[int, ObjR] = dict(thawed)
+        if objs.base:
+            rd = dict(objs.base)
+            for k in objs.gone:
+                del rd[k]
+            rd.update(own)
+        else:
+            rd = own
+        objs.rd = rd
+    return rd
 
 
 def look(objs: dict[int, Obj], k: int) -> Obj | ObjS:

@@ -4,6 +4,7 @@ and triggers until somebody must decide something; ``enter`` does what each step
 
 from __future__ import annotations
 
+from . import fast
 from .checks import sba
 from .combat import (
     attacker_alive,
@@ -19,6 +20,7 @@ from .combat import (
 from .kinds import STEPS, Step
 from .rules import (
     HAND_MAX,
+    active_perms,
     active_perms_ro,
     cd,
     draw,
@@ -77,6 +79,9 @@ def enter(g: Game, step: Step) -> None:
     g.priority = -1
     ap = g.active
     if step == "recharge":
+        if not fast.ON:
+            _recharge_plain(g, ap)
+            return
         # K1: phasing happens before uncharging; attachments phase with their entity
         pl = g.players[ap]
         objs = g.objs  # read with ``look``: only what changes is thawed
@@ -145,6 +150,23 @@ def enter(g: Game, step: Step) -> None:
         cleanup(g)
         return
     g.priority = ap
+
+
+def _recharge_plain(g: Game, ap: int) -> None:
+    """The Recharge step as it was before the fast paths (issue #23 item 3): the reference."""
+    pl = g.players[ap]
+    for oid in list(pl.field):
+        o = g.objs[oid]
+        if "Phasewalk" in stats(g, o).kws:
+            o.phased_out = not o.phased_out
+            g.log(f"{cd(o).name} phases {'out' if o.phased_out else 'in'}.")
+            for q in g.players:
+                for aid in q.field:
+                    if g.objs[aid].attached_to == o.id:
+                        g.objs[aid].phased_out = o.phased_out
+    for o in active_perms(g, ap):
+        if o.charged:
+            set_charged(g, o, False)
 
 
 def cleanup(g: Game) -> None:
