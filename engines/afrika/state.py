@@ -300,47 +300,96 @@ class Game:
 
 
 # ------------------------------------------------------------------------------------ conversion
-# Every legal_actions / apply / view call converts the whole state (about 120 card objects), so this
-# is the engine's hot path: the card objects and the players have hand-written converters, ``freeze``
-# reuses the frozen card objects a move left alone, and read-only callers share one thawed copy per
-# state (``peek``).
-_FROZEN: dict[type, type] = {Obj: ObjS, Player: PlayerS, Item: ItemS, Trig: TrigS, Choice: ChoiceS}
-_THAWED: dict[type, type] = {v: k for k, v in _FROZEN.items()}
-_NAMES: dict[type, tuple[str, ...]] = {}
-_LEAVES = frozenset({int, str, bool, tuple, type(None)})
-"""Types ``_thaw``/``_freeze`` return unchanged (a tuple inside a list stays a tuple), so the
-element loops can skip the call."""
+# Every apply thaws a state and freezes the result, so this is the engine's hot path (issue #23
+# item 3): every class has a hand-written converter, ``apply``'s Game thaws a card object only when
+# it is looked up (``ObjMap``; pure readers use ``reader``/``look`` and thaw none), ``freeze`` copies
+# the old frozen dict and re-freezes only the thawed objects that changed, and read-only callers
+# share one copy per state holding the frozen objects themselves (``peek``).
+_new = object.__new__
+_STATE_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(AfrikaState))
+_PLAYER_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(PlayerS))
 
 
-def _names(cls: type) -> tuple[str, ...]:
-    names = _NAMES.get(cls)
-    if names is None:
-        names = _NAMES[cls] = tuple(f.name for f in fields(cls))
-    return names
+def _make(cls: type[_T], names: tuple[str, ...], values: tuple[Any, ...]) -> _T:
+    """A frozen dataclass instance without its generated ``__init__`` (one ``object.__setattr__``
+    per field: ~3x the cost for the 25 fields of a state), for the states and players ``freeze``
+    makes; equal, hashed and encoded exactly as one made by ``__init__`` (tested). Not for the
+    card objects, which are read far more often than made (see ``_freeze_obj``)."""
+    o = _new(cls)
+    o.__dict__.update(zip(names, values, strict=True))
+    return o
 
 
-def _freeze(v: Any) -> Any:
-    t = type(v)
-    if t is list:
-        return tuple(x if type(x) in _LEAVES else _freeze(x) for x in v)
-    if t is dict:
-        return {k: _freeze(x) for k, x in v.items()}
-    cls = _FROZEN.get(t)
-    if cls is not None:
-        return cls(*(_freeze(getattr(v, n)) for n in _names(t)))
-    return v
+def _thaw_item(it: ItemS) -> Item:
+    return Item(
+        it.id,
+        it.kind,
+        it.controller,
+        it.source,
+        it.card,
+        it.ability,
+        list(it.targets),
+        it.x,
+        it.mode,
+        it.slot,
+        it.text,
+    )
 
 
-def _thaw(v: Any) -> Any:
-    t = type(v)
-    if t is tuple:
-        return [x if type(x) in _LEAVES else _thaw(x) for x in v]
-    if t is dict:
-        return {k: _thaw(x) for k, x in v.items()}
-    cls = _THAWED.get(t)
-    if cls is not None:
-        return cls(*(_thaw(getattr(v, n)) for n in _names(t)))
-    return v
+def _freeze_item(it: Item) -> ItemS:
+    return ItemS(
+        it.id,
+        it.kind,
+        it.controller,
+        it.source,
+        it.card,
+        it.ability,
+        tuple(it.targets),
+        it.x,
+        it.mode,
+        it.slot,
+        it.text,
+    )
+
+
+def _thaw_choice(c: ChoiceS | None) -> Choice | None:
+    if c is None:
+        return None
+    return Choice(
+        c.kind,
+        c.player,
+        c.item,
+        c.obj,
+        c.ability,
+        c.slot,
+        c.x,
+        c.mode,
+        list(c.targets),
+        list(c.ids),
+        list(c.nums),
+        c.stage,
+        c.card,
+    )
+
+
+def _freeze_choice(c: Choice | None) -> ChoiceS | None:
+    if c is None:
+        return None
+    return ChoiceS(
+        c.kind,
+        c.player,
+        c.item,
+        c.obj,
+        c.ability,
+        c.slot,
+        c.x,
+        c.mode,
+        tuple(c.targets),
+        tuple(c.ids),
+        tuple(c.nums),
+        c.stage,
+        c.card,
+    )
 
 
 def _thaw_obj(o: ObjS) -> Obj:
@@ -444,24 +493,28 @@ def _thaw_player(p: PlayerS) -> Player:
 
 
 def _freeze_player(p: Player) -> PlayerS:
-    return PlayerS(
-        p.seat,
-        p.life,
-        tuple(p.codex),
-        tuple(p.hand),
-        tuple(p.void),
-        tuple(p.exile),
-        tuple(p.field),
-        tuple(p.terrains),
-        tuple(p.slots),
-        tuple(p.artifacts),
-        tuple(p.pool),
-        p.lost,
-        p.drew_empty,
-        p.kept,
-        p.hand_size,
-        p.mull,
-        p.turn_started,
+    return _make(
+        PlayerS,
+        _PLAYER_FIELDS,
+        (
+            p.seat,
+            p.life,
+            tuple(p.codex),
+            tuple(p.hand),
+            tuple(p.void),
+            tuple(p.exile),
+            tuple(p.field),
+            tuple(p.terrains),
+            tuple(p.slots),
+            tuple(p.artifacts),
+            tuple(p.pool),
+            p.lost,
+            p.drew_empty,
+            p.kept,
+            p.hand_size,
+            p.mull,
+            p.turn_started,
+        ),
     )
 
 
@@ -709,15 +762,15 @@ def thaw(s: AfrikaState) -> Game:
         s.step,
         s.priority,
         s.passes,
-        _thaw(s.stack),
+        [_thaw_item(it) for it in s.stack] if s.stack else [],
         dict(s.attackers),
         dict(s.blockers),
         {k: list(x) for k, x in s.order.items()},
         {k: list(x) for k, x in s.assign.items()},
         list(s.first_dealt),
         s.clash_first,
-        _thaw(s.choice),
-        _thaw(s.triggers),
+        _thaw_choice(s.choice),
+        [Trig(t.controller, t.source, t.card, t.ability) for t in s.triggers] if s.triggers else [],
         s.rng,
         s.next_id,
         s.terrain_played,
@@ -796,32 +849,38 @@ def freeze(g: Game, base: AfrikaState | None = None) -> AfrikaState:
         _sorted_objs[id(objs)] = objs
         while len(_sorted_objs) > _SORTED_SIZE:
             del _sorted_objs[next(iter(_sorted_objs))]
-    return AfrikaState(
-        objs,
-        tuple(_freeze_player(p) for p in g.players),
-        g.turn,
-        g.active,
-        g.first,
-        g.step,
-        g.priority,
-        g.passes,
-        _freeze(g.stack),
-        _freeze(g.attackers),
-        _freeze(g.blockers),
-        _freeze(g.order),
-        _freeze(g.assign),
-        _freeze(g.first_dealt),
-        g.clash_first,
-        _freeze(g.choice),
-        _freeze(g.triggers),
-        g.rng,
-        g.next_id,
-        g.terrain_played,
-        g.over,
-        tuple(tuple(x) for x in g.ranking),
-        g.reason,
-        g.fmt,
-        tuple(g.lifelink_lki),
+    return _make(
+        AfrikaState,
+        _STATE_FIELDS,
+        (
+            objs,
+            tuple([_freeze_player(p) for p in g.players]),
+            g.turn,
+            g.active,
+            g.first,
+            g.step,
+            g.priority,
+            g.passes,
+            tuple([_freeze_item(it) for it in g.stack]) if g.stack else (),
+            dict(g.attackers),
+            dict(g.blockers),
+            {k: tuple(x) for k, x in g.order.items()},
+            {k: tuple(x) for k, x in g.assign.items()},
+            tuple(g.first_dealt),
+            g.clash_first,
+            _freeze_choice(g.choice),
+            tuple([TrigS(t.controller, t.source, t.card, t.ability) for t in g.triggers])
+            if g.triggers
+            else (),
+            g.rng,
+            g.next_id,
+            g.terrain_played,
+            g.over,
+            tuple(tuple(x) for x in g.ranking),
+            g.reason,
+            g.fmt,
+            tuple(g.lifelink_lki),
+        ),
     )
 
 

@@ -250,9 +250,28 @@ def test_the_hand_written_converters_cover_every_field() -> None:
     assert _names(Game)[:-2] == _names(AfrikaState) and _names(Game)[-2:] == ("events", "memo")
     assert _names(Obj) == _names(ObjS)
     assert _names(Player) == _names(PlayerS)
+    assert _names(Item) == _names(ItemS)
+    assert _names(Choice) == _names(ChoiceS)
+    assert _names(Trig) == _names(TrigS)
     s = ENGINE.setup(CONFIGS[0], 3)
     strict(thaw(s), ref_thaw(s))
     strict(freeze(thaw(s)), s)
+
+
+def test_states_made_without_init_are_the_same_values() -> None:
+    """``freeze`` builds states and players without the dataclass ``__init__``: equal, same hash,
+    same JSON, same fields as the ones ``__init__`` builds, and still frozen."""
+    s = ENGINE.setup(CONFIGS[0], 4)
+    for _ in range(30):
+        p = min(ENGINE.current_players(s))
+        s = ENGINE.apply(s, PlayerId(p), ENGINE.legal_actions(s, PlayerId(p))[0]).state
+    by_init = AfrikaState(**{n: getattr(s, n) for n in _names(AfrikaState)})
+    assert s == by_init and dumps(s) == dumps(by_init) and hash(s.players[0]) == hash(by_init.players[0])
+    assert vars(s) == vars(by_init)
+    player = PlayerS(**{n: getattr(s.players[0], n) for n in _names(PlayerS)})
+    assert s.players[0] == player and hash(s.players[0]) == hash(player) and vars(s.players[0]) == vars(player)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        s.turn = 99  # type: ignore[misc]
 
 
 def test_freeze_reuses_untouched_objects_only() -> None:
