@@ -1,0 +1,49 @@
+"""Chronomagia: a duel of Time Mages on a shared Time track of 30 Centuries in three Epochs, with
+cards that change with the Epoch, Heroes, and resources collected once per turn (rules digest
+seed 004; the engine's own decisions are in ``DECISIONS.md``).
+
+``GAME`` is the game's declaration. It is not listed in ``engines.games.GAMES`` yet (its board
+renderer and presenter come separately); the conformance test, the scenario runner and
+``bench.game_ai`` find it through this package.
+"""
+
+from __future__ import annotations
+
+from engines.core.game import GameSpec, SeriesRules
+
+from .actions import ChronoAction, decode_action
+from .ai import chrono_policy
+from .ai import worth as chrono_evaluate
+from .autoplay import AUTOPLAY
+from .cards import card
+from .decks import check_deck, check_hero_deck, starter_decks, starter_hero_decks
+from .engine import ChronomagiaEngine
+from .state import ChronoState
+from .view import ChronoView
+
+ENGINE = ChronomagiaEngine()
+
+GAME: GameSpec[ChronoState, ChronoAction, ChronoView] = GameSpec(
+    engine=ENGINE,
+    ai=chrono_policy,
+    evaluate=chrono_evaluate,
+    autoplay=AUTOPLAY,
+    starters=starter_decks,
+    starter_sides=starter_hero_decks,
+    deck_check=check_deck,
+    deck_option="decks",
+    series=SeriesRules(chooser_option="chooser", side_option="hero_decks", side_check=check_hero_deck),
+    test_seeds=30,
+    test_view_every=5,
+)
+
+__all__ = [
+    "ENGINE",
+    "GAME",
+    "ChronoAction",
+    "ChronoState",
+    "ChronoView",
+    "ChronomagiaEngine",
+    "card",
+    "decode_action",
+]

@@ -1,0 +1,168 @@
+"""The Chronomagia rules engine (rules digest seed 004; decisions in engines/chronomagia/DECISIONS.md).
+
+This module only dispatches: a player's own moves are ``moves``, answers to a question and the
+job queue ``resolve``, effects ``effects``, the Time track ``timeflow``. Every refusal is an
+``IllegalAction`` whose message a player can read; a refused action never changes the state
+(states are immutable).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from engines.core import (
+    Event,
+    GameOver,
+    IllegalAction,
+    MatchConfig,
+    NotYourTurn,
+    Outcome,
+    PlayerId,
+    Rng,
+    Transition,
+    seat_label,
+)
+
+from . import moves, resolve
+from .actions import (
+    AttackPhase,
+    ChronoAction,
+    Collect,
+    Concede,
+    EndTurn,
+    FirstChoice,
+    GoMain,
+    HeroUse,
+    Keep,
+    Meditate,
+    Pass,
+    PlaceShadow,
+    Play,
+    Redeal,
+    Sacrifice,
+    TapUse,
+    decode_action,
+)
+from .board import finish, opponent
+from .legal import legal_actions
+from .setup import deal, position, setup
+from .state import ChronoState
+from .view import ChronoView
+from .viewing import acting, build_view, resample_hidden
+
+
+class ChronomagiaEngine:
+    name: ClassVar[str] = "chronomagia"
+    title: ClassVar[str] = "Chronomagia"
+    version: ClassVar[str] = "1"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 2
+    state_type: ClassVar[type[Any]] = ChronoState
+
+    def setup(self, cfg: MatchConfig, seed: int) -> ChronoState:
+        return setup(cfg, seed)
+
+    def position(self, cfg: MatchConfig, seed: int, data: Mapping[str, Any]) -> ChronoState:
+        return position(cfg, seed, data)
+
+    def current_players(self, s: ChronoState) -> frozenset[PlayerId]:
+        return frozenset(PlayerId(p) for p in acting(s))
+
+    def legal_actions(self, s: ChronoState, p: PlayerId) -> Sequence[ChronoAction]:
+        return legal_actions(s, int(p))
+
+    def outcome(self, s: ChronoState) -> Outcome | None:
+        if s.ranking is None:
+            return None
+        return Outcome(ranking=s.ranking, reason=s.reason)
+
+    def decode_action(self, action_id: str) -> ChronoAction:
+        return decode_action(action_id)
+
+    def turn_marker(self, s: ChronoState) -> int:
+        """A new board message per turn (the Redeal is turn 0)."""
+        return s.turn
+
+    def view(self, s: ChronoState, viewer: PlayerId | None) -> ChronoView:
+        return build_view(s, None if viewer is None else int(viewer))
+
+    def resample_hidden(self, s: ChronoState, viewer: PlayerId | None, rng: Rng) -> ChronoState:
+        return resample_hidden(s, None if viewer is None else int(viewer), rng)
+
+    def apply(self, s: ChronoState, p: PlayerId, a: ChronoAction) -> Transition[ChronoState]:
+        if s.ranking is not None:
+            raise GameOver()
+        seat = int(p)
+        if seat not in (0, 1):
+            raise IllegalAction(f"There is no seat {seat_label(seat)} in this game.")
+        events: list[Event] = []
+        if isinstance(a, Concede):
+            events.append(Event(f"{seat_label(seat)} concedes."))
+            return Transition(finish(s, ((opponent(seat),), (seat,)), "concession"), tuple(events))
+        who = acting(s)
+        if seat not in who:
+            if s.step == "redeal" and s.seats[seat].redealt:
+                raise NotYourTurn("You have made your Redeal decision; your opponent is still deciding.")
+            raise NotYourTurn(f"It's not your turn: {' and '.join(seat_label(w) for w in who)} to act.")
+        if s.ask is not None:
+            return Transition(resolve.answer(s, seat, a, events), tuple(events))
+        return Transition(self._act(s, seat, a, events), tuple(events))
+
+    def _act(self, s: ChronoState, p: int, a: ChronoAction, events: list[Event]) -> ChronoState:
+        if isinstance(a, FirstChoice):
+            if s.step != "choose":
+                raise IllegalAction("Who goes first has already been decided.")
+            first = p if a.me else opponent(p)
+            events.append(Event(f"{seat_label(p)} chooses: {seat_label(first)} goes first (M3)."))
+            return deal(s, first, events)
+        if s.step == "choose":
+            raise IllegalAction("Choose who takes the first turn first: 'first' or 'second' (M3).")
+        if isinstance(a, Keep | Redeal):
+            cards = a.cards if isinstance(a, Redeal) else ()
+            _refuse(moves.why_not_redeal(s, p, cards))
+            return moves.redeal(s, p, cards, events)
+        if s.step == "redeal":
+            raise IllegalAction("First decide on your Redeal: keep your hand, or set cards aside (M6).")
+        if isinstance(a, Collect):
+            _refuse(moves.why_not_collect(s, p, a.res))
+            return moves.collect(s, p, a.res, events)
+        if isinstance(a, Meditate):
+            _refuse(moves.why_not_meditate(s, p, a.card))
+            return moves.meditate(s, p, a.card, events)
+        if isinstance(a, GoMain):
+            _refuse(moves.why_not_go_main(s, p))
+            return moves.go_main(s)
+        if s.step == "meditation":
+            raise IllegalAction(
+                "This is your Meditation step: Meditate, collect Concentration, or go to the Main phase."
+            )
+        if isinstance(a, Play):
+            _refuse(moves.why_not_play(s, p, a.card))
+            return moves.play(s, p, a.card, events)
+        if isinstance(a, PlaceShadow):
+            _refuse(moves.why_not_shadow(s, p, a.card))
+            return moves.place_shadow(s, p, a.card, events)
+        if isinstance(a, TapUse):
+            _refuse(moves.why_not_tap(s, p, a.obj, a.card))
+            return moves.tap(s, p, a.obj, events)
+        if isinstance(a, HeroUse):
+            _refuse(moves.why_not_hero(s, p, a.n))
+            return moves.hero(s, p, a.n, events)
+        if isinstance(a, Sacrifice):
+            _refuse(moves.why_not_sacrifice(s, p, a.obj, a.card))
+            return moves.sacrifice(s, p, a.obj, events)
+        if isinstance(a, AttackPhase):
+            _refuse(moves.why_not_attack(s, p))
+            return moves.attack(s, events)
+        if isinstance(a, EndTurn):
+            _refuse(moves.why_not_end(s, p))
+            return moves.end_turn(s, p, events)
+        if isinstance(a, Pass):
+            raise IllegalAction("There is no question to pass on: make your move, or end the turn.")
+        raise IllegalAction("Nothing is waiting for that answer now.")
+
+
+def _refuse(why: str) -> None:
+    if why:
+        raise IllegalAction(why)
