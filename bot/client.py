@@ -35,6 +35,7 @@ COGS = (
     "bot.cogs.ratings",
     "bot.cogs.history",
     "bot.cogs.replay",
+    "bot.cogs.puzzle",
 )
 
 

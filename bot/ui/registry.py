@@ -34,6 +34,7 @@ from bot.ui.deckbuild import BuildButton, BuildSelect, OpenBuilderButton
 from bot.ui.deckimport import ImportAttemptButton
 from bot.ui.draft import OpenPackButton, PickConfirm, PickSelect, PodLobbyButton, ReclaimButton
 from bot.ui.history import HistoryPageButton
+from bot.ui.puzzle import PUZZLE_ITEMS
 from bot.ui.refusals import answer, answers_refusals
 from bot.ui.replay import REPLAY_ITEMS
 from bot.ui.series import OpenSideButton, ReadyButton, SwapPageButton, SwapSelect
@@ -69,6 +70,7 @@ ROUTED: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     StopsSelect,
     HistoryPageButton,
     *REPLAY_ITEMS,  # /replay: the step-through panel and "Watch the replay"
+    *PUZZLE_ITEMS,  # /puzzle: the DM panel's moves, pages, Hint, Give up, Try again
 )
 
 

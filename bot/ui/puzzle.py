@@ -1,0 +1,543 @@
+"""The puzzle panel in a player's DMs, and its buttons that survive a restart.
+
+The panel reads like a match's hand panel: the board and the hand as images (the game's own
+renderers), the game's words (its ``Presenter``: status line, hand text, what is being decided)
+and its moves as buttons and menus laid out the same way (two-step groups, the attackers menu,
+"More moves", pages). Its components carry the attempt id and the number of decisions the panel
+shows, so a click on an old panel is refused and a panel posted before a restart still plays:
+
+- ``PuzzleMoveButton`` ``pz:<attempt>:<seq>:<action>``, ``PuzzleMultiSelect`` ``pzm:``,
+  ``PuzzleMoreSelect`` ``pzs:``, ``PuzzleGroupSelect`` ``pzg:`` and ``PuzzlePageButton`` ``pzp:``
+  (another page of moves, or one group's moves);
+- ``PuzzleToolButton`` ``pzt:<attempt>:<hint|quit|again>``: the hint (to the player alone),
+  giving up, and another attempt at the day's puzzle after a failed one.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import re
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.ids import ROW_ID
+from bot.mentions import NO_PINGS
+from bot.presenters import table_spec
+from bot.services.puzzles import Attempt, puzzles_of
+from bot.text import clip, log_block, with_names
+from bot.ui.components import MULTI_SEPARATOR, MoveChoice, bot_of, groups_of, page_count, selected_values
+from bot.ui.refusals import answer, answers_refusals
+from engines.core import PlayerId
+
+if TYPE_CHECKING:
+    from bot.client import CardhostBot
+
+MAX_LABEL = 80
+PER_ROW = 5
+LOG_LINES = 8
+"""The latest events quoted on the panel: the player's moves and what answered them."""
+
+OPPONENT = "Opponent"
+
+
+def seat_names(attempt: Attempt) -> list[str]:
+    """The solver by their name, every other seat as the puzzle's opponent."""
+    puzzle = attempt.puzzle
+    others = [OPPONENT if puzzle.players == 2 else f"{OPPONENT} {i + 1}" for i in range(puzzle.players)]
+    others[puzzle.player] = attempt.row.display_name
+    return others
+
+
+def _named(choices: list[MoveChoice], names: list[str], seat: int) -> list[MoveChoice]:
+    return [
+        replace(
+            c,
+            label=with_names(c.label, names, seat),
+            group=with_names(c.group, names, seat),
+            option=with_names(c.option, names, seat),
+        )
+        for c in choices
+    ]
+
+
+# ---------------------------------------------------------------------- words
+
+
+def panel_text(attempt: Attempt) -> str:
+    run, puzzle, row = attempt.run, attempt.puzzle, attempt.row
+    table = table_spec(puzzle.game)
+    names = seat_names(attempt)
+    seat = puzzle.player
+    mine = run.engine.view(run.state, PlayerId(seat))
+    lines = [
+        f"🧩 **Puzzle of {row.day} · {table.title}: {puzzle.title}**",
+        f"**Goal: {puzzle.goal_text}.** {puzzle.text}".strip(),
+    ]
+    status = table.presenter.status_line(run.engine.view(run.state, None), names)
+    if status:
+        lines.append(status)
+    lines.append(table.presenter.hand_text(mine))
+    block = log_block((with_names(e.text, names) for e in run.events[-LOG_LINES:]), max_lines=LOG_LINES)
+    if block:
+        lines.append(block)
+    verdict = run.verdict
+    if verdict is not None:
+        mark = "✅ **Solved!**" if verdict.solved else "❌ **Not solved.**"
+        lines.append(f"{mark} {with_names(verdict.reason, names)}")
+    elif run.to_act:
+        lines.append(table.presenter.prompt(run.engine, run.state, seat, names))
+    return clip("\n".join(lines))
+
+
+def result_text(attempt: Attempt, solves: int) -> str:
+    """The message that announces the result to the player."""
+    puzzle, row = attempt.puzzle, attempt.row
+    title = table_spec(puzzle.game).title
+    verdict = attempt.run.verdict
+    assert verdict is not None
+    names = seat_names(attempt)
+    if verdict.solved:
+        where = "on this server" if row.guild_id is not None else "outside a server"
+        count = "your first puzzle solved" if solves == 1 else f"{solves} puzzles solved"
+        return clip(
+            f"✅ **Solved:** {title}, **{puzzle.title}** ({row.day}). {with_names(verdict.reason, names)} "
+            f"That makes {count} {where}; `/puzzle stats: True` shows who else solved it."
+        )
+    return clip(
+        f"❌ **Not solved:** {title}, **{puzzle.title}**. {with_names(verdict.reason, names)} "
+        "**Try again** on the panel for another attempt at today's puzzle."
+    )
+
+
+# ---------------------------------------------------------------------- images
+
+
+async def panel_files(attempt: Attempt) -> list[discord.File]:
+    """The board (what a spectator sees) and the solver's hand, drawn off the event loop."""
+    run, puzzle = attempt.run, attempt.puzzle
+    table = table_spec(puzzle.game)
+    names = seat_names(attempt)
+    engine, state, seat = run.engine, run.state, puzzle.player
+
+    def work() -> tuple[bytes, bytes]:
+        from render.common import to_png
+
+        board = to_png(table.board(engine.view(state, None), names))
+        hand = to_png(
+            table.hand(engine.view(state, PlayerId(seat)), names[seat], **table.presenter.render_options())
+        )
+        return board, hand
+
+    board, hand = await asyncio.to_thread(work)
+    tag = f"{attempt.row.id}-{attempt.row.seq}"
+    return [
+        discord.File(io.BytesIO(board), filename=f"puzzle-board-{tag}.png"),
+        discord.File(io.BytesIO(hand), filename=f"puzzle-hand-{tag}.png"),
+    ]
+
+
+# ---------------------------------------------------------------------- components
+
+
+class PuzzleMoveButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"pz:(?P<attempt>{ROW_ID}):(?P<seq>{ROW_ID}):(?P<action>.+)",
+):
+    def __init__(
+        self, attempt_id: int, seq: int, action_id: str, label: str = "Move", style: Any = None
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label[:MAX_LABEL],
+                style=style or discord.ButtonStyle.success,
+                custom_id=f"pz:{attempt_id}:{seq}:{action_id}",
+            )
+        )
+        self.attempt_id, self.seq, self.action_id = attempt_id, seq, action_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> PuzzleMoveButton:
+        return cls(int(match["attempt"]), int(match["seq"]), match["action"])
+
+    @answers_refusals
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await on_moves(interaction, self.attempt_id, self.seq, [self.action_id])
+
+
+class PuzzleMultiSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=rf"pzm:(?P<attempt>{ROW_ID}):(?P<seq>{ROW_ID})",
+):
+    """Several moves of one kind at once (every attacker), played in order, then the finish."""
+
+    def __init__(
+        self, attempt_id: int, seq: int, placeholder: str = "Choose", options: list[MoveChoice] | None = None
+    ) -> None:
+        opts = [discord.SelectOption(label=c.label[:100], value=c.action_id) for c in (options or [])[:25]]
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"pzm:{attempt_id}:{seq}",
+                placeholder=placeholder[:150],
+                min_values=1,
+                max_values=max(1, len(opts)),
+                options=opts or [discord.SelectOption(label="-", value="-")],
+            )
+        )
+        self.attempt_id, self.seq = attempt_id, seq
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> PuzzleMultiSelect:
+        return cls(int(match["attempt"]), int(match["seq"]))
+
+    @answers_refusals
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = selected_values(interaction)
+        bot = bot_of(interaction)
+        attempt = await puzzles_of(bot).attempt(self.attempt_id)
+        multi = table_spec(attempt.puzzle.game).presenter.multi(
+            attempt.run.engine, attempt.run.state, attempt.puzzle.player
+        )
+        await on_moves(interaction, self.attempt_id, self.seq, values, multi[1] if multi else None)
+
+
+class PuzzleMoreSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=rf"pzs:(?P<attempt>{ROW_ID}):(?P<seq>{ROW_ID})",
+):
+    """The less usual moves in one menu, each explained."""
+
+    def __init__(self, attempt_id: int, seq: int, options: list[MoveChoice] | None = None) -> None:
+        opts = [
+            discord.SelectOption(
+                label=c.label[:100], value=c.action_id, description=c.description[:100] or None
+            )
+            for c in (options or [])[:25]
+        ]
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"pzs:{attempt_id}:{seq}",
+                placeholder="More moves (each explained)",
+                options=opts or [discord.SelectOption(label="-", value="-")],
+            )
+        )
+        self.attempt_id, self.seq = attempt_id, seq
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> PuzzleMoreSelect:
+        return cls(int(match["attempt"]), int(match["seq"]))
+
+    @answers_refusals
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = selected_values(interaction)
+        await on_moves(interaction, self.attempt_id, self.seq, values[:1])
+
+
+class PuzzleGroupSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=rf"pzg:(?P<attempt>{ROW_ID}):(?P<seq>{ROW_ID})",
+):
+    """The first step of a two-step move (which card); its moves then show as buttons."""
+
+    def __init__(self, attempt_id: int, seq: int, groups: list[list[MoveChoice]] | None = None) -> None:
+        opts = [
+            discord.SelectOption(label=g[0].group[:100], value=str(i), description=f"{len(g)} choices")
+            for i, g in enumerate((groups or [])[:25])
+        ]
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"pzg:{attempt_id}:{seq}",
+                placeholder="Choose a move, then where",
+                options=opts or [discord.SelectOption(label="-", value="-")],
+            )
+        )
+        self.attempt_id, self.seq = attempt_id, seq
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> PuzzleGroupSelect:
+        return cls(int(match["attempt"]), int(match["seq"]))
+
+    @answers_refusals
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = selected_values(interaction)
+        value = values[0] if values else ""
+        focus = int(value) if value.isdigit() and len(value) < 3 else None
+        await on_page(interaction, self.attempt_id, self.seq, 0, focus)
+
+
+PAGE_LABELS = {"<": "◀ Previous", ">": "More moves ▶", "^": "↩ Back to all moves"}
+
+
+class PuzzlePageButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"pzp:(?P<attempt>{ROW_ID}):(?P<seq>{ROW_ID}):(?P<page>[0-9]{{1,3}}):(?P<dir>[<>^])"
+    r"(?::(?P<focus>[0-9]{1,2}))?",
+):
+    def __init__(
+        self, attempt_id: int, seq: int, page: int, direction: str, focus: int | None = None
+    ) -> None:
+        tail = "" if focus is None else f":{focus}"
+        super().__init__(
+            discord.ui.Button(
+                label=PAGE_LABELS[direction],
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"pzp:{attempt_id}:{seq}:{page}:{direction}{tail}",
+            )
+        )
+        self.attempt_id, self.seq, self.page, self.focus = attempt_id, seq, page, focus
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> PuzzlePageButton:
+        focus = int(match["focus"]) if match["focus"] is not None else None
+        return cls(int(match["attempt"]), int(match["seq"]), int(match["page"]), match["dir"], focus)
+
+    @answers_refusals
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await on_page(interaction, self.attempt_id, self.seq, self.page, self.focus)
+
+
+TOOLS = {
+    "hint": ("Hint", "💡", discord.ButtonStyle.secondary),
+    "quit": ("Give up", "🏳️", discord.ButtonStyle.danger),
+    "again": ("Try again", "🔁", discord.ButtonStyle.primary),
+}
+
+
+class PuzzleToolButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"pzt:(?P<attempt>{ROW_ID}):(?P<op>hint|quit|again)",
+):
+    def __init__(self, attempt_id: int, op: str) -> None:
+        label, emoji, style = TOOLS[op]
+        super().__init__(
+            discord.ui.Button(label=label, emoji=emoji, style=style, custom_id=f"pzt:{attempt_id}:{op}")
+        )
+        self.attempt_id, self.op = attempt_id, op
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> PuzzleToolButton:
+        return cls(int(match["attempt"]), match["op"])
+
+    @answers_refusals
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot = bot_of(interaction)
+        if self.op == "hint":
+            attempt = await puzzles_of(bot).attempt(self.attempt_id)
+            if attempt.row.user_id != interaction.user.id:
+                await answer(interaction, "This is someone else's puzzle: use /puzzle to get your own.")
+                return
+            await answer(interaction, f"💡 {attempt.puzzle.hint or 'No hint for this one: look again.'}")
+        elif self.op == "quit":
+            await interaction.response.defer()
+            attempt = await puzzles_of(bot).give_up(self.attempt_id, interaction.user.id)
+            await _show(interaction, bot, attempt)
+        else:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            user = interaction.user
+            attempt, resumed = await puzzles_of(bot).again(self.attempt_id, user.id, user.display_name)
+            await deliver(interaction, bot, attempt, resumed)
+
+
+PUZZLE_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+    PuzzleMoveButton,
+    PuzzleMultiSelect,
+    PuzzleMoreSelect,
+    PuzzleGroupSelect,
+    PuzzlePageButton,
+    PuzzleToolButton,
+)
+"""Registered in ``bot/ui/registry.py`` so the panel answers after a restart."""
+
+
+def panel_view(attempt: Attempt, page: int = 0, focus: int | None = None) -> discord.ui.View:
+    """The moves (as a match panel lays them out), then Hint and Give up; once the attempt is
+    over, Try again after a failure."""
+    view = discord.ui.View(timeout=None)
+    row, run = attempt.row, attempt.run
+    if run.over:
+        if run.verdict is not None and not run.verdict.solved:
+            view.add_item(PuzzleToolButton(row.id, "again"))
+        return view
+    tools: list[discord.ui.DynamicItem[Any]] = [
+        PuzzleToolButton(row.id, "hint"),
+        PuzzleToolButton(row.id, "quit"),
+    ]
+    if not run.to_act:
+        for item in tools:
+            view.add_item(item)
+        return view
+    table = table_spec(attempt.puzzle.game)
+    seat, names = attempt.puzzle.player, seat_names(attempt)
+    choices = _named(table.presenter.choices(run.engine, run.state, seat), names, seat)
+    multi = table.presenter.multi(run.engine, run.state, seat)
+    groups = groups_of(choices)
+    if focus is not None and 0 <= focus < len(groups):
+        _add_buttons(view, row.id, row.seq, groups[focus], page, 0, focus)
+        back = PuzzlePageButton(row.id, row.seq, 0, "^")
+        back.item.row = 4
+        view.add_item(back)
+        return view
+    rows = 0
+    if groups:
+        select = PuzzleGroupSelect(row.id, row.seq, groups)
+        select.item.row = rows
+        view.add_item(select)
+        rows += 1
+    if multi is not None:
+        options = _named(multi[0].options, names, seat)
+        chosen = {a for c in options for a in c.action_id.split(MULTI_SEPARATOR)}
+        choices = [c for c in choices if c.action_id not in chosen]
+        menu = PuzzleMultiSelect(row.id, row.seq, with_names(multi[0].placeholder, names, seat), options)
+        menu.item.row = rows
+        view.add_item(menu)
+        rows += 1
+    grouped = {id(c) for g in groups for c in g}
+    others = [c for c in choices if c.more and id(c) not in grouped]
+    if others:
+        more = PuzzleMoreSelect(row.id, row.seq, others)
+        more.item.row = rows
+        view.add_item(more)
+        rows += 1
+    buttons = [c for c in choices if not c.more and id(c) not in grouped]
+    _add_buttons(view, row.id, row.seq, buttons, page, rows, None)
+    for item in tools:
+        item.item.row = 4
+        view.add_item(item)
+    return view
+
+
+def _add_buttons(
+    view: discord.ui.View,
+    attempt_id: int,
+    seq: int,
+    choices: list[MoveChoice],
+    page: int,
+    first_row: int,
+    focus: int | None,
+) -> None:
+    """Move buttons on the rows from ``first_row`` to the fourth; paging on the fifth."""
+    per_page = max(1, (4 - first_row) * PER_ROW)
+    pages = page_count(len(choices), per_page)
+    page = min(max(page, 0), pages - 1)
+    for i, choice in enumerate(choices[page * per_page : (page + 1) * per_page]):
+        label = (choice.option or choice.label) if focus is not None else choice.label
+        button = PuzzleMoveButton(attempt_id, seq, choice.action_id, label, choice.style)
+        button.item.row = first_row + i // PER_ROW
+        view.add_item(button)
+    if page > 0:
+        prev = PuzzlePageButton(attempt_id, seq, page - 1, "<", focus)
+        prev.item.row = 4
+        view.add_item(prev)
+    if page < pages - 1:
+        nxt = PuzzlePageButton(attempt_id, seq, page + 1, ">", focus)
+        nxt.item.row = 4
+        view.add_item(nxt)
+
+
+# ---------------------------------------------------------------------- flows
+
+
+async def send_panel(user: discord.User | discord.Member, attempt: Attempt) -> discord.Message:
+    """The panel as a new DM (``discord.Forbidden`` when the player's DMs are closed)."""
+    files = await panel_files(attempt)
+    return await user.send(
+        panel_text(attempt), files=files, view=panel_view(attempt), allowed_mentions=NO_PINGS
+    )
+
+
+async def deliver(
+    interaction: discord.Interaction, bot: CardhostBot, attempt: Attempt, resumed: bool
+) -> None:
+    """Send the attempt's panel to the player's DMs and tell them where it is (the interaction is
+    deferred, ephemerally); a closed DM is said in words and a new attempt is not counted."""
+    from bot.services.dms import DM_CLOSED
+
+    puzzle = attempt.puzzle
+    title = table_spec(puzzle.game).title
+    try:
+        message = await send_panel(interaction.user, attempt)
+    except discord.Forbidden as exc:
+        if exc.code != DM_CLOSED:
+            raise
+        if not resumed:
+            await puzzles_of(bot).discard(attempt.row.id)
+        await interaction.followup.send(
+            "I can't send you direct messages, and puzzles are played there: allow direct messages "
+            "from this server's members (Privacy Settings) and use /puzzle again.",
+            ephemeral=True,
+            allowed_mentions=NO_PINGS,
+        )
+        return
+    await puzzles_of(bot).set_dm(attempt.row.id, message.channel.id, message.id)
+    again = " You had started it: your moves so far are kept." if resumed else ""
+    await interaction.followup.send(
+        f"🧩 Today's {title} puzzle, **{puzzle.title}** ({puzzle.goal_text}), is in your direct "
+        f"messages.{again}",
+        ephemeral=True,
+        allowed_mentions=NO_PINGS,
+    )
+
+
+async def _show(
+    interaction: discord.Interaction,
+    bot: CardhostBot,
+    attempt: Attempt,
+    page: int = 0,
+    focus: int | None = None,
+) -> None:
+    """Edit the clicked panel to the attempt's position; announce the result once it is decided."""
+    files = await panel_files(attempt)
+    await interaction.edit_original_response(
+        content=panel_text(attempt),
+        attachments=files,
+        view=panel_view(attempt, page, focus),
+        allowed_mentions=NO_PINGS,
+    )
+    if attempt.run.over:
+        solves = await puzzles_of(bot).solves(attempt.row.guild_id, attempt.row.user_id)
+        await interaction.followup.send(result_text(attempt, solves), allowed_mentions=NO_PINGS)
+
+
+async def on_moves(
+    interaction: discord.Interaction, attempt_id: int, seq: int, values: list[str], finish: str | None = None
+) -> None:
+    await interaction.response.defer()
+    bot = bot_of(interaction)
+    attempt = await puzzles_of(bot).play(attempt_id, interaction.user.id, seq, values, finish)
+    await _show(interaction, bot, attempt)
+
+
+async def on_page(
+    interaction: discord.Interaction, attempt_id: int, seq: int, page: int, focus: int | None
+) -> None:
+    """Another page of moves or one group's moves; on a stale panel, the current moves."""
+    await interaction.response.defer()
+    bot = bot_of(interaction)
+    attempt = await puzzles_of(bot).attempt(attempt_id)
+    if attempt.row.user_id != interaction.user.id:
+        await answer(interaction, "This is someone else's puzzle: use /puzzle to get your own.")
+        return
+    if seq != attempt.row.seq:
+        await answer(interaction, "These moves are out of date; here are the current ones.")
+        page, focus = 0, None
+    files = await panel_files(attempt)
+    await interaction.edit_original_response(
+        content=panel_text(attempt),
+        attachments=files,
+        view=panel_view(attempt, page, focus),
+        allowed_mentions=NO_PINGS,
+    )
