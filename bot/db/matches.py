@@ -172,7 +172,7 @@ def _seat(r: aiosqlite.Row) -> SeatRow:
         dm_channel_id=r["dm_channel_id"],
         dm_message_id=r["dm_message_id"],
         dm_failed=bool(r["dm_failed"]),
-        ai_level=r["ai_level"],
+        ai_level=r["ai_level"] if "ai_level" in r.keys() else None,  # schemas before V011
     )
 
 
@@ -301,14 +301,21 @@ class MatchStore:
             )  # fmt: skip
             match_id = cur.lastrowid
             assert match_id is not None
-            await conn.executemany(
-                "INSERT INTO match_seats (match_id, seat, user_id, display_name, is_ai, ai_level)"
-                " VALUES (?, ?, ?, ?, ?, ?)",
-                [
-                    (match_id, n, s.user_id, s.display_name, int(s.is_ai), s.ai_level)
-                    for n, s in enumerate(seats)
-                ],
-            )
+            if any(s.ai_level for s in seats):
+                await conn.executemany(
+                    "INSERT INTO match_seats (match_id, seat, user_id, display_name, is_ai, ai_level)"
+                    " VALUES (?, ?, ?, ?, ?, ?)",
+                    [
+                        (match_id, n, s.user_id, s.display_name, int(s.is_ai), s.ai_level)
+                        for n, s in enumerate(seats)
+                    ],
+                )
+            else:  # the columns every schema since V001 has (a match without AI levels)
+                await conn.executemany(
+                    "INSERT INTO match_seats (match_id, seat, user_id, display_name, is_ai)"
+                    " VALUES (?, ?, ?, ?, ?)",
+                    [(match_id, n, s.user_id, s.display_name, int(s.is_ai)) for n, s in enumerate(seats)],
+                )
             if decks:
                 await conn.executemany(
                     "INSERT INTO match_decks (match_id, seat, card, copies) VALUES (?, ?, ?, ?)",
