@@ -150,15 +150,17 @@ class PuzzleService:
 
     async def start(self, user_id: int, name: str, guild_id: int | None, game: str) -> tuple[Attempt, bool]:
         """Today's puzzle of ``game`` for the player: their running attempt at it (resumed: True),
-        or a new one. A running attempt at an earlier day's puzzle is closed as failed first;
-        a puzzle already solved today on this server is refused in words."""
+        or a new one. A running attempt at an earlier day's puzzle is closed as failed first (one
+        attempt runs per player and game); a puzzle already solved today on this server is
+        refused in words."""
         day = self.today()
         puzzle = puzzle_of(game, day)
         lock = self._locks.setdefault(-user_id, asyncio.Lock())
         async with lock:
             running = await self.store.running(user_id, game)
             if running is not None:
-                if running.day == day.isoformat() and running.guild_id == guild_id:
+                if running.day == day.isoformat():
+                    # Today's, started here or on another server: it counts where it started.
                     return Attempt(running, self._run(running), []), True
                 await self.store.record(
                     running.id,

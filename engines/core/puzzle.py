@@ -141,8 +141,8 @@ def parse_puzzle(data: Mapping[str, Any], puzzle_id: str) -> Puzzle:
         game=str(data["game"]),
         title=str(data["title"]),
         goal=goal,
-        text=str(data.get("text", "")).strip(),
-        hint=str(data.get("hint", "")).strip(),
+        text=_reflow(data.get("text", "")),
+        hint=_reflow(data.get("hint", "")),
         players=players,
         seed=int(data["seed"]),
         player=player,
@@ -154,6 +154,11 @@ def parse_puzzle(data: Mapping[str, Any], puzzle_id: str) -> Puzzle:
         turns=int(data.get("turns", 1)),
         autoplay=bool(data.get("autoplay", True)),
     )
+
+
+def _reflow(text: object) -> str:
+    """One paragraph: the line breaks of a TOML block are for the file, not for the player."""
+    return " ".join(str(text).split())
 
 
 def load_file(path: Path, game: str | None = None) -> Puzzle:

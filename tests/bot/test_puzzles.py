@@ -14,6 +14,7 @@ from bot.client import create_bot
 from bot.services.puzzles import puzzle_of, puzzles_of
 from engines.core import CardhostError, ConfigError
 from engines.core.puzzle import bundled
+from engines.games import GAMES
 from tests.bot.table import buttons, dm_messages, last_reply, make_table
 from tests.bot.test_trust_ids import _click as forged_click
 
@@ -50,29 +51,54 @@ def _offered(message: discord.Message) -> list[str]:
 
 
 async def play(member: Any, action: str) -> Any:
-    """Make ``action`` on the member's puzzle panel: its button, its option in the attackers menu
-    ("atk:12|at:P2" for "atk:12") or in "More moves", paging or opening a group when needed."""
+    """Make ``action`` on the member's puzzle panel: its button, its option in "More moves" or in
+    the attackers menu ("atk:12|at:P2" for "atk:12"), paging or opening a group when needed."""
+    return (await _gesture(member, [action]))[1]
+
+
+async def play_line(member: Any, line: list[str] | tuple[str, ...]) -> None:
+    """Play a whole line as a player would: moves the attackers menu joins ("atk:12|at:P2") are
+    chosen together in it, in one gesture."""
+    i = 0
+    while i < len(line):
+        used, _ = await _gesture(member, list(line[i:]))
+        i += used
+
+
+async def _gesture(member: Any, line: list[str]) -> tuple[int, Any]:
+    """One gesture making the first move of ``line`` (and, in the attackers menu, every following
+    move the menu joins); how many moves of the line it made, and the interaction's result."""
+    action = line[0]
     panel = _panel(member)
     for _ in range(12):
         comps = _components(panel)
         for c in comps:
             cid = c.custom_id or ""
             if cid.startswith("pz:") and cid.split(":", 3)[3].split("|")[0] == action:
-                return await member.user.click(panel, custom_id=cid)
+                return 1, await member.user.click(panel, custom_id=cid)
         for c in comps:
             cid = c.custom_id or ""
-            if cid.startswith(("pzm:", "pzs:")):
-                values = [o.value for o in c.options if o.value.split("|")[0] == action]
-                if values:
-                    return await member.user.select(panel, values[:1], custom_id=cid)
-        groups = [c for c in comps if (c.custom_id or "").startswith("pzg:")]
-        for g in groups:
+            values = [o.value for o in c.options] if cid.startswith(("pzm:", "pzs:")) else []
+            if not any(v.split("|")[0] == action for v in values):
+                continue
+            chosen, used = [], 0
+            while used < len(line) and (cid.startswith("pzm:") or not chosen):
+                found = [v for v in values if v.split("|")[0] == line[used]]
+                if not found:
+                    break
+                exact = [v for v in found if v.split("|") == list(line[used : used + len(v.split("|"))])]
+                parts = (exact or found)[0].split("|")
+                chosen.append("|".join(parts))
+                # the rest of a joined option is made with it (in the line, or forced and left out)
+                used += len(parts) if list(line[used : used + len(parts)]) == parts else 1
+            return used, await member.user.select(panel, chosen, custom_id=cid)
+        for g in [c for c in comps if (c.custom_id or "").startswith("pzg:")]:
             for option in g.options:
                 await member.user.select(panel, [option.value], custom_id=g.custom_id)
                 inner = _panel(member)
                 for b in _components(inner):
                     if (b.custom_id or "").startswith("pz:") and b.custom_id.split(":", 3)[3] == action:
-                        return await member.user.click(inner, custom_id=b.custom_id)
+                        return 1, await member.user.click(inner, custom_id=b.custom_id)
                 back = [b for b in _components(inner) if (b.custom_id or "").endswith(":^")]
                 await member.user.click(inner, custom_id=back[0].custom_id)
             panel = _panel(member)
@@ -207,18 +233,18 @@ async def test_a_restart_in_the_middle_of_a_puzzle(simcord_env, db_file) -> None
 
 
 async def test_every_game_plays_its_puzzle_of_the_day_through_the_bot(simcord_env) -> None:
-    """The day's puzzle of each declared game, solved by clicks on the DM panel (each game's
-    presenter lays out its moves: buttons, menus, two-step groups)."""
+    """Every bundled puzzle of every declared game, each on its day, solved by clicks on the DM
+    panel (each game's presenter lays out its moves: buttons, menus, two-step groups; a survive
+    puzzle asks in the middle of the opponent's turn)."""
     t = make_table(simcord_env, ("alice",))
     alice = t.members["alice"]
-    for game in ("chrono", "alchemy", "spirit"):
+    for game in GAMES:
         for offset in range(len(bundled(game))):
             day = DAY + timedelta(days=offset)
             _today(simcord_env, day)
             puzzle = puzzle_of(game, day)
             await alice.slash(t.channel, "puzzle", game=game)
-            for action in puzzle.solutions[0]:
-                await play(alice, action)
+            await play_line(alice, puzzle.solutions[0])
             assert "✅ **Solved!**" in _panel(alice).content, (puzzle.id, _panel(alice).content)
 
 
