@@ -103,6 +103,8 @@ def _step(
     """Run ``job`` as far as it goes: (state, job, question or None, jobs that follow it)."""
     if job.kind == "text":
         effs = effects.effects_of(job)
+        if job.at == 0:
+            events.append(Event(announce(s, job)))
         while job.at < len(effs):
             s, job, ask = effects.start(s, job, effs[job.at], events)
             if ask is not None or s.ranking is not None:
@@ -124,6 +126,25 @@ def _step(
     return _turn_step(s, job, events)
 
 
+def announce(s: ChronoState, job: Job) -> str:
+    """ "Thunder Totem (P1), Time Movement: Deal 1 damage to the opponent." """
+    from .cards import card, token_names
+    from .grammar import TRIGGER_EN, line_text
+
+    c = card(job.card)
+    text = line_text(effects.effects_of(job), token_names(False))
+    who = seat_label(job.seat)
+    if job.part.startswith("hero"):
+        return f"{c.name} ({who}), ability {job.part[4:]}: {text}"
+    if job.part == "meditation":
+        return f"{c.name} ({who}), Meditation: {text}"
+    if job.part == "spell":
+        return f"{c.name} ({who}) resolves as a spell of Epoch {job.epoch}: {text}"
+    if job.part == "tap":
+        return f"{c.name} ({who}), Tap: {text}"
+    return f"{c.name} ({who}), {TRIGGER_EN[job.part]}: {text}"
+
+
 def _advance(job: Job) -> Job:
     return evolve(job, at=job.at + 1, stage="", n=0, picks=(), res="")
 
@@ -140,7 +161,7 @@ def answer(s: ChronoState, p: int, a: ChronoAction, events: list[Event]) -> Chro
     allowed = effects.options(s)
     if isinstance(a, Pass):
         a = default_answer(s)
-    if a not in allowed:
+    if a not in allowed and not _overshoot(s, a):
         raise IllegalAction(_why_not(s, a))
     job, rest = s.jobs[0], s.jobs[1:]
     if isinstance(a, Order):
@@ -165,6 +186,16 @@ def answer(s: ChronoState, p: int, a: ChronoAction, events: list[Event]) -> Chro
     if job.kind == "text":
         return run(evolve(s, jobs=(_advance(job), *rest)), events)
     return run(evolve(s, jobs=(*s.fresh, *rest), fresh=()), events)
+
+
+def _overshoot(s: ChronoState, a: ChronoAction) -> bool:
+    """A movement past the end of the track within the units collected: accepted, and the rest
+    is lost (M40, TM18). Only the movements that end somewhere different are listed."""
+    if not isinstance(a, MoveTime) or s.ask is None or s.ask.kind != "move":
+        return False
+    job = s.jobs[0]
+    wrong_way = (a.m < 0 and job.res == "time_future") or (a.m > 0 and job.res == "time_past")
+    return abs(a.m) <= job.n and not wrong_way
 
 
 def default_answer(s: ChronoState) -> ChronoAction:

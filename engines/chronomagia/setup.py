@@ -204,7 +204,7 @@ class _Ids:
         return tuple(self.card_of.get(i, "") for i in range(top + 1))
 
 
-def _position_seat(data: Mapping[str, Any], i: int, ids: _Ids, turn: int) -> Seat:
+def _position_seat(data: Mapping[str, Any], i: int, ids: _Ids, turn: int, redeal: bool) -> Seat:
     where = f"seat {i}"
     unknown = sorted(set(data) - set(SEAT_KEYS))
     if unknown:
@@ -274,7 +274,7 @@ def _position_seat(data: Mapping[str, Any], i: int, ids: _Ids, turn: int) -> Sea
         graveyard=gy,
         field=tuple(field),
         shadows=tuple(shadows),
-        redealt=_flag(data.get("redealt", True), f"{where} redealt"),
+        redealt=_flag(data.get("redealt", not redeal), f"{where} redealt"),
     )
 
 
@@ -292,15 +292,15 @@ def position(cfg: MatchConfig, seed: int, data: Mapping[str, Any]) -> ChronoStat
     raw_seats = data.get("seats")
     if not isinstance(raw_seats, list) or len(raw_seats) != 2:
         raise ConfigError("position: seats must list 2 seats, seat 0 first.")
-    turn = _number(data.get("turn", 3), "turn", 1, 999)
+    step = data.get("step", "main")
+    if step not in ("main", "meditation", "redeal"):
+        raise ConfigError("position: step must be main, meditation or redeal.")
+    turn = _number(data.get("turn", 0 if step == "redeal" else 3), "turn", 0 if step == "redeal" else 1, 999)
     active = _seat_number(data.get("active", 0), "position: active")
     first = _seat_number(data.get("first", active if turn % 2 else 1 - active), "position: first")
     time = _number(data.get("time", 1), "time", 1, TRACK_END)
     ids = _Ids(raw_seats)
-    seats = [_position_seat(sd, i, ids, turn) for i, sd in enumerate(raw_seats)]
-    step = data.get("step", "main")
-    if step not in ("main", "meditation", "redeal"):
-        raise ConfigError("position: step must be main, meditation or redeal.")
+    seats = [_position_seat(sd, i, ids, turn, step == "redeal") for i, sd in enumerate(raw_seats)]
     collected = data.get("collected", [])
     if not isinstance(collected, list) or not all(isinstance(c, str) for c in collected):
         raise ConfigError("position: collected must be a list of resource names.")

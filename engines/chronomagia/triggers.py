@@ -41,7 +41,7 @@ def entered(s: ChronoState, seat: int, perm: Perm, summon: bool = True) -> Chron
     ]
     s = queue(s, jobs)
     if is_creature(s, perm):
-        s = emerge(s, "opp_creature", 1 - seat)
+        s = emerge(s, "opp_creature", seat)
     return s
 
 
