@@ -38,7 +38,10 @@ ALL = [p for game in GAMES for p in bundled(game)]
 def test_every_declared_game_has_its_puzzles() -> None:
     counts = {game: len(bundled(game)) for game in GAMES}
     short = {g: n for g, n in counts.items() if n < MINIMUM.get(g, 5)}
-    assert short == {}, f"puzzles per game: {counts}"
+    assert short == {}, (
+        f"puzzles per game: {counts}; every declared game needs at least 5 bundled puzzles "
+        "(engines/<game>/puzzles/, format in docs/puzzles.md)"
+    )
 
 
 def test_puzzle_ids_are_unique_and_name_their_file() -> None:
