@@ -9,6 +9,7 @@ from .rules import (
     active_perms,
     active_perms_ro,
     board,
+    card_sets,
     cd,
     destroy,
     entities,
@@ -20,15 +21,43 @@ from .rules import (
     seat_ref,
     stats,
 )
-from .state import Choice, Game, Obj, reader
+from .state import Choice, Game, Obj, ObjMap, is_quiet, reader
 from .timing import alive_players
 
 
-def sba(g: Game) -> None:
-    """State checks (R55), repeated until nothing changes; the results of one pass happen together."""
+def state_checks_unchanged(g: Game) -> bool:
+    """Whether ``sba`` would change nothing, known without running it: ``g`` was thawed from a
+    state whose last state checks changed nothing (``is_quiet``) and nothing ``sba`` reads has
+    changed since. It reads the players' life, loss, empty-Codex draw and battlefield lists, the
+    battlefield's objects (each field of them, through their characteristics) and whether a
+    choice is pending (settle calls it only with none, as it was for a quiet state); the objects
+    are untouched when the lazily thawed map has thawed, added and deleted none."""
+    objs = g.objs
+    if type(objs) is not ObjMap or not objs.untouched():
+        return False
+    s = objs.origin
+    if s is None or not is_quiet(s) or g.choice is not None or len(g.players) != len(s.players):
+        return False
+    for pl, f in zip(g.players, s.players, strict=True):
+        if pl.life != f.life or pl.lost != f.lost or pl.drew_empty != f.drew_empty:
+            return False
+        if (
+            tuple(pl.field) != f.field
+            or tuple(pl.slots) != f.slots
+            or tuple(pl.terrains) != f.terrains
+            or tuple(pl.artifacts) != f.artifacts
+        ):
+            return False
+    return True
+
+
+def sba(g: Game) -> bool:
+    """State checks (R55), repeated until nothing changes; the results of one pass happen together.
+
+    True if they ended with a pass that changed nothing (the plain path always says False)."""
     if not fast.ON:
         sba_plain(g)
-        return
+        return False
     for _ in range(50):
         changed = False
         newly: list[int] = []
@@ -54,19 +83,20 @@ def sba(g: Game) -> None:
             elif o.damage >= st.health and "Invincible" not in st.kws:
                 to_destroy.append(o.id)
         detach: list[int] = []
+        sets = card_sets()
+        bond, tech, legendary = sets.bond, sets.tech, sets.legendary
         for q in g.players:
             for aid in q.field:
                 a = objs[aid]
-                c = cd(a)
                 if a.phased_out:
                     continue
-                if c.is_bond and not is_entity(g, objs.get(a.attached_to)):
+                if a.card in bond and not is_entity(g, objs.get(a.attached_to)):
                     to_void.append(aid)
-                elif a.attached_to and c.type == "tech" and not is_entity(g, objs.get(a.attached_to)):
+                elif a.attached_to and a.card in tech and not is_entity(g, objs.get(a.attached_to)):
                     detach.append(aid)
             legends: dict[str, list[int]] = {}
             for o in active_perms_ro(g, q.seat):
-                if cd(o).legendary:
+                if o.card in legendary:
                     legends.setdefault(cd(o).name, []).append(o.id)
             for ids in legends.values():
                 if len(ids) > 1 and g.choice is None:
@@ -89,7 +119,8 @@ def sba(g: Game) -> None:
         if newly or any(q.lost for q in g.players):
             check_end(g, newly)
         if g.over or not changed:
-            return
+            return not g.over and not changed
+    return False
 
 
 def sba_plain(g: Game) -> None:

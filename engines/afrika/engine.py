@@ -13,7 +13,7 @@ from .kinds import STEPS, Zone
 from .legal import legal
 from .perform import perform
 from .rules import seat_ref
-from .state import AfrikaState, Choice, Game, Item, Obj, Player, freeze, keep, peek, peeked, thaw
+from .state import AfrikaState, Choice, Game, Item, Obj, Player, freeze, keep, mark_quiet, peek, peeked, thaw
 from .steps import enter, settle
 from .view import AfrikaView, make_view
 
@@ -158,12 +158,14 @@ class AfrikaEngine:
         g = thaw(s)
         g.events = []
         perform(g, int(p), a, listed)
-        settle(g)
+        quiet = settle(g)
         events = tuple(Event(text) for text in g.events)
         g.events = []
         # a fresh thaw above (never the shared peek copy, which views and bots may be reading);
         # freeze reuses the card objects the move left alone, and g becomes the next peek copy
         after = freeze(g, base=s)
+        if quiet:
+            mark_quiet(after)
         keep(after, g)
         return Transition(after, events)
 

@@ -13,6 +13,7 @@ from .effects import matches
 from .rules import (
     active_perms,
     available_energy,
+    card_sets,
     cd,
     describe_ref,
     energy_sources,
@@ -44,13 +45,14 @@ def legal(g: Game, p: int) -> list[AfrikaAction]:
 def priority_actions(g: Game, p: int) -> list[AfrikaAction]:
     out = [act("pass", label="Pass")]
     pl = g.players[p]
+    terrain = card_sets().terrain
     if sorcery_time(g, p) and not g.terrain_played:
-        for oid in distinct_by_card(g, [i for i in pl.hand if cd(g.objs[i]).type == "terrain"]):
+        for oid in distinct_by_card(g, [i for i in pl.hand if g.objs[i].card in terrain]):
             nm = cd(g.objs[oid]).name
             out.append(act("terrain", oid, "s", f"Play {nm} to the Terrain Stack"))
             out.append(act("terrain", oid, "1", f"Play {nm} as Zone 1's active terrain"))
             out.append(act("terrain", oid, "2", f"Play {nm} as Zone 2's active terrain"))
-    for oid in distinct_by_card(g, [i for i in pl.hand if cd(g.objs[i]).type != "terrain"]):
+    for oid in distinct_by_card(g, [i for i in pl.hand if g.objs[i].card not in terrain]):
         o = g.objs[oid]
         if can_cast(g, p, o, why=False):
             continue
@@ -63,7 +65,10 @@ def priority_actions(g: Game, p: int) -> list[AfrikaAction]:
             out.append(act("cast", oid, "2", f"Cast {c.name} (tokens into Zone 2)"))
         else:
             out.append(act("cast", oid, "", f"Cast {c.name}"))
+    activatable = card_sets().activatable
     for o in active_perms(g, p):
+        if o.card not in activatable:
+            continue  # nothing below would list a move for it
         c = cd(o)
         for i, _ab in activated(c):
             if not can_activate(g, p, o, i):

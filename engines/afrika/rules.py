@@ -12,7 +12,7 @@ from functools import cache
 
 from ..core import IllegalAction, Rng, seat_label
 from . import fast
-from .cards import CARD_INDEX, ENERGY, ENERGY_NAMES, CardDef, Cost, Static, TargetSpec, card
+from .cards import CARD_INDEX, CARDS, ENERGY, ENERGY_NAMES, CardDef, Cost, Static, TargetSpec, card
 from .kinds import Zone
 from .state import BATTLEFIELD, Game, Obj, ObjR, ObjS, Trig, reader
 
@@ -24,6 +24,44 @@ def cd(o: ObjR) -> CardDef:
         return CARD_INDEX[o.card]
     except KeyError:
         return card(o.card)
+
+
+class CardSets:
+    """Card ids by what the engine's hottest loops ask of a card, from the card data once: a set
+    membership test on ``o.card`` instead of a card lookup and an attribute per object (issue #23
+    item 3). Each set is exactly the cards for which the named test is true."""
+
+    def __init__(self, cards: dict[str, CardDef]) -> None:
+        self.entity = frozenset(cid for cid, c in cards.items() if c.type == "entity")
+        """``cd(o).type == "entity"``"""
+        self.terrain = frozenset(cid for cid, c in cards.items() if c.type == "terrain")
+        """``cd(o).type == "terrain"``"""
+        self.tech = frozenset(cid for cid, c in cards.items() if c.type == "tech")
+        """``cd(o).type == "tech"``"""
+        self.bond = frozenset(cid for cid, c in cards.items() if c.is_bond)
+        """``cd(o).is_bond``"""
+        self.legendary = frozenset(cid for cid, c in cards.items() if c.legendary)
+        """``cd(o).legendary``"""
+        self.producer = frozenset(cid for cid, c in cards.items() if c.produces)
+        """``bool(cd(o).produces)``"""
+        self.activatable = frozenset(
+            cid for cid, c in cards.items() if c.activated or c.has("Equip") or c.type == "vehicle"
+        )
+        """Cards the legal list offers an ``act`` move for (an activated ability, Equip, Travel)."""
+        self.produces: dict[str, tuple[str, ...]] = {
+            cid: ENERGY if c.produces == ("any",) or "any" in c.produces else c.produces
+            for cid, c in cards.items()
+        }
+        """``produces``, by card id."""
+
+
+_SETS: list[CardSets] = []
+
+
+def card_sets() -> CardSets:
+    if not _SETS:
+        _SETS.append(CardSets(CARDS()))
+    return _SETS[0]
 
 
 def name(g: Game, oid: int) -> str:
@@ -104,13 +142,14 @@ def active_perms(g: Game, p: int) -> list[Obj]:
 def entities_ro(g: Game, p: int | None = None) -> list[ObjR]:
     """``entities`` to read only: the same objects in the same order, none thawed (``reader``)."""
     objs = reader(g.objs)
+    ent = card_sets().entity
     out: list[ObjR] = []
     for q in g.players:
         if p is not None and q.seat != p:
             continue
         for oid in q.field:
             o = objs[oid]
-            if not o.phased_out and cd(o).type == "entity":
+            if not o.phased_out and o.card in ent:
                 out.append(o)
     return out
 
@@ -640,12 +679,13 @@ def energy_sources(g: Game, p: int) -> list[ObjR]:
 
 
 def _energy_sources(g: Game, p: int) -> list[ObjR]:
+    sets = card_sets()
+    producer, entity = sets.producer, sets.entity
     out = []
     for o in active_perms_ro(g, p):
-        c = cd(o)
-        if not c.produces or o.charged:
+        if o.card not in producer or o.charged:
             continue
-        if c.type == "entity" and sick(g, o) and not has_kw(g, o, "Swift"):
+        if o.card in entity and sick(g, o) and not has_kw(g, o, "Swift"):
             continue
         out.append(o)
     return out
@@ -667,8 +707,7 @@ def _sources_by_width(g: Game, p: int) -> list[ObjR]:
 
 
 def produces(o: ObjR) -> tuple[str, ...]:
-    p = cd(o).produces
-    return ENERGY if p == ("any",) or "any" in p else p
+    return card_sets().produces[o.card]
 
 
 def plan_payment(

@@ -18,6 +18,7 @@ from _collections_abc import dict_items, dict_keys, dict_values
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, fields
 from dataclasses import field as _f
+from types import MappingProxyType
 from typing import Any, TypeVar, cast, overload
 
 from . import fast
@@ -536,9 +537,9 @@ class ObjMap(dict[int, Obj]):
     plain dict. ``base`` is never changed; ``src`` is the frozen dict ``freeze`` may reuse from.
     """
 
-    __slots__ = ("base", "gone", "rd", "src")
+    __slots__ = ("base", "gone", "origin", "rd", "src")
 
-    def __init__(self, base: dict[int, ObjS]) -> None:
+    def __init__(self, base: dict[int, ObjS], origin: AfrikaState | None = None) -> None:
         super().__init__()
         self.base: dict[int, ObjS] = base
         """Objects not looked up yet (empty once materialised)."""
@@ -547,6 +548,13 @@ class ObjMap(dict[int, Obj]):
         self.src: dict[int, ObjS] = base
         self.rd: dict[int, ObjR] | None = None
         """``reader``'s dict, until a key is thawed, set or deleted."""
+        self.origin = origin
+        """The state the Game was thawed from: while no object has been thawed, set or deleted,
+        the Game's objects are exactly that state's (``checks.state_checks_unchanged``)."""
+
+    def untouched(self) -> bool:
+        """No object thawed, added or deleted since ``thaw``: every object is ``origin``'s."""
+        return not dict.__len__(self) and not self.gone and self.base is self.src
 
     def __missing__(self, k: int) -> Obj:
         f = self.base[k]
@@ -692,12 +700,12 @@ class ObjMap(dict[int, Obj]):
 
 def look_get(objs: dict[int, Obj], k: int) -> Obj | ObjS | None:
     """``objs.get(k)`` to read only (see ``look``)."""
+    if type(objs) is not ObjMap:
+        return objs.get(k)
     o = dict.get(objs, k)
     if o is not None:
         return o
-    if type(objs) is ObjMap:
-        return objs.base.get(k) if k not in objs.gone else None
-    return None
+    return objs.base.get(k) if k not in objs.gone else None
 
 
 def reader(objs: dict[int, Obj]) -> dict[int, ObjR]:
@@ -726,10 +734,12 @@ def look(objs: dict[int, Obj], k: int) -> Obj | ObjS:
     """``objs[k]`` to read only: an object a lazily thawed Game has not thawed yet is read from its
     frozen state as it is (every field reads the same), so reading it does not thaw it. The result
     must not be changed nor kept past a change of the Game."""
+    if type(objs) is not ObjMap:
+        return objs[k]
     o = dict.get(objs, k)
     if o is not None:
         return o
-    if type(objs) is ObjMap and k not in objs.gone:
+    if k not in objs.gone:
         return objs.base[k]
     return objs[k]
 
@@ -752,7 +762,7 @@ def thaw(s: AfrikaState) -> Game:
     """A fresh mutable copy of ``s``: nothing in it is shared with any other Game.
 
     Its card objects are thawed on first use (``ObjMap``), or all at once on the plain path."""
-    objs: dict[int, Obj] = ObjMap(s.objs) if fast.ON else {k: _thaw_obj(o) for k, o in s.objs.items()}
+    objs: dict[int, Obj] = ObjMap(s.objs, s) if fast.ON else {k: _thaw_obj(o) for k, o in s.objs.items()}
     return Game(
         objs,
         [_thaw_player(p) for p in s.players],
@@ -789,10 +799,25 @@ while listed): those are in id order. A state decoded from JSON is not (its keys
 strings), and ``freeze`` must put its objects in id order either way."""
 
 
-def _in_id_order(objs: dict[int, ObjS]) -> bool:
+_quiet: dict[int, AfrikaState] = {}
+"""The last states ``apply`` made whose final state-check pass changed nothing (by identity,
+holding them so an id is not reused while listed): checks on the same board would change nothing
+again (see ``checks.state_checks_unchanged``)."""
+
+
+def mark_quiet(s: AfrikaState) -> None:
     with _peek_lock:
-        known = _sorted_objs.get(id(objs)) is objs
-    if known:
+        _quiet[id(s)] = s
+        while len(_quiet) > _SORTED_SIZE:
+            del _quiet[next(iter(_quiet))]
+
+
+def is_quiet(s: AfrikaState) -> bool:
+    return _quiet.get(id(s)) is s  # a dict read: atomic, no lock needed
+
+
+def _in_id_order(objs: dict[int, ObjS]) -> bool:
+    if _sorted_objs.get(id(objs)) is objs:  # a dict read: atomic, no lock needed
         return True
     keys = list(objs)
     return keys == sorted(keys)
@@ -809,20 +834,27 @@ def _freeze_objs(cur: dict[int, Obj], old: dict[int, ObjS]) -> dict[int, ObjS]:
 
 
 def _freeze_lazy(m: ObjMap) -> dict[int, ObjS]:
-    """Copy the frozen dict the map thaws from and re-freeze only what was thawed (same result
-    as ``_freeze_objs``, tested): untouched objects are ``base``'s own, in ``base``'s order."""
+    """Re-freeze only what was thawed, over a copy of the frozen dict the map thaws from (same
+    result as ``_freeze_objs``, tested): untouched objects are ``base``'s own, in ``base``'s order.
+    When no object changed, appeared or went, the new state shares ``base`` itself (frozen states
+    are never changed, so sharing their dicts is as safe as sharing their objects)."""
     base = m.base
-    out = dict(base)
-    for k in m.gone:
-        del out[k]
+    changed: list[tuple[int, ObjS]] = []
     new: list[tuple[int, ObjS]] = []
     for k, o in dict.items(m):
         f = base.get(k)
         if f is None:
             new.append((k, _freeze_obj(o)))
         elif not _unchanged(o, f):
-            out[k] = _freeze_obj(o)
+            changed.append((k, _freeze_obj(o)))
     ordered = _in_id_order(base)
+    if not changed and not new and not m.gone and ordered:
+        return base
+    out = dict(base)
+    for k in m.gone:
+        del out[k]
+    for k, f in changed:
+        out[k] = f
     if new:
         last = next(reversed(out), None)
         for k, f in new:
@@ -927,16 +959,16 @@ def keep(s: AfrikaState, g: Game) -> None:
 
     ``g`` then reads exactly as ``thaw(s)`` would (tested on every move of random games): same
     values (mypy holds the rules to the list/tuple split), no events. Its card objects become
-    ``s``'s frozen ones themselves, in ``s``'s order: they read the same (``ObjS.count`` too), every
-    lookup is a plain dict hit, nothing is thawed for readers, and a reader that tried to change
-    one would fail loudly (FrozenInstanceError) instead of corrupting the shared copy. It gets an
-    empty ``memo``.
+    ``s``'s own frozen dict behind a read-only proxy (no copy): the objects read the same
+    (``ObjS.count`` too), every lookup is a dict hit, nothing is thawed for readers, and a reader
+    that tried to change an object or the dict would fail loudly (FrozenInstanceError, TypeError)
+    instead of corrupting the shared copy or the state. It gets an empty ``memo``.
     """
     if not fast.ON:
         return
     if g.events:
         g.events = []
-    g.objs = cast("dict[int, Obj]", dict(s.objs))
+    g.objs = cast("dict[int, Obj]", MappingProxyType(s.objs))
     g.memo = Memo()
     with _peek_lock:
         _peeked[id(s)] = (s, g)

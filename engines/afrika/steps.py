@@ -5,7 +5,7 @@ and triggers until somebody must decide something; ``enter`` does what each step
 from __future__ import annotations
 
 from . import fast
-from .checks import sba
+from .checks import sba, state_checks_unchanged
 from .combat import (
     attacker_alive,
     blockable,
@@ -36,22 +36,25 @@ from .state import Choice, Game, ObjS, Trig, look, touched
 from .timing import next_seat
 
 
-def settle(g: Game) -> None:
+def settle(g: Game) -> bool:
+    """Run the game forward until somebody must decide. True if it stopped right after state
+    checks that changed nothing (the state is then "quiet": ``apply`` marks it, and the next
+    move's checks are skipped while nothing they read has changed, which they would find so)."""
     for _ in range(10_000):
         if g.over:
             g.priority = -1
             g.choice = None
-            return
+            return False
         if g.choice is not None:
-            return
+            return False
         if g.priority >= 0:
-            sba(g)
+            quiet = True if fast.ON and state_checks_unchanged(g) else sba(g)
             if g.over or g.choice is not None:
                 continue
             if g.triggers:
                 place_triggers(g)
                 continue
-            return
+            return quiet
         advance(g)
     raise RuntimeError("the game did not settle")  # pragma: no cover
 

@@ -10,6 +10,7 @@ apply never touches the shared copy.
 from __future__ import annotations
 
 import dataclasses
+from types import MappingProxyType
 from typing import Any
 
 import pytest
@@ -140,6 +141,8 @@ def strict(a: Any, b: Any, path: str = "") -> None:
         a = snapshot(a)
     if type(b) is ObjMap:
         b = snapshot(b)
+    if type(a) is MappingProxyType:
+        a = dict(a)  # a peek copy reads its state's own dict through a read-only proxy
     if type(a) is ObjS and type(b) is Obj:
         a = _ref_thaw_obj(a)  # a peek copy holds the frozen objects, which read the same
     t = type(a)
@@ -294,6 +297,18 @@ def test_freeze_reuses_untouched_objects_only() -> None:
     g3.objs[oid].eot_keywords.append("Swift")
     third = freeze(g3, base=s)
     strict(third, ref_freeze(g3))
+
+
+def test_a_peek_copy_cannot_change_its_state() -> None:
+    """The shared copy reads the state's own frozen objects and dict: changing either fails."""
+    s = ENGINE.setup(CONFIGS[0], 11)
+    g = peek(s)
+    oid = next(iter(s.objs))
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        g.objs[oid].damage = 3
+    with pytest.raises(TypeError):
+        del g.objs[oid]
+    assert s.objs[oid].damage == 0 and oid in s.objs
 
 
 def test_peek_is_per_state_object_and_apply_never_uses_it() -> None:
