@@ -304,6 +304,15 @@ class RatingStore:
 
         return await self.db.query(read)
 
+    async def of_match(self, match_id: int) -> list[ChangeRow]:
+        """The rating changes one match made, by seat (empty for an unrated match)."""
+
+        def read(conn: sqlite3.Connection) -> list[ChangeRow]:
+            sql = f"SELECT {_CHANGE_COLUMNS} FROM rating_changes WHERE match_id = ? ORDER BY seat"
+            return [ChangeRow(*row) for row in conn.execute(sql, (match_id,))]
+
+        return await self.db.query(read)
+
     async def changes_for(self, user_id: int, match_ids: Sequence[int]) -> dict[int, ChangeRow]:
         """The player's change in each of these matches that was rated."""
         ids = list(match_ids)

@@ -262,6 +262,18 @@ class RatingService:
             return
         await self.rate_match(live.id)
 
+    async def result_line(self, match_id: int, names: Sequence[str]) -> str:
+        """Under a match's final ranking: each rated player's new rating and its change
+        ("Ratings: alice 1012 (+12) · bob 988 (−12)"); '' for an unrated match."""
+        parts = []
+        for row in await self.store.of_match(match_id):
+            before = display(Skill(row.mu_before, row.sigma_before))
+            after = display(Skill(row.mu_after, row.sigma_after))
+            name = names[row.seat] if 0 <= row.seat < len(names) else f"P{row.seat + 1}"
+            change = after - before
+            parts.append(f"{name} {after} ({'+' if change >= 0 else '−'}{abs(change)})")
+        return f"📈 Ratings: {' · '.join(parts)}" if parts else ""
+
     async def rate_match(self, match_id: int) -> bool:
         """Rate one finished match (once); True when it changed ratings."""
         async with self._lock:

@@ -205,6 +205,11 @@ async def test_a_duel_is_rated_an_ai_game_is_not_unless_the_server_says_so(
     assert " · lost · vs AI · " in ai_line and "rating" not in ai_line
     duel_line = next(line for line in hist.splitlines() if f"#{duel.id}**" in line)
     assert " · won · vs bob · " in duel_line and "rating 1000 → " in duel_line
+    # The result in the thread says what the duel did to both ratings; the AI game's says nothing.
+    finals = [m.content for th in t.channel.threads for m in th.history() if "Final ranking" in m.content]
+    winner, loser = (display(Skill(*want[u])) for u in (alice, bob))
+    assert any(f"📈 Ratings: alice {winner} (+{winner - 1000}) · bob {loser} (−{1000 - loser})" in f for f in finals), finals
+    assert sum("📈 Ratings:" in f for f in finals) == 1
 
     # the rebuild gives the same floats as the updates did
     mod = manager(env, t)
