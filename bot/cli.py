@@ -91,6 +91,9 @@ def build_parser() -> argparse.ArgumentParser:
     from bot.ratings_cli import add_parsers as add_ratings_parsers
 
     add_ratings_parsers(sub)  # ratings rebuild
+    from bot.puzzles_cli import add_parsers as add_puzzle_parsers
+
+    add_puzzle_parsers(sub)  # puzzle check, puzzle solve
     return parser
 
 

@@ -469,3 +469,34 @@ def solve(
         return None
 
     return walk(PuzzleRun.replay(puzzle, prefix), tuple(prefix))
+
+
+def problems(puzzle: Puzzle, max_nodes: int = 60_000) -> list[str]:
+    """What keeps ``puzzle`` from being a puzzle, in sentences (none: it is one): a known solution
+    that does not solve it, passing or the first legal move every time solving it, no tempting
+    wrong start listed, or a wrong start that is illegal or can still be completed."""
+    out: list[str] = []
+    for line in puzzle.solutions:
+        verdict = judge(puzzle, line)
+        if not verdict.solved:
+            out.append(f"the solution {list(line)} does not solve it: {verdict.reason}")
+    if play_out(puzzle, pass_chooser).solved:
+        out.append("passing at every decision solves it")
+    if play_out(puzzle, first_chooser).solved:
+        out.append("the first legal move every time solves it")
+    if not puzzle.wrong:
+        out.append("it lists no tempting wrong start")
+    for start in puzzle.wrong:
+        try:
+            found = solve(puzzle, start, max_nodes=max_nodes)
+        except (IllegalAction, InvalidAction) as exc:
+            out.append(f"the wrong start {list(start)} is not legal: {exc}")
+            continue
+        except SearchTooBig:
+            out.append(
+                f"the wrong start {list(start)} leaves too many lines to check ({max_nodes} positions)"
+            )
+            continue
+        if found is not None:
+            out.append(f"the wrong start {list(start)} can still be completed: {list(found)}")
+    return out
