@@ -26,6 +26,10 @@ class Settings(BaseSettings):
     response_seconds: int = Field(default=30, ge=5, le=3_600, alias="CARDHOST_RESPONSE_SECONDS")
     ai_hard_seconds: float = Field(default=1.0, ge=0.05, le=30.0, alias="CARDHOST_AI_HARD_SECONDS")
     snapshot_every: int = Field(default=50, ge=1, le=10_000, alias="CARDHOST_SNAPSHOT_EVERY")
+    render_workers: int | None = Field(default=None, ge=0, le=64, alias="CARDHOST_RENDER_WORKERS")
+    """Processes drawing board and hand images; None (empty) = the core count, 0 = threads."""
+    live_matches: int = Field(default=4096, ge=16, le=1_000_000, alias="CARDHOST_LIVE_MATCHES")
+    """Matches kept in memory at once; past it the idlest reload from the database on their next move."""
     sandbox_port: int = Field(default=8765, ge=0, le=65_535, alias="CARDHOST_SANDBOX_PORT")
     sandbox_users: str = Field(default="alice,bob,carol,dave", alias="CARDHOST_SANDBOX_USERS")
 
@@ -36,7 +40,7 @@ class Settings(BaseSettings):
             return None
         return v
 
-    @field_validator("dev_guild_id", mode="before")
+    @field_validator("dev_guild_id", "render_workers", mode="before")
     @classmethod
     def _blank_guild_is_none(cls, v: object) -> object:
         if isinstance(v, str) and not v.strip():

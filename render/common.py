@@ -595,6 +595,7 @@ PNG_COMPRESS_LEVEL = 3
 """zlib level of ``to_png`` where ISA-L is not installed, and the meaning of an explicit level."""
 _PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
+_isal: Any
 try:  # ISA-L's deflate (the ``isal`` wheel): the same format as zlib's, 5-9x faster at level 1
     from isal import isal_zlib as _isal
 except ImportError:  # pragma: no cover - a platform without an isal wheel: stdlib zlib
@@ -661,7 +662,9 @@ def to_png(img: Image.Image, *, compress_level: int | None = None) -> bytes:
     w, h = img.size
     if w == 0 or h == 0:
         buf = io.BytesIO()
-        img.save(buf, format="PNG", compress_level=PNG_COMPRESS_LEVEL if compress_level is None else compress_level)
+        img.save(
+            buf, format="PNG", compress_level=PNG_COMPRESS_LEVEL if compress_level is None else compress_level
+        )
         return buf.getvalue()
     data = memoryview(img.tobytes())
     stride = 3 * w

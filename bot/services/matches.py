@@ -42,7 +42,8 @@ from engines.games import game_spec
 log = logging.getLogger(__name__)
 
 MAX_LIVE_MATCHES = 256
-"""Matches held in memory at once (~50 KiB each); an idle one past this reloads on its next click."""
+"""Matches held in memory at once (~50 KiB each) by a service made without a bound; an idle one
+past this reloads on its next click. The bot sets ``max_live`` from ``CARDHOST_LIVE_MATCHES``."""
 JOINED = "|"
 """Joins moves one menu option stands for ("atk:12|at:P2": attack with it, at that player)."""
 MAX_AI_CHAIN = 5_000
@@ -202,10 +203,13 @@ class MatchService:
         self.hard_seconds = 1.0
         """Thinking time of a ``hard`` AI seat per move (``CARDHOST_AI_HARD_SECONDS``)."""
         """Where new matches get their seed; tests replace it to make games reproducible."""
+        self.max_live = MAX_LIVE_MATCHES
+        """How many matches stay in memory (``_cache``); a bot with more live matches than this
+        reloads each of them from the database at every move (snapshot + replay)."""
         self._cache: OrderedDict[int, LiveMatch] = OrderedDict()
         """Matches in memory, least recently used first. A finished match leaves when its end has
         been announced (``TableService.announce_end``) and is not kept when loaded again; beyond
-        ``MAX_LIVE_MATCHES`` the idlest unlocked ones leave too. Everything is in the database: a
+        ``max_live`` the idlest unlocked ones leave too. Everything is in the database: a
         match that left is loaded again on its next click, as after a restart."""
         self._load_locks: dict[int, asyncio.Lock] = {}
         self.finish_listeners: list[Callable[[LiveMatch], Awaitable[None]]] = []
@@ -240,7 +244,7 @@ class MatchService:
         self._cache[live.id] = live
         self._cache.move_to_end(live.id)
         for match_id in list(self._cache):
-            if len(self._cache) <= MAX_LIVE_MATCHES:
+            if len(self._cache) <= self.max_live:
                 break
             if match_id != live.id and not self._cache[match_id].lock.locked():
                 del self._cache[match_id]

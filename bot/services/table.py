@@ -2,8 +2,8 @@
 
 Public things go to the game thread (the board image, the game log, mentions); private things
 (hands and the moves that would reveal them) go by DM, or ephemerally through "Show my hand" when
-a player's DMs are closed. Every image is rendered off the event loop so one game's drawing never
-stalls another game's clicks.
+a player's DMs are closed. Every image is rendered off the event loop, in worker processes
+(``bot/services/renders.py``), so one game's drawing never stalls another game's clicks.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from bot.presenters import presenter_for, ranking_text, table_spec
 from bot.services.channels import find_channel
 from bot.services.dms import DM_CLOSED
 from bot.services.matches import LiveMatch, MoveReport, NotInGame
+from bot.services.renders import render_pool
 from bot.text import ai_seat, clip, log_block, with_names
 from bot.ui.components import MULTI_SEPARATOR, MoveChoice, MultiChoice, hand_view, move_view
 from engines.core import CardhostError, PlayerId
@@ -41,6 +42,10 @@ def _png(image: Any) -> bytes:
     from render.common import to_png
 
     return to_png(image)
+
+
+def _hand_options(table: Any) -> dict[str, Any]:
+    return dict(table.presenter.render_options())
 
 
 def _named(choices: list[MoveChoice], names: list[str], seat: int) -> list[MoveChoice]:
@@ -62,6 +67,12 @@ class TableService:
         self.bot = bot
         self._dm_signatures: dict[tuple[int, int], Any] = {}
         self._boards: OrderedDict[tuple[int, int, tuple[str, ...]], asyncio.Future[bytes]] = OrderedDict()
+        self.renders = render_pool(bot.settings.render_workers)
+        """Where board and hand images are drawn (worker processes shared by the process's bots)."""
+        self.renders.start()
+        # Matches kept in memory: those the table shows are played every few seconds, and one that
+        # fell out of the cache is loaded again (snapshot + replay) at each of its moves.
+        bot.matches.max_live = bot.settings.live_matches
 
     @property
     def matches(self) -> Any:
@@ -76,12 +87,11 @@ class TableService:
         key = (live.id, seq, names)
         pending = self._boards.get(key)
         if pending is None or (pending.done() and (pending.cancelled() or pending.exception())):
-            table, engine, state = table_spec(live.game), live.engine, live.state
-
-            def work() -> bytes:
-                return _png(table.board(engine.view(state, None), list(names)))
-
-            pending = self._boards[key] = asyncio.ensure_future(asyncio.to_thread(work))
+            table = table_spec(live.game)
+            view = live.engine.view(live.state, None)  # a small value; the worker draws it
+            pending = self._boards[key] = asyncio.ensure_future(
+                self.renders.png(table.board, view, list(names))
+            )
             while len(self._boards) > BOARD_CACHE:
                 self._boards.popitem(last=False)
         else:
@@ -90,14 +100,10 @@ class TableService:
         return discord.File(io.BytesIO(data), filename=f"board-{live.id}-{seq}.png")
 
     async def hand_file(self, live: LiveMatch, seat: int) -> discord.File | None:
-        seq, name, engine, state = live.seq, live.names[seat], live.engine, live.state
+        seq, name = live.seq, live.names[seat]
         table = table_spec(live.game)
-
-        def work() -> bytes:
-            view = engine.view(state, PlayerId(seat))
-            return _png(table.hand(view, name, **table.presenter.render_options()))
-
-        data = await asyncio.to_thread(work)
+        view = live.engine.view(live.state, PlayerId(seat))
+        data = await self.renders.png(table.hand, view, name, **_hand_options(table))
         return discord.File(io.BytesIO(data), filename=f"hand-{live.id}-{seq}.png")
 
     # ----------------------------------------------------------------- thread
