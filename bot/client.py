@@ -52,6 +52,9 @@ class CardhostBot(commands.Bot):
             intents=intents,
             help_command=None,
             allowed_mentions=NO_PINGS,
+            # No message cache: nothing here reads it, and discord.py scans up to 1,000 cached
+            # messages on every MESSAGE_UPDATE (each board and DM panel edit), ~0.2 ms a move.
+            max_messages=None,
         )
         self.settings = settings
         self.ready_context: dict[str, object] = {}
