@@ -6,12 +6,15 @@ Every list is finite and short enough for buttons; identical cards make one butt
 
 from __future__ import annotations
 
+from . import fast
 from .actions import AfrikaAction, act
-from .cards import ENERGY_NAMES, TargetSpec, card
+from .cards import ENERGY_NAMES, CardDef, TargetSpec, card
 from .combat import assign_options, attack_targets, blockable, possible_attackers
 from .effects import matches
+from .kinds import ActionKind
 from .rules import (
     active_perms,
+    active_perms_ro,
     available_energy,
     card_sets,
     cd,
@@ -24,7 +27,7 @@ from .rules import (
     target_options,
 )
 from .stack import trigger_options
-from .state import Choice, Game, ObjR
+from .state import Choice, Game, ObjR, reader
 from .timing import EQUIP, TRAVEL, activated, can_activate, can_cast, distinct_by_card, sorcery_time
 
 MAX_X = 20
@@ -42,19 +45,113 @@ def legal(g: Game, p: int) -> list[AfrikaAction]:
     return priority_actions(g, p)
 
 
+PASS = act("pass", label="Pass")
+
+_MADE: dict[tuple[str, int, str, str], AfrikaAction] = {}
+"""Priority moves already made, by (kind, object id, b, card id), which decide the label too:
+actions are immutable values, and the same buttons come back state after state."""
+_MADE_MAX = 50_000
+
+
+def _label(kind: str, b: str, c: CardDef) -> str:
+    """The button text ``priority_actions_plain`` gives a move of ``kind`` on card ``c``."""
+    nm = c.name
+    if kind == "terrain":
+        return f"Play {nm} to the Terrain Stack" if b == "s" else f"Play {nm} as Zone {b}'s active terrain"
+    if kind == "cast":
+        if not b:
+            return f"Cast {nm}"
+        return f"Cast {nm} into Zone {b}" if c.places_in_zone else f"Cast {nm} (tokens into Zone {b})"
+    if kind == "act":
+        if b == "equip":
+            return f"Equip {nm}"
+        if b == "travel":
+            return f"Travel with {nm}"
+        i = int(b)
+        return f"Activate {nm}" + (f" ({i + 1})" if i else "")
+    code = b or card_sets().produces[c.id][0]
+    return f"Charge {nm} for {ENERGY_NAMES[code]} energy"
+
+
+def _move(kind: ActionKind, oid: int, b: str, c: CardDef) -> AfrikaAction:
+    key = (kind, oid, b, c.id)
+    a = _MADE.get(key)
+    if a is None:
+        if len(_MADE) >= _MADE_MAX:
+            _MADE.clear()
+        a = _MADE[key] = act(kind, oid, b, _label(kind, b, c))
+    return a
+
+
 def priority_actions(g: Game, p: int) -> list[AfrikaAction]:
+    """What ``p`` may do holding priority (equal to ``priority_actions_plain``, tested): the same
+    checks, with card-id sets to pass over what cannot be played now, the moves remembered."""
+    if not fast.ON:
+        return priority_actions_plain(g, p)
+    objs = reader(g.objs)
+    sets = card_sets()
+    out = [PASS]
+    pl = g.players[p]
+    if sorcery_time(g, p):
+        terrain = sets.terrain
+        if not g.terrain_played:
+            for oid in distinct_by_card(g, [i for i in pl.hand if objs[i].card in terrain]):
+                c = cd(objs[oid])
+                out += (
+                    _move("terrain", oid, "s", c),
+                    _move("terrain", oid, "1", c),
+                    _move("terrain", oid, "2", c),
+                )
+        spells = [i for i in pl.hand if objs[i].card not in terrain]
+    else:
+        quick = sets.quick  # nothing else passes can_cast's timing check now
+        spells = [i for i in pl.hand if objs[i].card in quick]
+    for oid in distinct_by_card(g, spells):
+        o = objs[oid]
+        if can_cast(g, p, o, why=False):
+            continue
+        c = cd(o)
+        if c.places_in_zone or c.makes_tokens:
+            out += (_move("cast", oid, "1", c), _move("cast", oid, "2", c))
+        else:
+            out.append(_move("cast", oid, "", c))
+    activatable = sets.activatable
+    for o in active_perms_ro(g, p):
+        if o.card not in activatable:
+            continue  # nothing below would list a move for it
+        c = cd(o)
+        for i, _ab in c.activated:
+            if not can_activate(g, p, o, i, why=False):
+                out.append(_move("act", o.id, str(i), c))
+        if c.has("Equip") and not can_activate(g, p, o, EQUIP, why=False):
+            out.append(_move("act", o.id, "equip", c))
+        if c.type == "vehicle" and not can_activate(g, p, o, TRAVEL, why=False):
+            out.append(_move("act", o.id, "travel", c))
+    produce = sets.produces
+    for src in _distinct_sources(g, p):
+        c = cd(src)
+        codes = produce[src.card]
+        if len(codes) == 1:
+            out.append(_move("charge", src.id, "", c))
+        else:
+            for code in codes:
+                out.append(_move("charge", src.id, code, c))
+    return out
+
+
+def priority_actions_plain(g: Game, p: int) -> list[AfrikaAction]:
+    """The priority moves the plain way (the reference ``priority_actions`` must equal)."""
     out = [act("pass", label="Pass")]
     pl = g.players[p]
-    terrain = card_sets().terrain
     if sorcery_time(g, p) and not g.terrain_played:
-        for oid in distinct_by_card(g, [i for i in pl.hand if g.objs[i].card in terrain]):
+        for oid in distinct_by_card(g, [i for i in pl.hand if cd(g.objs[i]).type == "terrain"]):
             nm = cd(g.objs[oid]).name
             out.append(act("terrain", oid, "s", f"Play {nm} to the Terrain Stack"))
             out.append(act("terrain", oid, "1", f"Play {nm} as Zone 1's active terrain"))
             out.append(act("terrain", oid, "2", f"Play {nm} as Zone 2's active terrain"))
-    for oid in distinct_by_card(g, [i for i in pl.hand if g.objs[i].card not in terrain]):
+    for oid in distinct_by_card(g, [i for i in pl.hand if cd(g.objs[i]).type != "terrain"]):
         o = g.objs[oid]
-        if can_cast(g, p, o, why=False):
+        if can_cast(g, p, o):
             continue
         c = cd(o)
         if c.places_in_zone:
@@ -65,10 +162,7 @@ def priority_actions(g: Game, p: int) -> list[AfrikaAction]:
             out.append(act("cast", oid, "2", f"Cast {c.name} (tokens into Zone 2)"))
         else:
             out.append(act("cast", oid, "", f"Cast {c.name}"))
-    activatable = card_sets().activatable
     for o in active_perms(g, p):
-        if o.card not in activatable:
-            continue  # nothing below would list a move for it
         c = cd(o)
         for i, _ab in activated(c):
             if not can_activate(g, p, o, i):

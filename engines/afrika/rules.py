@@ -7,6 +7,7 @@ every zone change goes through ``move`` (R2, R3) and every point of damage throu
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
 
@@ -36,6 +37,8 @@ class CardSets:
         """``cd(o).type == "entity"``"""
         self.terrain = frozenset(cid for cid, c in cards.items() if c.type == "terrain")
         """``cd(o).type == "terrain"``"""
+        self.artifact = frozenset(cid for cid, c in cards.items() if c.type == "artifact")
+        """``cd(o).type == "artifact"``"""
         self.tech = frozenset(cid for cid, c in cards.items() if c.type == "tech")
         """``cd(o).type == "tech"``"""
         self.bond = frozenset(cid for cid, c in cards.items() if c.is_bond)
@@ -44,6 +47,12 @@ class CardSets:
         """``cd(o).legendary``"""
         self.producer = frozenset(cid for cid, c in cards.items() if c.produces)
         """``bool(cd(o).produces)``"""
+        self.quick = frozenset(
+            cid
+            for cid, c in cards.items()
+            if c.type != "terrain" and (c.spell_kind == "quickplay" or c.has("Warp"))
+        )
+        """Cards castable outside the owner's main phase: ``not terrain and timing.is_quick(c)``."""
         self.activatable = frozenset(
             cid for cid, c in cards.items() if c.activated or c.has("Equip") or c.type == "vehicle"
         )
@@ -845,6 +854,15 @@ def target_ok(g: Game, spec: TargetSpec, ref: str, controller: int, src: CardDef
 def target_options(
     g: Game, spec: TargetSpec, controller: int, src: CardDef, exclude: tuple[str, ...] = ()
 ) -> list[str]:
+    if not fast.ON:
+        return target_options_plain(g, spec, controller, src, exclude)
+    return [r for r in _candidates(g, spec) if r not in exclude and target_ok(g, spec, r, controller, src)]
+
+
+def target_options_plain(
+    g: Game, spec: TargetSpec, controller: int, src: CardDef, exclude: tuple[str, ...] = ()
+) -> list[str]:
+    """``target_options`` the plain way: every ref asked of ``target_ok`` (the reference)."""
     refs: list[str] = []
     if spec.kind in ("any", "player"):
         refs += [seat_ref(q.seat) for q in g.players]
@@ -856,20 +874,41 @@ def target_options(
     return [r for r in refs if r not in exclude and target_ok(g, spec, r, controller, src)]
 
 
+def _candidates(g: Game, spec: TargetSpec) -> Iterator[str]:
+    """The refs ``target_options_plain`` asks about, in its order, less the permanents whose card
+    type ``target_ok`` refuses for this kind before anything else (it would say False)."""
+    kind = spec.kind
+    if kind in ("any", "player"):
+        for q in g.players:
+            yield seat_ref(q.seat)
+    if kind == "spell":
+        for it in g.stack:
+            if it.kind == "spell":
+                yield str(it.source)
+        return
+    if kind == "player":
+        return
+    sets = card_sets()
+    for q in g.players:
+        for o in active_perms_ro(g, q.seat):
+            cid = o.card
+            if kind in ("any", "entity"):
+                if cid not in sets.entity:
+                    continue
+            elif kind == "permanent":
+                if cid in sets.terrain:
+                    continue
+            elif kind == "artifact":
+                if cid not in sets.artifact:
+                    continue
+            elif kind == "nonentity" and (cid in sets.entity or cid in sets.terrain):
+                continue
+            yield str(o.id)
+
+
 def any_target(g: Game, spec: TargetSpec, controller: int, src: CardDef) -> bool:
     """``bool(target_options(g, spec, controller, src))``, stopping at the first legal target."""
-    if spec.kind in ("any", "player"):
-        for q in g.players:
-            if target_ok(g, spec, seat_ref(q.seat), controller, src):
-                return True
-    if spec.kind == "spell":
-        return any(it.kind == "spell" and target_ok(g, spec, str(it.source), controller, src) for it in g.stack)
-    if spec.kind != "player":
-        for q in g.players:
-            for o in active_perms_ro(g, q.seat):
-                if target_ok(g, spec, str(o.id), controller, src):
-                    return True
-    return False
+    return any(target_ok(g, spec, r, controller, src) for r in _candidates(g, spec))
 
 
 def describe_ref(g: Game, ref: str) -> str:

@@ -317,7 +317,7 @@ def _make(cls: type[_T], names: tuple[str, ...], values: tuple[Any, ...]) -> _T:
     makes; equal, hashed and encoded exactly as one made by ``__init__`` (tested). Not for the
     card objects, which are read far more often than made (see ``_freeze_obj``)."""
     o = _new(cls)
-    o.__dict__.update(zip(names, values, strict=True))
+    o.__dict__.update(zip(names, values))  # noqa: B905 (the field counts are tested)
     return o
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from . import fast
 from .cards import Ability, CardDef, Cost, TargetSpec, parse_cost
 from .rules import any_target, available_energy, cd, has_kw, is_active, plan_payment, sick, target_options
-from .state import Game, Obj, ObjR
+from .state import Game, ObjR
 
 MAIN = ("explore1", "explore2")
 """The steps where sorcery-speed things may be done (R20)."""
@@ -94,7 +94,10 @@ def equip_cost(c: CardDef) -> Cost:
     return parse_cost(c.kw_param("Equip"))
 
 
-def can_activate(g: Game, p: int, o: Obj, key: int) -> str:
+def can_activate(g: Game, p: int, o: ObjR, key: int, why: bool = True) -> str:
+    """'' if ``p`` may activate ability ``key`` of ``o`` now, else the reason (``NO`` when ``why``
+    is False and the fast paths are on: the sentence is not made)."""
+    why = why or not fast.ON
     c = cd(o)
     if o.controller != p or not is_active(g, o):
         return "You don't control that permanent."
@@ -121,10 +124,12 @@ def can_activate(g: Game, p: int, o: Obj, key: int) -> str:
         return "That ability can be used only in your Exploration phase while the stack is empty."
     if ab.charge:
         if o.charged:
-            return f"{c.name} is already charged."
+            return f"{c.name} is already charged." if why else NO
         if c.type == "entity" and sick(g, o) and not has_kw(g, o, "Swift"):
-            return f"{c.name} has not been under your control since the start of your turn."
+            return f"{c.name} has not been under your control since the start of your turn." if why else NO
     if ab.targets and not targets_possible(g, ab.targets, p, c):
         return "That ability has no legal target."
     plan = plan_payment(g, p, ab.cost, 0, exclude=o.id if ab.charge else 0)
-    return f"You can't pay for that ability: {plan}." if isinstance(plan, str) else ""
+    if isinstance(plan, str):
+        return f"You can't pay for that ability: {plan}." if why else NO
+    return ""
