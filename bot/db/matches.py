@@ -172,7 +172,7 @@ def _seat(r: aiosqlite.Row) -> SeatRow:
         dm_channel_id=r["dm_channel_id"],
         dm_message_id=r["dm_message_id"],
         dm_failed=bool(r["dm_failed"]),
-        ai_level=r["ai_level"] if "ai_level" in r.keys() else None,  # schemas before V011
+        ai_level=r["ai_level"] if "ai_level" in r.keys() else None,  # noqa: SIM118 (a Row: "in" reads values)
     )
 
 
