@@ -34,5 +34,14 @@ register(
         ("ratings.rebuild_ms", "ratings.update_us", "ratings.leaderboard_ms", "ratings.history_page_ms"),
     )
 )
+register(
+    Bench(
+        "replay_size",
+        21,
+        "Replays (issue #21 item 3): animated replay size and build time of a long Afrika and Chrono game",
+        "bench.replay_size",
+        tuple(f"replay_size.{g}.{k}" for g in ("afrika", "chrono") for k in ("bytes", "build_ms")),
+    )
+)
 
 __all__ = ["REGISTRY", "Bench", "register"]

@@ -73,7 +73,7 @@ class CardhostBot(commands.Bot):
         from bot.services.podplay import PodPlayService
 
         self.podplay = PodPlayService(self)
-        self.replays = ReplayService(self.db)
+        self.replays = ReplayService(self.db, self.table.renders.png)
         self.tree.error(self.on_app_command_error)
 
     async def setup_hook(self) -> None:

@@ -10,7 +10,8 @@ shows exactly what the game's thread showed, never a hand.
 The animated image must fit Discord's attachment limit (8 MiB by default). The budget is met by
 the frames (at most ``MAX_FRAMES``, sampled evenly, the first and final boards always kept) and
 the scale (downscaled until the encoded file fits; the size is measured, not guessed). Frames
-are encoded as lossless WebP and as GIF and the smaller file is sent. A thin progress bar under
+are encoded as lossless WebP and as GIF and the smaller is sent (for a long replay the two are
+compared on a sample of its frames, then only the smaller format is encoded whole). A thin progress bar under
 each board says where in the game the frame is (and keeps two equal boards from being merged into
 one frame by the encoders).
 
@@ -25,7 +26,7 @@ import io
 import math
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -54,6 +55,8 @@ FRAME_PIXELS = 24_000_000
 with a tall board starts at a smaller scale rather than hold hundreds of MB."""
 MIN_WIDTH = 240
 """Below this width a board no longer reads: the budget is met by dropping frames instead."""
+SAMPLE = 8
+"""Frames both formats are tried on to choose one, when a replay has more."""
 BAR = 6
 """Height in pixels of the progress bar under each frame."""
 FIRST_MS, FRAME_MS, LAST_MS = 1500, 1000, 4000
@@ -117,7 +120,7 @@ class Animation:
     seconds: float
     """Time spent drawing and encoding."""
     encodings: int
-    """Files encoded until one fitted (2 per try: WebP and GIF)."""
+    """Whole files encoded until one fitted (one per try once the format is chosen on a sample)."""
 
     @property
     def filename(self) -> str:
@@ -235,9 +238,13 @@ def durations(count: int) -> list[int]:
 
 
 def encode(frames: Sequence[Image.Image], fmt: Format) -> bytes:
-    """The frames as one animated file (looping forever); WebP is lossless."""
+    """The frames as one animated file (looping forever). WebP is lossless; its effort (method 3,
+    quality 50) was measured on long Afrika and Chrono replays: within 2% of the size of Pillow's
+    default (method 4, quality 80) and up to a third faster (``bench/replay_size.py``)."""
     buf = io.BytesIO()
-    options: dict[str, Any] = {"lossless": True, "method": 4} if fmt == "webp" else {"optimize": False}
+    options: dict[str, Any] = (
+        {"lossless": True, "method": 3, "quality": 50} if fmt == "webp" else {"optimize": False}
+    )
     frames[0].save(
         buf,
         format=fmt.upper(),
@@ -257,6 +264,16 @@ def start_scale(boards: Sequence[Image.Image]) -> float:
     return min(1.0, MAX_WIDTH / widest, math.sqrt(FRAME_PIXELS / pixels))
 
 
+def smaller_format(images: Sequence[Image.Image], formats: Sequence[Format]) -> Format:
+    """The format that encodes ``images`` smaller, judged on ``SAMPLE`` of them spread evenly
+    (encoding a long replay whole in a format it then does not send cost as much again)."""
+    if len(formats) == 1:
+        return formats[0]
+    sample = [images[k] for k in choose_frames(len(images), SAMPLE)]
+    sizes = {fmt: len(encode(sample, fmt)) for fmt in formats}
+    return min(formats, key=lambda fmt: sizes[fmt])
+
+
 def build_animation(
     boards: Callable[[int], Image.Image],
     count: int,
@@ -267,11 +284,12 @@ def build_animation(
 ) -> Animation:
     """Encode steps ``0..count-1`` (``boards(i)`` draws step i) in at most ``budget`` bytes.
 
-    Frames are chosen first (``choose_frames``), then the scale: each try encodes every format,
-    keeps the smallest file and, when it is too big, shrinks the scale by about the square root
-    of the overshoot (size follows area); once a board would be narrower than ``MIN_WIDTH``, half
-    the frames go instead (the first and last stay). Raises ``ReplayRefused`` if even two frames
-    cannot fit.
+    Frames are chosen first (``choose_frames``), then the scale. Each try encodes the frames in
+    every format and keeps the smaller file (with more than ``SAMPLE`` frames, the format is
+    chosen on a sample and only its file is encoded whole); when the file is too big, the scale
+    shrinks by about the square root of the overshoot (size follows area), down to boards
+    ``MIN_WIDTH`` wide; then half the frames go instead (the first and last stay). Raises
+    ``ReplayRefused`` if even two frames cannot fit.
     """
     started = time.perf_counter()
     frames = choose_frames(count, max_frames)
@@ -283,14 +301,10 @@ def build_animation(
         shown = [drawn[i] for i in frames]
         canvas = canvas_size(shown, scale)
         images = [with_progress(frame_image(b, scale, canvas), k, len(shown)) for k, b in enumerate(shown)]
-        best: tuple[bytes, Format] | None = None
-        for fmt in formats:
-            data = encode(images, fmt)
-            encodings += 1
-            if best is None or len(data) < len(best[0]):
-                best = (data, fmt)
-        assert best is not None
-        data, fmt = best
+        tried = formats if len(images) <= SAMPLE else (smaller_format(images, formats),)
+        files = [(encode(images, fmt), fmt) for fmt in tried]
+        encodings += len(files)
+        data, fmt = min(files, key=lambda file: len(file[0]))
         if len(data) <= budget:
             return Animation(
                 data, fmt, frames, scale, images[0].size, time.perf_counter() - started, encodings
@@ -311,15 +325,30 @@ def build_animation(
 # ------------------------------------------------------------------------------ the service
 
 
+PngDrawer = Callable[..., Awaitable[bytes]]
+"""``await png(draw, *args)`` = ``to_png(draw(*args))`` drawn off the event loop: the table's
+render pool (``bot.services.renders.RenderPool.png``), which draws in worker processes."""
+
+
+async def _png_in_thread(draw: Callable[..., Image.Image], *args: Any) -> bytes:
+    """The fallback drawer: a worker thread of this process."""
+    from render.common import to_png
+
+    return await asyncio.to_thread(lambda: to_png(draw(*args)))
+
+
 class ReplayService:
     """Replays for the bot: access checks, the replayed timeline and its images, cached briefly.
 
     A finished match never changes, so a timeline or an animation computed once is right for
-    everyone who asks; concurrent requests for the same match share one computation.
+    everyone who asks; concurrent requests for the same match share one computation. Boards are
+    drawn by ``png`` (the table's render pool: worker processes, where drawing does not hold the
+    bot's GIL); replaying a log and encoding an animation run in a thread.
     """
 
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Database, png: PngDrawer | None = None) -> None:
         self.db = db
+        self.png: PngDrawer = png or _png_in_thread
         self._timelines: OrderedDict[int, asyncio.Future[Timeline]] = OrderedDict()
         self._animations: OrderedDict[int, asyncio.Future[Animation]] = OrderedDict()
 
@@ -386,37 +415,36 @@ class ReplayService:
             result=result,
         )
 
-    def board(self, timeline: Timeline, index: int) -> Image.Image:
-        """Step ``index``'s board as a spectator sees it (call it off the event loop)."""
-        engine = get_engine(timeline.game)
-        view = engine.view(timeline.points[index].state, None)
-        image: Image.Image = table_spec(timeline.game).board(view, list(timeline.names))
-        return image
-
     async def frame_png(self, timeline: Timeline, index: int) -> bytes:
-        """Step ``index``'s board at full size, as PNG (the step-through panel's image)."""
+        """Step ``index``'s board at full size, as PNG (the step-through panel's image), drawn from
+        the spectator's view by the game's board renderer, as the game's thread showed it."""
         if not 0 <= index < len(timeline):
             raise ReplayRefused("That step is not in this replay: use the newest panel's buttons.")
-
-        def work() -> bytes:
-            from render.common import to_png
-
-            return to_png(self.board(timeline, index))
-
-        return await asyncio.to_thread(work)
+        view = get_engine(timeline.game).view(timeline.points[index].state, None)
+        return await self.png(table_spec(timeline.game).board, view, list(timeline.names))
 
     async def animation(self, timeline: Timeline) -> Animation:
         """The animated replay (drawn and encoded once per match while it stays cached)."""
         key = timeline.match_id
         pending = self._animations.get(key)
         if pending is None or (pending.done() and (pending.cancelled() or pending.exception())):
-            pending = self._animations[key] = asyncio.ensure_future(
-                asyncio.to_thread(build_animation, lambda i: self.board(timeline, i), len(timeline))
-            )
+            pending = self._animations[key] = asyncio.ensure_future(self._animate(timeline))
             _trim(self._animations)
         else:
             self._animations.move_to_end(key)
         return await asyncio.shield(pending)
+
+    async def _animate(self, timeline: Timeline) -> Animation:
+        """The frames' boards drawn as PNGs by ``png`` (in parallel in the render pool), then
+        shrunk and encoded in a thread (``build_animation`` measures the file)."""
+        chosen = choose_frames(len(timeline), MAX_FRAMES)
+        pngs = await asyncio.gather(*(self.frame_png(timeline, i) for i in chosen))
+        drawn = dict(zip(chosen, pngs, strict=True))
+
+        def board(index: int) -> Image.Image:
+            return Image.open(io.BytesIO(drawn[index])).convert("RGB")
+
+        return await asyncio.to_thread(build_animation, board, len(timeline), max_frames=MAX_FRAMES)
 
 
 def _trim(cache: OrderedDict[int, Any]) -> None:

@@ -138,3 +138,15 @@ def test_a_gif_replay_decodes_to_the_boards_after_the_same_scaling() -> None:
     bars = [frame.crop((0, canvas[1], canvas[0], canvas[1] + BAR)) for frame in frames]
     filled = [sum(1 for x in range(canvas[0]) if bar.getpixel((x, BAR // 2))[0] > 200) for bar in bars]
     assert filled == sorted(filled) and filled[-1] >= canvas[0] - 1, "the progress bar fills up"
+
+
+def test_the_smaller_format_is_sent() -> None:
+    """Chosen on a sample of a long replay's frames: still the smaller of the two whole files."""
+    boards = [_noise(300, 120, i) for i in range(12)]
+    chosen = build_animation(lambda i: boards[i], 12)
+    webp = build_animation(lambda i: boards[i], 12, formats=("webp",))
+    gif = build_animation(lambda i: boards[i], 12, formats=("gif",))
+    assert len(chosen.data) == min(len(webp.data), len(gif.data))
+    assert chosen.encodings == 1, "only the chosen format was encoded whole"
+    flat = [Image.new("RGB", (300, 120), (24, 27, 33 + i)) for i in range(12)]
+    assert build_animation(lambda i: flat[i], 12).format == "webp", "flat boards: lossless WebP wins"
