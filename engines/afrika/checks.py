@@ -21,23 +21,50 @@ from .rules import (
     seat_ref,
     stats,
 )
-from .state import Choice, Game, Obj, ObjMap, is_quiet, reader
+from .state import Choice, Game, Obj, ObjMap, ObjS, is_quiet, reader
 from .timing import alive_players
+
+
+def _same_for_checks(o: Obj, f: ObjS) -> bool:
+    """Whether ``o`` reads as ``f`` in every field ``sba`` reads (directly or through ``stats``):
+    all but whether it is charged and since when it is controlled."""
+    return (
+        o.damage == f.damage
+        and o.zone == f.zone
+        and o.phased_out == f.phased_out
+        and o.attached_to == f.attached_to
+        and o.slot == f.slot
+        and o.controller == f.controller
+        and o.card == f.card
+        and o.eot_power == f.eot_power
+        and o.eot_health == f.eot_health
+        and o.id == f.id
+        and o.owner == f.owner
+        and o.token == f.token
+        and tuple(o.counters) == f.counters
+        and tuple(o.eot_keywords) == f.eot_keywords
+    )
 
 
 def state_checks_unchanged(g: Game) -> bool:
     """Whether ``sba`` would change nothing, known without running it: ``g`` was thawed from a
     state whose last state checks changed nothing (``is_quiet``) and nothing ``sba`` reads has
     changed since. It reads the players' life, loss, empty-Codex draw and battlefield lists, the
-    battlefield's objects (each field of them, through their characteristics) and whether a
-    choice is pending (settle calls it only with none, as it was for a quiet state); the objects
-    are untouched when the lazily thawed map has thawed, added and deleted none."""
+    battlefield's objects (every field of them but ``charged`` and ``since_turn``, some through
+    their characteristics) and whether a choice is pending (settle calls it only with none, as
+    it was for a quiet state). The lazily thawed map says which objects may have changed: those
+    it thawed (no object may have been added or deleted)."""
     objs = g.objs
-    if type(objs) is not ObjMap or not objs.untouched():
+    if type(objs) is not ObjMap or objs.gone or objs.base is not objs.src:
         return False
     s = objs.origin
     if s is None or not is_quiet(s) or g.choice is not None or len(g.players) != len(s.players):
         return False
+    base = objs.base
+    for k, o in dict.items(objs):
+        was = base.get(k)
+        if was is None or not _same_for_checks(o, was):
+            return False
     for pl, f in zip(g.players, s.players, strict=True):
         if pl.life != f.life or pl.lost != f.lost or pl.drew_empty != f.drew_empty:
             return False

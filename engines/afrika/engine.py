@@ -11,6 +11,7 @@ from .cards import CARDS
 from .decks import STARTERS, check_deck, check_pool, expand, starter_decks
 from .kinds import STEPS, Zone
 from .legal import legal
+from .passing import quiet_pass
 from .perform import perform
 from .rules import seat_ref
 from .state import AfrikaState, Choice, Game, Item, Obj, Player, freeze, keep, mark_quiet, peek, peeked, thaw
@@ -151,6 +152,10 @@ class AfrikaEngine:
                 raise NotYourTurn("You have already lost this game.")
         elif p not in self.current_players(s):
             raise NotYourTurn()
+        if a.kind == "pass":
+            after = quiet_pass(s, int(p))
+            if after is not None:
+                return Transition(after, ())
         # the legal list legal_actions made for this state and seat, if any: perform need not
         # list the moves again to check that ``a`` is one of them (the same list, tested)
         shared = peeked(s)

@@ -309,6 +309,7 @@ class Game:
 _new = object.__new__
 _STATE_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(AfrikaState))
 _PLAYER_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(PlayerS))
+_GAME_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(Game))
 
 
 def _make(cls: type[_T], names: tuple[str, ...], values: tuple[Any, ...]) -> _T:
@@ -549,12 +550,8 @@ class ObjMap(dict[int, Obj]):
         self.rd: dict[int, ObjR] | None = None
         """``reader``'s dict, until a key is thawed, set or deleted."""
         self.origin = origin
-        """The state the Game was thawed from: while no object has been thawed, set or deleted,
-        the Game's objects are exactly that state's (``checks.state_checks_unchanged``)."""
-
-    def untouched(self) -> bool:
-        """No object thawed, added or deleted since ``thaw``: every object is ``origin``'s."""
-        return not dict.__len__(self) and not self.gone and self.base is self.src
+        """The state the Game was thawed from: its objects are that state's but for the ones
+        thawed, set or deleted since (``checks.state_checks_unchanged``)."""
 
     def __missing__(self, k: int) -> Obj:
         f = self.base[k]
@@ -943,6 +940,33 @@ def peek(s: AfrikaState) -> Game:
     g = thaw(s)
     keep(s, g)
     return g
+
+
+def evolve(s: AfrikaState, **changes: Any) -> AfrikaState:
+    """``s`` with some fields changed, sharing everything else (frozen values are never changed)."""
+    values = dict(vars(s))
+    values.update(changes)
+    o = _new(AfrikaState)
+    o.__dict__.update(values)
+    return o
+
+
+def keep_evolved(before: AfrikaState, after: AfrikaState, **changes: Any) -> None:
+    """``after`` is ``evolve(before, **changes)`` for scalar fields: if ``before`` has a shared
+    copy, ``after``'s is the same one with those fields changed, sharing the rest (both are read
+    only), with an empty memo."""
+    old = peeked(before)
+    if old is None:
+        return
+    g = Game(*[getattr(old, n) for n in _GAME_FIELDS])
+    for k, v in changes.items():
+        setattr(g, k, v)
+    g.events = []
+    g.memo = Memo()
+    with _peek_lock:
+        _peeked[id(after)] = (after, g)
+        while len(_peeked) > _PEEK_SIZE:
+            del _peeked[next(iter(_peeked))]
 
 
 def peeked(s: AfrikaState) -> Game | None:
