@@ -153,7 +153,14 @@ class Database:
         # A database left open (a test, a crash path) must not keep the interpreter from exiting;
         # what was committed is durable, an unfinished transaction rolls back on the next open.
         pending._thread.daemon = True
-        conn = await pending
+        try:
+            conn = await pending
+        except BaseException:
+            # aiosqlite stops its worker thread by a message the thread answers on this loop: wait
+            # for it, or it answers a closed loop after start-up has failed and prints a traceback
+            # under the one-line error.
+            await asyncio.to_thread(pending._thread.join, 5.0)
+            raise
         try:
             conn.row_factory = aiosqlite.Row
             await configure(conn, self.busy_timeout_ms)
