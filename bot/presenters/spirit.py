@@ -24,6 +24,7 @@ from engines.core import PlayerId
 from engines.spirit import GAME, card
 from engines.spirit.actions import Attack, Call, Cast, Conceal, Gather, Place, Target, Use, pay_words
 from engines.spirit.grid import label as zone_label
+from render.spirit.board import PHASES
 
 ROW_WORDS = {"front": "Front Row", "back": "Back Row"}
 
@@ -39,17 +40,7 @@ PHASE_HINTS = {
 
 END_PHASE_HELP = "Stop in the End Phase first (to use an ability there), then end the turn."
 
-PHASE_NAMES = {
-    "reload": "Reload Phase",
-    "draw": "Draw Phase",
-    "calm": "Calm Phase",
-    "main": "Main Phase",
-    "combat": "Combat Phase",
-    "submain": "Sub-Main Phase",
-    "end": "End Phase",
-    "start": "Before the first turn",
-    "over": "The Duel is over",
-}
+PHASE_NAMES = {**PHASES, "start": "Before the first turn", "over": "The Duel is over"}
 
 
 def _view(engine: Any, state: Any, seat: int) -> Any:
@@ -145,7 +136,9 @@ def choices(engine: Any, state: Any, seat: int) -> list[MoveChoice]:
             out.append(MoveChoice(aid, label, play, group=group, option=option))
         elif isinstance(a, Target):
             option = _targets(view, a.targets)
-            out.append(MoveChoice(aid, f"Designate {option}", decide, group="Designate targets", option=option))
+            out.append(
+                MoveChoice(aid, f"Designate {option}", decide, group="Designate targets", option=option)
+            )
         elif isinstance(a, Place):
             z = view.zones[a.zone]
             option = f"{z.name} · {ROW_WORDS.get(z.row, z.row)}"

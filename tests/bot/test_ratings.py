@@ -500,7 +500,7 @@ async def test_v009_on_an_older_database_and_a_rebuild_rates_the_history(tmp_pat
     await db.close()
     db = await Database(path).open()
     try:
-        assert [m.filename for m in db.applied_now][0] == mine  # then the later ones, if any
+        assert db.applied_now[0].filename == mine  # then the later ones, if any
         assert await RatingStore(db).all_ratings() == []
     finally:
         await db.close()

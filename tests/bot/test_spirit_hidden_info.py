@@ -23,7 +23,15 @@ from typing import Any
 from engines.core import MatchConfig, PlayerId, Rng, choose_action
 from engines.spirit import card
 from render.common import to_png
-from tests.bot.table import game_thread, has_moves, last_reply, make_table, panel_message, play_move
+from tests.bot.table import (
+    game_thread,
+    has_moves,
+    last_reply,
+    make_table,
+    panel_message,
+    play_move,
+    start_challenge,
+)
 from tests.bot.test_afrika_hidden_info import Recorder, Seen, Viewer
 
 MAX_CLICKS = 260
@@ -92,7 +100,9 @@ def _window(seq: int | None) -> range:
     return range(hi, max(-1, hi - 40), -1)
 
 
-def find_leaks(seen: list[Seen], replay: Replay, viewers: list[Viewer], public_channels: set[int]) -> list[str]:
+def find_leaks(
+    seen: list[Seen], replay: Replay, viewers: list[Viewer], public_channels: set[int]
+) -> list[str]:
     names = _lists(replay.live)
     patterns = {n: re.compile(rf"(?<!\w){re.escape(n)}(?!\w)") for n in names[0] | names[1]}
     leaks: list[str] = []
@@ -110,7 +120,9 @@ def find_leaks(seen: list[Seen], replay: Replay, viewers: list[Viewer], public_c
             for text in msg.texts:
                 for n in secret:
                     if patterns[n].search(text):
-                        leaks.append(f"#{msg.order} (seq {msg.seq}) shows {n!r} to seat {v.seat}: {text[:160]!r}")
+                        leaks.append(
+                            f"#{msg.order} (seq {msg.seq}) shows {n!r} to seat {v.seat}: {text[:160]!r}"
+                        )
             for filename, data in msg.attachments:
                 where = f"#{msg.order} (seq {msg.seq}) {filename} seen by seat {v.seat}"
                 if filename.startswith("board-"):
@@ -132,10 +144,7 @@ async def test_no_concealed_hand_or_side_card_reaches_the_other_player(simcord_e
     recorder.install()
     t = make_table(env, ("alice", "bob"))
     alice, bob = t.members["alice"], t.members["bob"]
-    await alice.slash(t.channel, "play", game="spirit", opponent=bob, best_of=1)
-    lobby = next(m for m in reversed(t.channel.history()) if m.embeds)
-    await bob.click(lobby, label="Join")
-    await alice.click(lobby, label="Start")
+    await start_challenge(t, "alice", "bob", "spirit", best_of=1)
     live = await env.bot.matches.get(max(env.bot.matches._cache))
     assert not any(s.is_ai for s in live.seats)
     thread = game_thread(t)
@@ -168,7 +177,12 @@ async def test_no_concealed_hand_or_side_card_reaches_the_other_player(simcord_e
             else:
                 panel = panel_message(other, live.id)
                 menu = next(
-                    (c for row in panel.components for c in row.children if (c.custom_id or "").startswith("cd:")),
+                    (
+                        c
+                        for row in panel.components
+                        for c in row.children
+                        if (c.custom_id or "").startswith("cd:")
+                    ),
                     None,
                 )
                 if menu is None:

@@ -17,6 +17,7 @@ from tests.bot.table import (
     make_table,
     panel_message,
     play_move,
+    start_challenge,
 )
 
 MAX_MOVES = 3000
@@ -139,10 +140,7 @@ async def test_best_of_three_with_a_side_deck_swap_and_a_restart(simcord_env, db
     env = simcord_env
     t = make_table(env, ("alice", "bob"))
     alice, bob = t.members["alice"], t.members["bob"]
-    await alice.slash(t.channel, "play", game="spirit", opponent=bob)  # best of three by default
-    lobby = next(m for m in reversed(t.channel.history()) if m.embeds)
-    await bob.click(lobby, label="Join")
-    await alice.click(lobby, label="Start")
+    await start_challenge(t, "alice", "bob", "spirit")  # best of three by default
     await env.settle()
     game1 = await _latest(env)
     thread = game_thread(t)
@@ -238,10 +236,7 @@ async def test_a_stop_asks_in_a_sequence_and_its_clock_passes(simcord_env, db_fi
     shown = await bob.slash(t.channel, "settings stops", game="spirit")
     assert last_reply(shown).ephemeral
     await bob.select(last_reply(shown).message, ["phase"], custom_id="stops:spirit")
-    await alice.slash(t.channel, "play", game="spirit", opponent=bob, best_of=1)
-    lobby = next(m for m in reversed(t.channel.history()) if m.embeds)
-    await bob.click(lobby, label="Join")
-    await alice.click(lobby, label="Start")
+    await start_challenge(t, "alice", "bob", "spirit", best_of=1)
     live = await _latest(env)
     members = {0: alice, 1: bob}
     rng = Rng.from_seed(9)
@@ -287,7 +282,9 @@ async def test_card_and_a_deck_import_with_commander_and_side_deck(simcord_env) 
     lines = ["Commander", f"1 {card(commander).name}", "", "Deck"]
     lines += [f"{n} {card(c).name}" for c, n in Counter(deck).items()]
     lines += ["", "Side Deck", *(f"{n} {card(c).name}" for c, n in Counter(side[:-1]).items())]
-    result = last_reply(await alice.slash(t.channel, "deck import", game="spirit", name="Mine", text="\n".join(lines)))
+    result = last_reply(
+        await alice.slash(t.channel, "deck import", game="spirit", name="Mine", text="\n".join(lines))
+    )
     assert "Mine" in result.content, result.content
     # A second Commander in the Deck is refused, line by line, and nothing is saved.
     bad = [*lines[:4], f"1 {card(commander).name}", *lines[4:]]
@@ -309,10 +306,7 @@ async def test_a_concealed_spirit_is_named_on_its_owners_panel_only(simcord_env)
     env = simcord_env
     t = make_table(env, ("alice", "bob"))
     alice, bob = t.members["alice"], t.members["bob"]
-    await alice.slash(t.channel, "play", game="spirit", opponent=bob, best_of=1)
-    lobby = next(m for m in reversed(t.channel.history()) if m.embeds)
-    await bob.click(lobby, label="Join")
-    await alice.click(lobby, label="Start")
+    await start_challenge(t, "alice", "bob", "spirit", best_of=1)
     live = await _latest(env)
     members = {0: alice, 1: bob}
     rng = Rng.from_seed(5)
