@@ -16,6 +16,7 @@ from bot.services.replays import (
     BAR,
     MIN_WIDTH,
     ReplayRefused,
+    ReplayService,
     Timeline,
     build_animation,
     build_timeline,
@@ -150,3 +151,12 @@ def test_the_smaller_format_is_sent() -> None:
     assert chosen.encodings == 1, "only the chosen format was encoded whole"
     flat = [Image.new("RGB", (300, 120), (24, 27, 33 + i)) for i in range(12)]
     assert build_animation(lambda i: flat[i], 12).format == "webp", "flat boards: lossless WebP wins"
+
+
+async def test_a_step_outside_the_replay_is_refused_in_words() -> None:
+    """A forged or mangled step button ("rp:<match>:<step>:n") names a step the replay lacks."""
+    timeline, _ = _short_chrono()
+    service = ReplayService(db=None)  # type: ignore[arg-type]  # no database needed to refuse
+    with pytest.raises(ReplayRefused, match="not in this replay"):
+        await service.frame_png(timeline, len(timeline))
+    assert (await service.frame_png(timeline, len(timeline) - 1)).startswith(b"\x89PNG")
