@@ -53,7 +53,7 @@ def play(
     rng = Rng.from_seed(seed * 1_000_003 + 17)
     n = 0
     while ENGINE.outcome(s) is None and n < MAX_ACTIONS:
-        (p,) = ENGINE.current_players(s)
+        p = min(ENGINE.current_players(s))  # the lower seat first when both act (a simultaneous step)
         policy = policy_of_ai if p in ai_seats else random_action
         s = ENGINE.apply(s, p, policy(ENGINE, s, PlayerId(p), rng)).state
         n += 1

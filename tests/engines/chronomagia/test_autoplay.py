@@ -14,19 +14,19 @@ def test_forced_answers_and_responses() -> None:
     s = ENGINE.position(
         MatchConfig(2),
         1,
-        {"active": 0, "time": 5, "seats": [{"hand": ["T005"], "pool": ["T020"] * 3, "deck": DECK},
+        {"active": 0, "time": 5, "seats": [{"hand": ["T024"], "pool": ["T020"] * 4, "deck": DECK},
                                           {"deck": DECK, "shadows": [{"card": "S02", "id": 60}]}]},
     )  # fmt: skip
     assert GAME.autoplay is AUTOPLAY
     assert AUTOPLAY.auto_action(ENGINE, s, 0, frozenset()) is None, "the player's own turn is theirs"
-    s = ENGINE.apply(s, PlayerId(0), ENGINE.decode_action("play:T005")).state
+    s = ENGINE.apply(s, PlayerId(0), ENGINE.decode_action("play:T024")).state
     assert s.ask is not None and s.ask.kind == "flip"
     assert AUTOPLAY.is_response(ENGINE, s, 1) and not AUTOPLAY.is_response(ENGINE, s, 0)
     assert AUTOPLAY.auto_action(ENGINE, s, 1, frozenset()) is None, "flip or not is a real choice"
     timed_out = ENGINE.apply(s, PlayerId(1), ENGINE.decode_action(AUTOPLAY.pass_action)).state
     assert timed_out.seats[1].shadows == (60,), "the timeout keeps the Shadow face down"
     s = ENGINE.apply(s, PlayerId(1), ENGINE.decode_action("flip:60")).state
-    assert s.ask is None, "the Epoch 1 Summon (Disembody 2) has no creature to choose: nothing is asked"
+    assert s.ask is None, "the Epoch 1 Summon (Disembody 3) has no creature to choose: nothing is asked"
     assert AUTOPLAY.auto_action(ENGINE, s, 0, frozenset()) is None
 
 

@@ -121,7 +121,7 @@ def test_discount_and_ward() -> None:
 def test_damage_to_oneself_is_never_redirected() -> None:
     """D5: Raging Berserker's Epoch 3 spell hurts its caster, whose own Location is not asked."""
     s = _pos(
-        [{"hand": ["T011"], "pool": ["T020"] * 2, "deck": DECK, "field": [{"card": "L05"}]}, {"deck": DECK}],
+        [{"hand": ["T011"], "pool": ["T020"] * 3, "deck": DECK, "field": [{"card": "L05"}]}, {"deck": DECK}],
         time=27,
     )
     s = _do(s, 0, "play:T011")
