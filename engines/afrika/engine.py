@@ -11,7 +11,7 @@ from .cards import CARDS
 from .decks import STARTERS, check_deck, check_pool, expand, starter_decks
 from .kinds import STEPS, Zone
 from .legal import legal
-from .passing import quiet_pass
+from .passing import quiet_pass, quiet_step_end
 from .perform import perform
 from .rules import seat_ref
 from .state import AfrikaState, Choice, Game, Item, Obj, Player, freeze, keep, mark_quiet, peek, peeked, thaw
@@ -53,6 +53,11 @@ def _add(g: Game, cid: str, owner: int, zone: Zone, oid: int = 0) -> Obj:
     o = Obj(oid, cid, owner, owner, zone)
     g.objs[oid] = o
     return o
+
+
+_NOBODY: frozenset[PlayerId] = frozenset()
+_SEATS: tuple[frozenset[PlayerId], ...] = tuple(frozenset({PlayerId(i)}) for i in range(8))
+"""The answers of ``current_players``, made once (frozensets are immutable; asked several times a move)."""
 
 
 class AfrikaEngine:
@@ -123,12 +128,11 @@ class AfrikaEngine:
     # ------------------------------------------------------------------------------ play
     def current_players(self, s: AfrikaState) -> frozenset[PlayerId]:
         if s.over:
-            return frozenset()
-        if s.choice is not None:
-            return frozenset({PlayerId(s.choice.player)})
-        if s.priority >= 0:
-            return frozenset({PlayerId(s.priority)})
-        return frozenset()
+            return _NOBODY
+        seat = s.choice.player if s.choice is not None else s.priority
+        if seat < 0:
+            return _NOBODY
+        return _SEATS[seat] if seat < len(_SEATS) else frozenset({PlayerId(seat)})
 
     def legal_actions(self, s: AfrikaState, p: PlayerId) -> Sequence[AfrikaAction]:
         if s.over or p not in self.current_players(s):
@@ -153,7 +157,7 @@ class AfrikaEngine:
         elif p not in self.current_players(s):
             raise NotYourTurn()
         if a.kind == "pass":
-            after = quiet_pass(s, int(p))
+            after = quiet_pass(s, int(p)) or quiet_step_end(s, int(p))
             if after is not None:
                 return Transition(after, ())
         # the legal list legal_actions made for this state and seat, if any: perform need not

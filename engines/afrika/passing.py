@@ -1,4 +1,4 @@
-"""The commonest move made without the general machinery: a pass that only hands priority on.
+"""The commonest moves made without the general machinery: passes that only move the game on.
 
 About two moves in three are passes, and most of them only give priority to the next player:
 ``perform``'s ``do_pass`` adds one to ``passes`` and, while not every player still in the game has
@@ -8,12 +8,17 @@ and places pending triggers (there are none in a settled state where someone hol
 the next state is the same state with those two numbers changed and no events. It is made here
 without thawing, performing, settling and freezing, and equals what the general path makes
 (tests/engines/afrika/test_fast_paths.py plays every move both ways).
+
+The last pass of a step with an empty stack ends it (``end_step``: the energy pools empty, and
+after the Aftermath combat is cleared) and ``settle`` enters the next step; when that step does
+nothing on entry but give the active player priority (``_PLAIN_NEXT``), the same reasoning holds.
 """
 
 from __future__ import annotations
 
 from . import fast
-from .state import AfrikaState, evolve, is_quiet, keep_evolved, mark_quiet
+from .kinds import Step
+from .state import AfrikaState, evolve, is_quiet, keep_evolved, mark_quiet, without_pools
 
 
 def quiet_pass(s: AfrikaState, p: int) -> AfrikaState | None:
@@ -35,4 +40,37 @@ def quiet_pass(s: AfrikaState, p: int) -> AfrikaState | None:
     after = evolve(s, passes=s.passes + 1, priority=nxt)
     mark_quiet(after)
     keep_evolved(s, after, passes=after.passes, priority=nxt)
+    return after
+
+
+_PLAIN_NEXT: dict[Step, Step] = {
+    "insight": "explore1",
+    "explore1": "dawn",
+    "clash": "aftermath",
+    "aftermath": "explore2",
+}
+"""Steps whose end leads into a step that ``steps.enter`` only gives to the active player: its
+default branch (explore1, dawn, aftermath and explore2 have no entry action)."""
+
+
+def quiet_step_end(s: AfrikaState, p: int) -> AfrikaState | None:
+    """The state after ``p``'s pass ends the step in ``s``, if that is all it does, else None."""
+    if not fast.ON or s.over or s.choice is not None or s.priority != p or s.triggers or s.stack:
+        return None
+    nxt = _PLAIN_NEXT.get(s.step)
+    if nxt is None or not is_quiet(s):
+        return None
+    if s.passes + 1 < sum(1 for q in s.players if not q.lost):
+        return None  # not the last pass: quiet_pass's case
+    changes: dict[str, object] = {"step": nxt, "passes": 0, "priority": s.active}
+    emptied = any(q.pool for q in s.players)
+    frozen = dict(changes)
+    if emptied:
+        frozen["players"] = without_pools(s.players)
+    if s.step == "aftermath":  # end_step clears the combat
+        frozen.update(attackers={}, blockers={}, order={}, assign={}, first_dealt=(), clash_first=False)
+        changes.update(attackers={}, blockers={}, order={}, assign={}, first_dealt=[], clash_first=False)
+    after = evolve(s, **frozen)
+    mark_quiet(after)
+    keep_evolved(s, after, emptied, **changes)
     return after

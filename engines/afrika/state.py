@@ -951,16 +951,35 @@ def evolve(s: AfrikaState, **changes: Any) -> AfrikaState:
     return o
 
 
-def keep_evolved(before: AfrikaState, after: AfrikaState, **changes: Any) -> None:
-    """``after`` is ``evolve(before, **changes)`` for scalar fields: if ``before`` has a shared
-    copy, ``after``'s is the same one with those fields changed, sharing the rest (both are read
-    only), with an empty memo."""
+def without_pools(players: tuple[PlayerS, ...]) -> tuple[PlayerS, ...]:
+    """The players with their energy pools emptied (``rules.empty_pools``), the others shared."""
+    out = []
+    for f in players:
+        if f.pool:
+            values = dict(vars(f))
+            values["pool"] = ()
+            f = _new(PlayerS)
+            f.__dict__.update(values)
+        out.append(f)
+    return tuple(out)
+
+
+def keep_evolved(
+    before: AfrikaState, after: AfrikaState, pools_emptied: bool = False, **changes: Any
+) -> None:
+    """``after`` is ``evolve(before, **changes)`` (and, with ``pools_emptied``, ``without_pools``):
+    if ``before`` has a shared copy, ``after``'s is the same one with those fields changed (values
+    as a Game holds them), sharing the rest (both are read only), with an empty memo."""
     old = peeked(before)
     if old is None:
         return
     g = Game(*[getattr(old, n) for n in _GAME_FIELDS])
     for k, v in changes.items():
         setattr(g, k, v)
+    if pools_emptied:
+        g.players = [
+            Player(*[[] if n == "pool" else getattr(pl, n) for n in _PLAYER_FIELDS]) for pl in g.players
+        ]
     g.events = []
     g.memo = Memo()
     with _peek_lock:
