@@ -41,7 +41,9 @@ def _config(kind: str, seed: int) -> MatchConfig:
     if kind == "starters":
         return MatchConfig(players=2)
     if kind == "mirror":
-        return MatchConfig(players=2, options={"decks": ["Savanna Wilds", "Savanna Wilds"], "chooser": seed % 2})
+        return MatchConfig(
+            players=2, options={"decks": ["Savanna Wilds", "Savanna Wilds"], "chooser": seed % 2}
+        )
     pairs = [(ENERGY[i], ENERGY[(i + 3 + seed) % len(ENERGY)]) for i in range(len(ENERGY))]
     a, b = pairs[seed % len(pairs)], pairs[(seed * 7 + 3) % len(pairs)]
     decks = [sealed(seed * 2 + 1, a), sealed(seed * 2 + 2, b)]
@@ -130,3 +132,64 @@ def test_the_switch_reaches_the_engine() -> None:
     g = peek(s)
     assert all(type(o) is ObjS for o in g.objs.values()) and g.memo is not None and peek(s) is g
     assert type(thaw(s).objs) is ObjMap
+
+
+def test_every_fast_path_is_taken(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The comparisons above would pass trivially if a fast path never fired: along a random and
+    an AI game each one must be taken (and the plain path must take none of them)."""
+    from engines.afrika import engine as engine_mod
+    from engines.afrika import state as state_mod
+    from engines.afrika import steps as steps_mod
+
+    hits: dict[str, int] = {}
+
+    def count(name: str, fn: Any, taken: Any) -> Any:
+        def wrapped(*args: Any, **kw: Any) -> Any:
+            out = fn(*args, **kw)
+            if taken(out, *args):
+                hits[name] = hits.get(name, 0) + 1
+            return out
+
+        return wrapped
+
+    def listed(_out: Any, *args: Any) -> bool:
+        return len(args) > 3 and args[3] is not None
+
+    monkeypatch.setattr(
+        engine_mod, "quiet_pass", count("pass", engine_mod.quiet_pass, lambda o, *a: o is not None)
+    )
+    monkeypatch.setattr(
+        engine_mod,
+        "quiet_step_end",
+        count("step end", engine_mod.quiet_step_end, lambda o, *a: o is not None),
+    )
+    monkeypatch.setattr(engine_mod, "perform", count("legal list reused", engine_mod.perform, listed))
+    monkeypatch.setattr(
+        steps_mod,
+        "state_checks_unchanged",
+        count("state checks skipped", steps_mod.state_checks_unchanged, lambda o, *a: o),
+    )
+    monkeypatch.setattr(
+        state_mod, "_freeze_lazy", count("objects shared", state_mod._freeze_lazy, lambda o, m: o is m.base)
+    )
+    names = ("pass", "step end", "legal list reused", "state checks skipped", "objects shared")
+    with fast.plain():
+        _play(_config("starters", 7), 7, ai=False, moves=300)
+        _play(_config("starters", 7), 7, ai=True, moves=300)
+    assert hits == {}, "the plain path took a fast path"
+    for ai in (False, True):
+        _play(_config("sealed", 8), 8, ai=ai, moves=400)
+        assert all(hits.get(n, 0) > 0 for n in names), hits
+        hits.clear()
+
+
+def _play(cfg: MatchConfig, seed: int, ai: bool, moves: int) -> None:
+    s = ENGINE.setup(cfg, seed)
+    rng = Rng.from_seed(seed)
+    for k in range(moves):
+        if ENGINE.outcome(s) is not None:
+            break
+        p = PlayerId(min(ENGINE.current_players(s)))
+        acts = ENGINE.legal_actions(s, p)
+        a = afrika_policy(ENGINE, s, p, Rng.from_seed(k)) if ai else rng.choice(list(acts))
+        s = ENGINE.apply(s, p, a).state
