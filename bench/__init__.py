@@ -43,5 +43,14 @@ register(
         tuple(f"replay_size.{g}.{k}" for g in ("afrika", "chrono") for k in ("bytes", "build_ms")),
     )
 )
+register(
+    Bench(
+        "capacity",
+        23,
+        "Capacity (issue #23 item 1): live matches one bot process holds at human pace",
+        "bench.capacity",
+        ("capacity.chrono.live_matches", "capacity.afrika.live_matches"),
+    )
+)
 
 __all__ = ["REGISTRY", "Bench", "register"]

@@ -150,6 +150,23 @@ def simcord_meter(bot: Any) -> Iterator[None]:
 
 
 @contextlib.contextmanager
+def lean_simcord() -> Iterator[None]:
+    """simcord logs every REST call with a deep copy of its body (for test assertions the bench
+    does not make); the bench keeps the log entries but not the copies, so simcord's bookkeeping
+    costs the loop less. Nothing the bot sends or receives changes."""
+    import types
+
+    from simcord.http import router
+
+    orig = getattr(router, "copy")  # noqa: B009  # the module's own import of ``copy``
+    setattr(router, "copy", types.SimpleNamespace(deepcopy=lambda value, memo=None: value))  # noqa: B010
+    try:
+        yield
+    finally:
+        setattr(router, "copy", orig)  # noqa: B010
+
+
+@contextlib.contextmanager
 def bot_meter(bot: Any, game: str) -> Iterator[None]:
     """Time the bot's parts per move: engine apply, AI/autoplay choices, SQLite writes and reads
     on the loop, and panel edits whose image did not change (``CARDHOST_BENCH_PROFILE``)."""
@@ -251,22 +268,20 @@ def bot_meter(bot: Any, game: str) -> Iterator[None]:
             fn()
 
 
-def _children_cpu() -> float:
-    """CPU seconds used so far by this process's child processes that are still running (render
-    workers), read from /proc."""
-    me = os.getpid()
+def _workers_cpu(bot: Any) -> float:
+    """CPU seconds used so far by the render worker processes running now (read from /proc; they
+    are children of the pool's fork server, not of this process)."""
+    renders = getattr(bot.table, "renders", None)
+    pids = renders.worker_pids() if renders is not None else []
     total = 0.0
     tick = os.sysconf("SC_CLK_TCK")
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
+    for pid in pids:
         try:
-            with open(f"/proc/{entry}/stat") as f:
+            with open(f"/proc/{pid}/stat") as f:
                 fields = f.read().rsplit(")", 1)[1].split()
         except OSError:
             continue
-        if int(fields[1]) == me:
-            total += (int(fields[11]) + int(fields[12])) / tick
+        total += (int(fields[11]) + int(fields[12])) / tick
     return total
 
 
@@ -402,6 +417,28 @@ async def trim_simcord(env: Any, stop: asyncio.Event) -> None:
         backend.cdn._blobs.clear()
 
 
+@contextlib.contextmanager
+def gc_pauses(pauses: list[float]) -> Iterator[None]:
+    """Record how long each full (generation 2) garbage collection held the loop's thread."""
+    import gc
+
+    started: list[float] = []
+
+    def callback(phase: str, info: dict[str, Any]) -> None:
+        if info.get("generation") != 2:
+            return
+        if phase == "start":
+            started.append(time.perf_counter())
+        elif started:
+            pauses.append(time.perf_counter() - started.pop())
+
+    gc.callbacks.append(callback)
+    try:
+        yield
+    finally:
+        gc.callbacks.remove(callback)
+
+
 async def loop_lag(samples: list[float], stop: asyncio.Event) -> None:
     """How late a 10 ms sleep wakes up: the event loop's queueing delay."""
     while not stop.is_set():
@@ -459,11 +496,15 @@ class Step:
     """Board delivered after the measured clicks (seconds)."""
     background_board_ms: list[float] = field(default_factory=list)
     lag: list[float] = field(default_factory=list)
+    gc: list[float] = field(default_factory=list)
+    """Full garbage collections during the step (seconds each)."""
     moves_per_s: float = 0.0
     cpu_main: float = 0.0
     cpu_children: float = 0.0
     seconds: float = 0.0
     profile: dict[str, tuple[float, int]] = field(default_factory=dict)
+    timed_out: bool = False
+    """A measured click was not answered and settled within simcord's 5 s."""
 
     @property
     def ping99(self) -> float:
@@ -480,7 +521,8 @@ class Step:
     @property
     def met(self) -> bool:
         return (
-            bool(self.click)
+            not self.timed_out
+            and bool(self.click)
             and self.click99 <= FIRST_RESPONSE_TARGET * self.ping99
             and self.board99_ms <= BOARD_TARGET_MS
         )
@@ -527,6 +569,7 @@ async def measure_game(
         live = await start_measured(env, game, alice, bob, channel)
         measured["id"] = live.id
         with contextlib.ExitStack() as meters:
+            meters.enter_context(lean_simcord())
             meters.enter_context(simcord_meter(bot))
             if profile:
                 meters.enter_context(bot_meter(bot, game))
@@ -540,30 +583,43 @@ async def measure_game(
                 lagger = asyncio.create_task(loop_lag(step.lag, step_stop))
                 w.board_ms.clear()
                 moves0, t0 = w.moves, time.perf_counter()
-                cpu0, child0 = time.process_time(), _children_cpu()
+                cpu0, child0 = time.process_time(), _workers_cpu(bot)
                 METER.reset()
-                for r in range(rounds):
-                    t = time.perf_counter()
-                    res = await alice.slash(channel, "ping")
-                    step.ping.append(FIRST_RESPONSE.pop(res._interaction.id) - t)
-                    if not live.active or live.outcome is not None:
-                        live = await start_measured(env, game, alice, bob, channel)
-                        measured["id"] = live.id
-                    seat = min(live.current)
-                    member = alice if live.seats[seat].user_id == alice.id else bob
-                    ids = _move_ids(_panel(member, live.id))
-                    if ids:
-                        n_boards = len(boards)
+                profiler = _profiler()
+                collecting = gc_pauses(step.gc)
+                collecting.__enter__()
+                try:
+                    for _ in range(rounds):
                         t = time.perf_counter()
-                        res = await member.user.click(_panel(member, live.id), custom_id=ids[0])
-                        step.click.append(FIRST_RESPONSE.pop(res._interaction.id) - t)
-                        if len(boards) > n_boards:
-                            step.board.append(boards[n_boards] - t)
-                    del r
+                        res = await alice.slash(channel, "ping")
+                        step.ping.append(FIRST_RESPONSE.pop(res._interaction.id) - t)
+                        if not live.active or live.outcome is not None:
+                            live = await start_measured(env, game, alice, bob, channel)
+                            measured["id"] = live.id
+                        seat = min(live.current)
+                        member = alice if live.seats[seat].user_id == alice.id else bob
+                        ids = _move_ids(_panel(member, live.id))
+                        if ids:
+                            n_boards = len(boards)
+                            t = time.perf_counter()
+                            res = await member.user.click(_panel(member, live.id), custom_id=ids[0])
+                            step.click.append(FIRST_RESPONSE.pop(res._interaction.id) - t)
+                            if len(boards) > n_boards:
+                                step.board.append(boards[n_boards] - t)
+                except TimeoutError:
+                    # simcord gave up waiting for the bot (5 s): the step is lost, and the bot is
+                    # not in a state to measure more (work of that click is still pending).
+                    step.timed_out = True
+                collecting.__exit__(None, None, None)
+                if profiler is not None:
+                    profiler.disable()
+                    profiler.dump_stats(
+                        os.path.join(os.environ["CARDHOST_BENCH_CPROFILE"], f"{game}-{n}.prof")
+                    )
                 step.seconds = time.perf_counter() - t0
                 step.moves_per_s = (w.moves - moves0) / step.seconds
                 step.cpu_main = time.process_time() - cpu0
-                step.cpu_children = _children_cpu() - child0
+                step.cpu_children = _workers_cpu(bot) - child0
                 step.background_board_ms = list(w.board_ms)
                 step.profile = {k: (METER.seconds[k], METER.counts.get(k, 0)) for k in METER.seconds}
                 step_stop.set()
@@ -571,8 +627,10 @@ async def measure_game(
                 await lagger
                 steps.append(step)
                 _log_step(ctx, game, step, w.moves - moves0)
-                if not step.met and not ctx.quick and step.board99_ms > 4 * BOARD_TARGET_MS:
-                    ctx.log(f"   {game}: far past the targets at {n}; larger steps skipped")
+                if step.timed_out or (
+                    not step.met and not ctx.quick and step.board99_ms > 4 * BOARD_TARGET_MS
+                ):
+                    ctx.log(f"   {game}: far past the targets at {n} live; larger steps skipped")
                     break
         stop.set()
         await trimmer
@@ -582,6 +640,17 @@ async def measure_game(
     return steps
 
 
+def _profiler() -> Any:
+    """A running cProfile of the step when ``CARDHOST_BENCH_CPROFILE`` names a directory."""
+    if not os.environ.get("CARDHOST_BENCH_CPROFILE"):
+        return None
+    import cProfile
+
+    profiler = cProfile.Profile()
+    profiler.enable()
+    return profiler
+
+
 def _log_step(ctx: Context, game: str, s: Step, moves: int) -> None:
     per_move = 1000.0 / max(moves, 1)
     ctx.log(
@@ -589,9 +658,10 @@ def _log_step(ctx: Context, game: str, s: Step, moves: int) -> None:
         f" ping p99 {ms(s.ping99):.2f} ms, click p99 {ms(s.click99):.2f} ms (x{s.click99 / s.ping99:.2f}),"
         f" board p99 {s.board99_ms:.0f} ms (clicks {ms(percentile(s.board, 99)):.0f},"
         f" background {percentile(s.background_board_ms, 99):.0f}, p50 {percentile(s.background_board_ms, 50):.0f});"
-        f" loop lag p99 {ms(percentile(s.lag, 99)):.1f} ms;"
+        f" loop lag p99 {ms(percentile(s.lag, 99)):.1f} ms; {len(s.gc)} full GCs"
+        f" (longest {ms(max(s.gc, default=0.0)):.0f} ms);"
         f" CPU main {s.cpu_main / s.seconds:.2f} + workers {s.cpu_children / s.seconds:.2f} cores;"
-        f" {'met' if s.met else 'MISSED'}"
+        f" {'met' if s.met else 'MISSED'}{' (a click timed out)' if s.timed_out else ''}"
     )
     if s.profile:
         parts = ", ".join(
@@ -619,7 +689,7 @@ def run(ctx: Context) -> list[Figure]:
                     f"{game}: live matches held (click p99 <= x2 no-op, board p99 <= 250 ms)",
                     float(best),
                     "matches",
-                    note=f"steps {', '.join(str(s.live) for s in steps)}",
+                    note="steps " + ", ".join(f"{s.live} {'met' if s.met else 'missed'}" for s in steps),
                 )
             )
             for s in steps:
@@ -655,15 +725,166 @@ def run(ctx: Context) -> list[Figure]:
                         note=f"{len(s.board)} clicks + {len(s.background_board_ms)} background moves",
                     )
                 )
+                moves = max(1.0, s.moves_per_s * s.seconds)
+                simcord_s = s.profile.get("simcord", (0.0, 0))[0]
                 figures.append(
                     Figure(
-                        f"capacity.{game}.cpu_ms_per_move@{n}",
-                        f"{game} @{n} live: CPU per move (bot process + render workers)",
-                        1000.0 * (s.cpu_main + s.cpu_children) / max(1.0, s.moves_per_s * s.seconds),
+                        f"capacity.{game}.bot_cpu_ms_per_move@{n}",
+                        f"{game} @{n} live: bot process CPU per move, simcord's taken out",
+                        1000.0 * (s.cpu_main - simcord_s) / moves,
+                        "ms",
+                        note=f"all its threads; the measured match's clicks included; simcord's own "
+                        f"{1000.0 * simcord_s / moves:.2f} ms a move",
+                    )
+                )
+                figures.append(
+                    Figure(
+                        f"capacity.{game}.workers_cpu_ms_per_move@{n}",
+                        f"{game} @{n} live: render workers CPU per move",
+                        1000.0 * s.cpu_children / moves,
                         "ms",
                     )
                 )
     return figures
+
+
+# --------------------------------------------------------------------------------------------
+# where the time goes: moves one at a time, under cProfile
+
+
+COST_PARTS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    # (category, functions whose cumulative time counts: "file.py:function", first match wins)
+    ("engine apply (own moves)", ("engine.py:apply", "rules.py:apply")),
+    ("AI and autoplay choices", ("ai.py:choose_action", "autoplay.py:auto_action", "policy.py:choose")),
+    ("SQLite (on the loop)", ("database.py:write", "database.py:query", "database.py:_commit_pending")),
+    ("clock re-armed", ("clock.py:arm",)),
+    ("board: view, pickle, submit", ("table.py:board_file",)),
+    ("hand: view, pickle, submit", ("table.py:hand_file",)),
+    ("DM panel text and buttons", ("table.py:panel_content", "table.py:panel_view", "table.py:_signature")),
+    ("board text", ("table.py:board_content",)),
+    ("simcord (router, gateway, minus parsers)", ("router.py:dispatch", "gateway.py:feed")),
+    ("discord.py gateway parsers", ("state.py:parse_",)),
+)
+
+
+async def cost_profile(ctx: Context, game: str, levels: tuple[int, ...], moves: int) -> None:
+    """At each level: every live match makes one move (warm-up: first board and DMs), then
+    ``moves`` moves are made one after another under cProfile; CPU per move by part, the bot's
+    threads and the render workers apart."""
+    import cProfile
+    import pstats
+
+    import simcord
+
+    from bot.client import create_bot
+
+    d = ctx.tmp(f"cost-{game}")
+    bot = create_bot(DISCORD_TOKEN="", CARDHOST_DB=str(d / "cardhost.sqlite3"), CARDHOST_SNAPSHOT_EVERY=50)
+    seeds = itertools.count(ctx.seed * 1000)
+    bot.matches.seed_source = lambda: next(seeds)
+    async with simcord.run(bot) as env:
+        guild = env.create_guild("Bench")
+        channel = guild.create_text_channel("table")
+        users = [guild.add_member(env.create_user(f"p{i}")) for i in range(USERS)]
+        w = World(env, bot, game, channel, users, rng=random.Random(ctx.seed))
+        stop = asyncio.Event()
+        trimmer = asyncio.create_task(trim_simcord(env, stop))
+        with lean_simcord(), simcord_meter(bot):
+            for n in levels:
+                while len(w.live) < n:
+                    w.live.append(await new_match(w))
+                    await one_move(w, len(w.live) - 1)
+                await asyncio.sleep(1.0)
+                import gc
+
+                gc.collect()
+                t_gc, c_gc = time.perf_counter(), time.thread_time()
+                gc.collect()
+                ctx.log(
+                    f"   {game} @{n}: {len(gc.get_objects()):,} objects tracked by the GC; a full"
+                    f" collection takes {ms(time.perf_counter() - t_gc):.0f} ms ({ms(time.thread_time() - c_gc):.0f} ms CPU)"
+                )
+                if os.environ.get("CARDHOST_BENCH_GC_TYPES"):
+                    from collections import Counter
+
+                    kinds = Counter(f"{type(o).__module__}.{type(o).__qualname__}" for o in gc.get_objects())
+                    ctx.log("      " + ", ".join(f"{k} {v:,}" for k, v in kinds.most_common(25)))
+                # First without the profiler (its overhead triples the loop's time): CPU per move.
+                METER.reset()
+                cpu0, thread0, workers0, moves0 = (
+                    time.process_time(),
+                    time.thread_time(),
+                    _workers_cpu(bot),
+                    w.moves,
+                )
+                for _ in range(moves):
+                    await one_move(w, w.rng.randrange(len(w.live)))
+                await asyncio.sleep(0.2)
+                made = max(1, w.moves - moves0)
+                per = 1000.0 / made
+                cpu, thread = time.process_time() - cpu0, time.thread_time() - thread0
+                simcord_s = METER.seconds.get("simcord", 0.0)
+                parse_s = METER.seconds.get("dpy.parse", 0.0)
+                ctx.log(
+                    f"   {game} @{n}: {made} moves one at a time; CPU per move: loop thread {thread * per:.2f} ms"
+                    f" (simcord {simcord_s * per:.2f}, discord.py event parsers {parse_s * per:.2f}, the rest"
+                    f" {(thread - simcord_s - parse_s) * per:.2f}), other threads {(cpu - thread) * per:.2f} ms,"
+                    f" render workers {(_workers_cpu(bot) - workers0) * per:.2f} ms"
+                )
+                order = [w.rng.randrange(len(w.live)) for _ in range(moves)]
+                METER.reset()
+                profiler = cProfile.Profile(time.thread_time)  # CPU of the loop's thread, not waits
+                cpu0, thread0, workers0, t0 = (
+                    time.process_time(),
+                    time.thread_time(),
+                    _workers_cpu(bot),
+                    time.perf_counter(),
+                )
+                moves0 = w.moves
+                with bot_meter(bot, game):  # counts images (and which ones came out the same)
+                    profiler.enable()
+                    for slot in order:
+                        await one_move(w, slot)
+                    profiler.disable()
+                await asyncio.sleep(0.2)
+                made = max(1, w.moves - moves0)
+                cpu, thread = time.process_time() - cpu0, time.thread_time() - thread0
+                workers = _workers_cpu(bot) - workers0
+                stats = pstats.Stats(profiler)
+                if os.environ.get("CARDHOST_BENCH_CPROFILE"):
+                    stats.dump_stats(
+                        os.path.join(os.environ["CARDHOST_BENCH_CPROFILE"], f"cost-{game}-{n}.prof")
+                    )
+                total = sum(v[2] for v in stats.stats.values())  # tottime of everything: the loop's thread
+                per = 1000.0 / made
+                ctx.log(
+                    f"      under cProfile (CPU of the loop's thread, x2-3 slower): {total * per:.2f} ms a move"
+                    f" in {time.perf_counter() - t0:.1f} s, workers {workers * per:.2f} ms, other threads"
+                    f" {(cpu - thread) * per:.2f} ms; cumulative by part:"
+                )
+                counts = METER.counts
+                ctx.log(
+                    f"      images a move: {counts.get('board_file (wall)', 0) / made:.2f} boards asked"
+                    f" (one drawing per position), {counts.get('hand.new image', 0) / made:.2f} hands new,"
+                    f" {counts.get('hand.same image', 0) / made:.2f} hands the same as that panel's last"
+                )
+                for label, names in COST_PARTS:
+                    cum = 0.0
+                    for (file, _line, func), (_cc, _nc, _tt, ct, _callers) in stats.stats.items():
+                        if any(
+                            file.endswith(n.split(":")[0]) and func.startswith(n.split(":")[1]) for n in names
+                        ):
+                            cum += ct
+                    ctx.log(f"      {label:<42} {cum * per:6.2f} ms")
+                top = sorted(stats.stats.items(), key=lambda kv: -kv[1][2])[:12]
+                ctx.log("      top own time: " + ", ".join(
+                    f"{Path(f).name}:{fn} {tt * per:.2f}" for (f, _l, fn), (_c, _n, tt, _ct, _cl) in top
+                ))  # fmt: skip
+        stop.set()
+        await trimmer
+        if w.errors:
+            ctx.log(f"   {game}: {len(w.errors)} errors, first: {w.errors[0]}")
+    await bot.db.close()
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -676,11 +897,15 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--levels", nargs="*", type=int, default=list(LEVELS))
     ap.add_argument("--rounds", type=int, default=60)
     ap.add_argument("--warmup", type=float, default=THINK_SECONDS)
+    ap.add_argument("--cost", type=int, default=0, help="profile N moves made one at a time instead")
     args = ap.parse_args(argv)
     ctx = Context(quick=False, workdir=Path(tempfile.mkdtemp(prefix="cardhost-capacity-")))
     with response_probe(), fast_settle():
         for game in args.games:
-            asyncio.run(measure_game(ctx, game, tuple(args.levels), args.rounds, args.warmup))
+            if args.cost:
+                asyncio.run(cost_profile(ctx, game, tuple(args.levels), args.cost))
+            else:
+                asyncio.run(measure_game(ctx, game, tuple(args.levels), args.rounds, args.warmup))
 
 
 if __name__ == "__main__":

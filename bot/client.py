@@ -88,6 +88,9 @@ class CardhostBot(commands.Bot):
         from bot.ui.registry import DYNAMIC_ITEMS
 
         self.add_dynamic_items(*DYNAMIC_ITEMS)
+        from bot.services.gcpolicy import tune
+
+        tune(self.settings.full_gc_every)  # start-up data frozen; full collections 10x rarer
         if self.settings.dev_guild_id:
             guild = discord.Object(id=self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)

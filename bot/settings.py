@@ -30,6 +30,8 @@ class Settings(BaseSettings):
     """Processes drawing board and hand images; None (empty) = the core count, 0 = threads."""
     live_matches: int = Field(default=4096, ge=16, le=1_000_000, alias="CARDHOST_LIVE_MATCHES")
     """Matches kept in memory at once; past it the idlest reload from the database on their next move."""
+    full_gc_every: int = Field(default=100, ge=1, le=100_000, alias="CARDHOST_FULL_GC_EVERY")
+    """A full garbage collection at most every N middle-generation ones (CPython: 10); see gcpolicy."""
     sandbox_port: int = Field(default=8765, ge=0, le=65_535, alias="CARDHOST_SANDBOX_PORT")
     sandbox_users: str = Field(default="alice,bob,carol,dave", alias="CARDHOST_SANDBOX_USERS")
 
