@@ -251,8 +251,8 @@ class Choice:
 class Memo:
     """What read-only callers worked out from one unchanging Game (see ``Game.memo``): the legal
     list per seat (``apply`` reuses it instead of listing again), each object's characteristics
-    and the static abilities in play (``rules.Board``), each seat's energy sources. Filled and read by engine.py, rules.py and legal.py, only while
-    ``fast.ON``."""
+    and the static abilities in play (``rules.Board``), each seat's energy sources. Filled and
+    read by engine.py, rules.py and legal.py, only while ``fast.ON``."""
 
     __slots__ = ("board", "legal", "sources", "stats")
 
@@ -261,6 +261,16 @@ class Memo:
         self.stats: dict[int, Any] = {}
         self.sources: dict[int, list[Any]] = {}
         self.board: Any = None
+
+    def carried(self) -> Memo:
+        """A memo for a state with the very same objects and players (``evolve`` changing only
+        the step, priority, passes, pools or combat): characteristics, the Board and energy
+        sources depend on nothing else, so they are shared; the legal lists are not."""
+        m = Memo()
+        m.stats = self.stats
+        m.sources = self.sources
+        m.board = self.board
+        return m
 
 
 @dataclass(slots=True)
@@ -969,7 +979,8 @@ def keep_evolved(
 ) -> None:
     """``after`` is ``evolve(before, **changes)`` (and, with ``pools_emptied``, ``without_pools``):
     if ``before`` has a shared copy, ``after``'s is the same one with those fields changed (values
-    as a Game holds them), sharing the rest (both are read only), with an empty memo."""
+    as a Game holds them), sharing the rest (both are read only), and what its memo knows of the
+    objects (``Memo.carried``)."""
     old = peeked(before)
     if old is None:
         return
@@ -981,7 +992,7 @@ def keep_evolved(
             Player(*[[] if n == "pool" else getattr(pl, n) for n in _PLAYER_FIELDS]) for pl in g.players
         ]
     g.events = []
-    g.memo = Memo()
+    g.memo = old.memo.carried() if old.memo is not None else Memo()
     with _peek_lock:
         _peeked[id(after)] = (after, g)
         while len(_peeked) > _PEEK_SIZE:

@@ -80,10 +80,12 @@ def can_cast(g: Game, p: int, o: ObjR, why: bool = True) -> str:
             f"{c.name} can be cast only in your own Exploration phase while the stack is empty "
             "(it is not quick-play)."
         )
+    # Asked yes or no, the cheapest pure check goes first (the answer does not depend on their
+    # order): plan_payment finds no plan for more than the available energy, one per source.
+    if not why and c.cost.total > available_energy(g, p):
+        return NO
     if c.targets and not targets_possible(g, c.targets, p, c):
         return f"{c.name} has no legal target." if why else NO
-    if not why and c.cost.total > available_energy(g, p):
-        return NO  # plan_payment would find no plan: each source makes one energy
     plan = plan_payment(g, p, c.cost, 0)
     if isinstance(plan, str):
         return f"You can't pay for {c.name}: {plan}." if why else NO
@@ -127,6 +129,8 @@ def can_activate(g: Game, p: int, o: ObjR, key: int, why: bool = True) -> str:
             return f"{c.name} is already charged." if why else NO
         if c.type == "entity" and sick(g, o) and not has_kw(g, o, "Swift"):
             return f"{c.name} has not been under your control since the start of your turn." if why else NO
+    if not why and ab.cost.total > available_energy(g, p):
+        return NO  # no plan can pay it (see can_cast; excluding a source only makes it worse)
     if ab.targets and not targets_possible(g, ab.targets, p, c):
         return "That ability has no legal target."
     plan = plan_payment(g, p, ab.cost, 0, exclude=o.id if ab.charge else 0)
