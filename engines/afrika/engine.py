@@ -11,7 +11,7 @@ from .cards import CARDS
 from .decks import STARTERS, check_deck, check_pool, expand, starter_decks
 from .kinds import STEPS, Zone
 from .legal import legal
-from .passing import quiet_pass, quiet_step_end
+from .passing import quiet_charge, quiet_pass, quiet_step_end
 from .perform import perform
 from .rules import seat_ref
 from .state import AfrikaState, Choice, Game, Item, Obj, Player, freeze, keep, mark_quiet, peek, peeked, thaw
@@ -164,6 +164,10 @@ class AfrikaEngine:
         # list the moves again to check that ``a`` is one of them (the same list, tested)
         shared = peeked(s)
         listed = shared.memo.legal.get(int(p)) if shared is not None and shared.memo is not None else None
+        if a.kind == "charge":
+            done = quiet_charge(s, int(p), a, listed)
+            if done is not None:
+                return done
         g = thaw(s)
         g.events = []
         perform(g, int(p), a, listed)

@@ -9,6 +9,11 @@ the next state is the same state with those two numbers changed and no events. I
 without thawing, performing, settling and freezing, and equals what the general path makes
 (tests/engines/afrika/test_fast_paths.py plays every move both ways).
 
+A charge (an energy ability) is the next commonest: with the move in the legal list, the source
+becomes charged (an uncharged source: no trigger) and its controller's pool gains the energy;
+state checks do not read whether a card is charged, so a quiet state stays quiet, and nothing else
+happens but the log line.
+
 The last pass of a step with an empty stack ends it (``end_step``: the energy pools empty, and
 after the Aftermath combat is cleared) and ``settle`` enters the next step; when that step does
 nothing on entry but give the active player priority (``_PLAIN_NEXT``), the same reasoning holds.
@@ -16,9 +21,24 @@ nothing on entry but give the active player priority (``_PLAIN_NEXT``), the same
 
 from __future__ import annotations
 
+from ..core import Event, Transition
 from . import fast
+from .actions import AfrikaAction
+from .cards import ENERGY_NAMES, card
 from .kinds import Step
-from .state import AfrikaState, evolve, is_quiet, keep_evolved, mark_quiet, without_pools
+from .rules import card_sets, seat_ref
+from .state import (
+    AfrikaState,
+    charged_copy,
+    evolve,
+    is_quiet,
+    keep_charged,
+    keep_evolved,
+    mark_quiet,
+    note_sorted,
+    player_with,
+    without_pools,
+)
 
 
 def quiet_pass(s: AfrikaState, p: int) -> AfrikaState | None:
@@ -74,3 +94,38 @@ def quiet_step_end(s: AfrikaState, p: int) -> AfrikaState | None:
     mark_quiet(after)
     keep_evolved(s, after, emptied, **changes)
     return after
+
+
+def quiet_charge(
+    s: AfrikaState, p: int, a: AfrikaAction, listed: list[AfrikaAction] | None
+) -> Transition[AfrikaState] | None:
+    """``perform``'s charge branch and ``settle`` for a listed charge in a quiet state, else None."""
+    if (
+        not fast.ON
+        or listed is None
+        or s.over
+        or s.choice is not None
+        or s.priority != p
+        or s.triggers
+        or not is_quiet(s)
+        or a not in listed
+    ):
+        return None
+    oid = a.num
+    f = s.objs[oid]
+    code = a.b or card_sets().produces[f.card][0]
+    if f.charged or f.controller != p or code not in card_sets().produces[f.card]:
+        return None  # not what the legal list offers: let the general path say so
+    objs = dict(s.objs)
+    objs[oid] = charged_copy(f)
+    pool = dict(s.players[p].pool)
+    pool[code] = pool.get(code, 0) + 1
+    new_pool = tuple(sorted((k, v) for k, v in pool.items() if v > 0))
+    players = list(s.players)
+    players[p] = player_with(players[p], pool=new_pool)
+    after = evolve(s, objs=objs, players=tuple(players))
+    note_sorted(objs, s.objs)
+    mark_quiet(after)
+    keep_charged(s, after, p, new_pool)
+    text = f"{seat_ref(p)} charges {card(f.card).name} for {ENERGY_NAMES[code]} energy."
+    return Transition(after, (Event(text),))

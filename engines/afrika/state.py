@@ -823,6 +823,20 @@ def is_quiet(s: AfrikaState) -> bool:
     return _quiet.get(id(s)) is s  # a dict read: atomic, no lock needed
 
 
+def _in_order(objs: dict[int, ObjS]) -> None:
+    """Note that ``objs`` is in id order."""
+    with _peek_lock:
+        _sorted_objs[id(objs)] = objs
+        while len(_sorted_objs) > _SORTED_SIZE:
+            del _sorted_objs[next(iter(_sorted_objs))]
+
+
+def note_sorted(objs: dict[int, ObjS], like: dict[int, ObjS]) -> None:
+    """``objs`` has ``like``'s keys in ``like``'s order: note it is in id order if ``like`` is."""
+    if _in_id_order(like):
+        _in_order(objs)
+
+
 def _in_id_order(objs: dict[int, ObjS]) -> bool:
     if _sorted_objs.get(id(objs)) is objs:  # a dict read: atomic, no lock needed
         return True
@@ -884,10 +898,7 @@ def freeze(g: Game, base: AfrikaState | None = None) -> AfrikaState:
         objs = _freeze_lazy(cur) if cur.base else _freeze_objs(cur, cur.src)
     else:
         objs = _freeze_objs(cur, base.objs if base is not None else {})
-    with _peek_lock:
-        _sorted_objs[id(objs)] = objs
-        while len(_sorted_objs) > _SORTED_SIZE:
-            del _sorted_objs[next(iter(_sorted_objs))]
+    _in_order(objs)
     return _make(
         AfrikaState,
         _STATE_FIELDS,
@@ -959,6 +970,66 @@ def evolve(s: AfrikaState, **changes: Any) -> AfrikaState:
     o = _new(AfrikaState)
     o.__dict__.update(values)
     return o
+
+
+def charged_copy(f: ObjS) -> ObjS:
+    """``f`` charged (through ``__init__``, as ``_freeze_obj`` makes card objects)."""
+    return ObjS(
+        f.id,
+        f.card,
+        f.owner,
+        f.controller,
+        f.zone,
+        f.slot,
+        True,
+        f.damage,
+        f.counters,
+        f.attached_to,
+        f.since_turn,
+        f.phased_out,
+        f.token,
+        f.eot_power,
+        f.eot_health,
+        f.eot_keywords,
+    )
+
+
+def player_with(f: PlayerS, **changes: Any) -> PlayerS:
+    """``f`` with some fields changed, sharing the rest."""
+    values = dict(vars(f))
+    values.update(changes)
+    o = _new(PlayerS)
+    o.__dict__.update(values)
+    return o
+
+
+def keep_charged(
+    before: AfrikaState, after: AfrikaState, seat: int, pool: tuple[tuple[str, int], ...]
+) -> None:
+    """``after`` is ``before`` with one card object charged and ``seat``'s pool now ``pool``: if
+    ``before`` has a shared copy, ``after``'s shares it but for those, and keeps what its memo
+    knew of characteristics and the Board (neither reads whether a card is charged)."""
+    old = peeked(before)
+    if old is None:
+        return
+    g = Game(*[getattr(old, n) for n in _GAME_FIELDS])
+    g.objs = cast("dict[int, Obj]", MappingProxyType(after.objs))
+    pl = g.players[seat]
+    players = list(g.players)
+    values: list[Any] = [getattr(pl, n) for n in _PLAYER_FIELDS]
+    values[_PLAYER_FIELDS.index("pool")] = list(pool)
+    players[seat] = Player(*values)
+    g.players = players
+    g.events = []
+    m = Memo()
+    if old.memo is not None:
+        m.stats = old.memo.stats
+        m.board = old.memo.board
+    g.memo = m
+    with _peek_lock:
+        _peeked[id(after)] = (after, g)
+        while len(_peeked) > _PEEK_SIZE:
+            del _peeked[next(iter(_peeked))]
 
 
 def without_pools(players: tuple[PlayerS, ...]) -> tuple[PlayerS, ...]:

@@ -163,6 +163,9 @@ def test_every_fast_path_is_taken(monkeypatch: pytest.MonkeyPatch) -> None:
         "quiet_step_end",
         count("step end", engine_mod.quiet_step_end, lambda o, *a: o is not None),
     )
+    monkeypatch.setattr(
+        engine_mod, "quiet_charge", count("charge", engine_mod.quiet_charge, lambda o, *a: o is not None)
+    )
     monkeypatch.setattr(engine_mod, "perform", count("legal list reused", engine_mod.perform, listed))
     monkeypatch.setattr(
         steps_mod,
@@ -173,13 +176,14 @@ def test_every_fast_path_is_taken(monkeypatch: pytest.MonkeyPatch) -> None:
         state_mod, "_freeze_lazy", count("objects shared", state_mod._freeze_lazy, lambda o, m: o is m.base)
     )
     names = ("pass", "step end", "legal list reused", "state checks skipped", "objects shared")
+    random_only = ("charge",)  # the AI charges only in one designed synergy
     with fast.plain():
         _play(_config("starters", 7), 7, ai=False, moves=300)
         _play(_config("starters", 7), 7, ai=True, moves=300)
     assert hits == {}, "the plain path took a fast path"
     for ai in (False, True):
         _play(_config("sealed", 8), 8, ai=ai, moves=400)
-        assert all(hits.get(n, 0) > 0 for n in names), hits
+        assert all(hits.get(n, 0) > 0 for n in names + (() if ai else random_only)), hits
         hits.clear()
 
 
