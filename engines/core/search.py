@@ -38,7 +38,9 @@ class SearchSettings:
     rounds: int = 10_000
     """A round is one deal of the hidden cards with every candidate played out in it."""
     turns: int = 2
-    """A playout runs until the turn has changed this many times (then the evaluator scores it)."""
+    """A playout runs until the turn has changed this many times for each opponent (two in a duel:
+    the opponent's answer and one's own next turn; ten at a table of six: a round and more), then
+    the evaluator scores it."""
     playout_moves: int = 400
     width: int = 6
     """At most this many candidate moves (the game AI's choice and a spread of the others)."""
@@ -129,7 +131,7 @@ class Search:
             now = engine.turn_marker(world)
             if now != marker:
                 marker, changes = now, changes + 1
-                if changes >= self.settings.turns:
+                if changes >= self.settings.turns * max(1, self.players - 1):
                     break
             current = sorted(engine.current_players(world))
             if not current:
