@@ -8,24 +8,29 @@ its game thread and its players' DM panels in the simulated Discord, and each mo
 signature changed, exactly as in play. Chrono matches are two people; Afrika matches are a person
 against the AI (what ``/play game:afrika`` starts), so Afrika's moves carry the AI's turns.
 
-The number of live matches steps up (200, 500, 1000, 2000; the same bot keeps its matches and
-gets more), and at each step, after a warm-up in which the new matches make their first move
+The number of live matches steps up (100, 200, 500, 1000, 2000; the same bot keeps its matches and
+gets more; after a step far past the targets the larger ones are skipped), and at each step, after a warm-up in which the new matches make their first move
 (their board is posted and their DMs sent), the measured match takes rounds as in
 ``bench/latency.py``: a no-op ``/ping`` (the floor of the same run and step), a move button in
 alice's DM panel (first response) and the board delivered after it. A step meets the targets when
 first response p99 <= 2x the no-op p99 and board delivered p99 <= 250 ms; the capacity is the
 largest step that does (the board p99 is taken over the measured clicks and every background move,
-which is thousands of samples).
+hundreds to thousands of samples).
 
 simcord's own cost is measured apart and kept out of the bot's figures where it can be: every call
 into simcord's router (a REST call) and gateway (an event) is timed with the time discord.py spends
 parsing the event taken out (that part is the bot's: real Discord sends the same events). simcord
-also keeps every request, transcript line and uploaded file forever; the bench empties those
-stores every second (the bot never reads them back), or 2,000 matches would fill the memory.
+also deep-copies every request body into its request log and keeps every request, transcript line
+and uploaded file forever; the bench skips that copy and empties those stores every second (the
+bot never reads them back), or 2,000 matches would fill the memory.
 
-``CARDHOST_BENCH_PROFILE=1`` adds a breakdown per move at each step: engine apply, AI and autoplay
-choices, board and hand render + encode (CPU in whatever thread or process did it), SQLite,
-simcord, and how many DM panel edits showed the same image as the panel before.
+``python -m bench.capacity --cost N`` profiles instead: at each step, N moves one after another
+(no queueing), the CPU of a move split into the loop's thread (simcord, discord.py's parsers, the
+rest), the bot's other threads and the render workers, then the same under cProfile by part, the
+images drawn per move, and a full garbage collection's size and time. ``CARDHOST_BENCH_PROFILE=1``
+adds a per-move breakdown to the steps (engine apply, AI and autoplay choices, board and hand
+draws when they run in threads, SQLite, and DM panel images that came out the same as before);
+``CARDHOST_BENCH_CPROFILE=DIR`` writes a cProfile of each step to DIR.
 """
 
 from __future__ import annotations
@@ -46,7 +51,7 @@ from bench.latency import FIRST_RESPONSE, fast_settle, ping_cog, response_probe
 
 THINK_SECONDS = 10.0
 """Average time between two moves of one live match (human pace)."""
-LEVELS = (200, 500, 1000, 2000)
+LEVELS = (100, 200, 500, 1000, 2000)
 QUICK_LEVELS = (3, 6)
 GAMES = ("chrono", "afrika")
 USERS = 200
