@@ -17,13 +17,13 @@ from .cards import CardDef, card
 from .combat import attack_targets, can_block, possible_attackers
 from .effects import matches
 from .rules import cd, entities, opponents, ref_seat, seat_ref, sick, stats
-from .state import AfrikaState, Choice, Game, Obj, peek
+from .state import AfrikaState, Choice, Game, Obj, ObjR, peek
 from .timing import EQUIP, TRAVEL
 
 HARMFUL_OPS = {"damage", "destroy", "exile", "bounce", "charge", "negate", "discard", "mill"}
 
 
-def _value(g: Game, o: Obj) -> int:
+def _value(g: Game, o: ObjR) -> int:
     st = stats(g, o)
     return 2 * max(st.power, 0) + st.health - o.damage + 2 * len(st.kws)
 
@@ -66,7 +66,7 @@ def _opp_entities(g: Game, p: int) -> list[Obj]:
     return [o for q in opponents(g, p) for o in entities(g, q)]
 
 
-def _threat(g: Game, o: Obj) -> int:
+def _threat(g: Game, o: ObjR) -> int:
     """How much bouncing ``o`` gains: its value, its cost to recast, and everything lost with it."""
     c = cd(o)
     extra = sum(n for _k, n in o.counters) + sum(
@@ -177,7 +177,7 @@ def _attack_plan(g: Game, p: int) -> list[tuple[int, str]]:
     return plan
 
 
-def _could_block(g: Game, b: Obj, a: Obj) -> bool:
+def _could_block(g: Game, b: ObjR, a: ObjR) -> bool:
     """Would ``b`` be able to block ``a`` if ``a`` attacked its controller (evasion only)."""
     ast, bst = stats(g, a), stats(g, b)
     if bst.cant_block:

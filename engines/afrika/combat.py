@@ -9,7 +9,7 @@ from .rules import (
     cd,
     combat_hits_with_lifelink,
     describe_ref,
-    entities,
+    entities_ro,
     has_kw,
     is_entity,
     kw_params,
@@ -35,8 +35,9 @@ def can_attack(g: Game, o: ObjR) -> bool:
     return not (sick(g, o) and "Swift" not in st.kws and "Rush" not in st.kws)
 
 
-def possible_attackers(g: Game) -> list[Obj]:
-    return [o for o in entities(g, g.active) if can_attack(g, o) and attack_targets(g, o)]
+def possible_attackers(g: Game) -> list[ObjR]:
+    """The active player's entities that can attack something now (to read only)."""
+    return [o for o in entities_ro(g, g.active) if can_attack(g, o) and attack_targets(g, o)]
 
 
 def attack_targets(g: Game, o: ObjR) -> list[str]:
@@ -46,7 +47,7 @@ def attack_targets(g: Game, o: ObjR) -> list[str]:
     for q in opponents(g, o.controller):
         if not rush_only:
             refs.append(seat_ref(q))
-        refs += [str(e.id) for e in entities(g, q)]
+        refs += [str(e.id) for e in entities_ro(g, q)]
     return refs
 
 

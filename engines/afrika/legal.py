@@ -24,6 +24,8 @@ from .rules import (
     name,
     plan_payment,
     produces,
+    target_candidates,
+    target_ok,
     target_options,
 )
 from .stack import trigger_options
@@ -246,6 +248,27 @@ def cast_targets(g: Game, ch: Choice) -> list[str]:
     if spec.optional:
         opts.append("none")
     return opts
+
+
+def has_cast_target(g: Game, ch: Choice) -> bool:
+    """``bool(cast_targets(g, ch))``, stopping at the first target (and thawing no object)."""
+    if not fast.ON:
+        return bool(cast_targets(g, ch))
+    specs, _, _ = _cast_shape(g, ch)
+    spec = specs[len(ch.targets)]
+    if spec.optional:
+        return True
+    c = card(ch.card)
+    objs = reader(g.objs)
+    for r in target_candidates(g, spec):
+        if r in ch.targets or not target_ok(g, spec, r, ch.player, c):
+            continue
+        if ch.ability == EQUIP and objs[int(r)].id == objs[ch.obj].attached_to:
+            continue
+        if ch.ability == TRAVEL and objs[int(r)].slot != objs[ch.obj].slot:
+            continue
+        return True
+    return False
 
 
 def max_x(g: Game, ch: Choice) -> int:

@@ -11,7 +11,7 @@ from .cards import ENERGY_NAMES
 from .checks import concede
 from .combat import auto_assign, finish_attackers, finish_blockers, next_order
 from .effects import start_discards
-from .legal import cast_need, cast_targets, equivalent, legal, max_x
+from .legal import cast_need, equivalent, has_cast_target, legal, max_x
 from .refusals import why_not
 from .rules import cd, charge_source, draw, move, name, produces, seat_ref, shuffle
 from .stack import finish_cast, place_trigger, resolve_top
@@ -70,10 +70,8 @@ def _continue_cast(g: Game, ch: Choice) -> None:
     if need == "x" and max_x(g, ch) == 0:
         ch.x = 0
         need = cast_need(g, ch)
-    if need == "target":
-        opts = cast_targets(g, ch)
-        if not opts:
-            raise IllegalAction("There is no legal target for that.")
+    if need == "target" and not has_cast_target(g, ch):
+        raise IllegalAction("There is no legal target for that.")
     if not need:
         finish_cast(g, ch)
 

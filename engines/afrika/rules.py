@@ -856,7 +856,7 @@ def target_options(
 ) -> list[str]:
     if not fast.ON:
         return target_options_plain(g, spec, controller, src, exclude)
-    return [r for r in _candidates(g, spec) if r not in exclude and target_ok(g, spec, r, controller, src)]
+    return [r for r in target_candidates(g, spec) if r not in exclude and target_ok(g, spec, r, controller, src)]
 
 
 def target_options_plain(
@@ -874,7 +874,7 @@ def target_options_plain(
     return [r for r in refs if r not in exclude and target_ok(g, spec, r, controller, src)]
 
 
-def _candidates(g: Game, spec: TargetSpec) -> Iterator[str]:
+def target_candidates(g: Game, spec: TargetSpec) -> Iterator[str]:
     """The refs ``target_options_plain`` asks about, in its order, less the permanents whose card
     type ``target_ok`` refuses for this kind before anything else (it would say False)."""
     kind = spec.kind
@@ -908,7 +908,7 @@ def _candidates(g: Game, spec: TargetSpec) -> Iterator[str]:
 
 def any_target(g: Game, spec: TargetSpec, controller: int, src: CardDef) -> bool:
     """``bool(target_options(g, spec, controller, src))``, stopping at the first legal target."""
-    return any(target_ok(g, spec, r, controller, src) for r in _candidates(g, spec))
+    return any(target_ok(g, spec, r, controller, src) for r in target_candidates(g, spec))
 
 
 def describe_ref(g: Game, ref: str) -> str:
