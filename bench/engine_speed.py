@@ -5,6 +5,10 @@ Random play: from a fresh setup, the lowest current player picks a uniformly ran
 one. The floor is one ``dataclasses.replace`` of a small frozen dataclass (the primitive every
 engine step is made of), so the ratio says "an action costs N such replaces".
 AI games: every seat plays the game's AI policy (``GameSpec.ai``) to the end.
+Afrika (issue #23 item 3) also gets its targets (a random action at most 70 us, an AI game under
+50 ms), its random action timed on the engine's plain reference paths in the same run, and both
+figures in process CPU time too: on this shared 2-core machine, wall time also counts the moments
+other jobs hold the core (at a load average of 6 it doubled while CPU time moved about a fifth).
 Besides the declared games, a game package built but not yet declared (its Discord side still being
 made, e.g. Alchemy before its renderer) is measured too, so its row exists from the start.
 """
@@ -24,6 +28,11 @@ from engines.games import GAMES, all_games
 
 PLAYERS = {"chrono": 4, "afrika": 2}
 MAX_ACTIONS = 30_000
+TARGETS = {"afrika": (70.0, 50.0)}
+"""Issue #23 item 3: a random legal action at most 70 us and an AI-vs-AI game under 50 ms (values)."""
+PLAIN_PATHS = {"afrika": "engines.afrika.fast"}
+"""Games whose engine keeps its plain (reference) paths behind a ``plain()`` switch: their random
+action is also timed on those in the same run, the before-figure the fast paths are compared to."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -61,11 +70,15 @@ def _players(game: str) -> int:
     return PLAYERS.get(game, 2)
 
 
-def random_actions(engine: Any, seconds: float, seed: int) -> tuple[int, float]:
-    """(actions, elapsed) of random legal play for about ``seconds``."""
+def random_actions(
+    engine: Any, seconds: float, seed: int, cpu: list[float] | None = None
+) -> tuple[int, float]:
+    """(actions, elapsed) of random legal play for about ``seconds``; the process CPU seconds it
+    took are appended to ``cpu`` if given."""
     rng = Rng.from_seed(seed)
     n = 0
     game = 0
+    c0 = time.process_time()
     t0 = time.perf_counter()
     while True:
         s = engine.setup(MatchConfig(players=_players(engine.name)), seed + game)
@@ -77,15 +90,25 @@ def random_actions(engine: Any, seconds: float, seed: int) -> tuple[int, float]:
             n += 1
             k += 1
             if n % 64 == 0 and time.perf_counter() - t0 >= seconds:
-                return n, time.perf_counter() - t0
+                dt = time.perf_counter() - t0
+                if cpu is not None:
+                    cpu.append(time.process_time() - c0)
+                return n, dt
 
 
 def ai_games(
-    engine: Any, seconds: float, seed: int, min_games: int = 1, ai: Policy | None = None
+    engine: Any,
+    seconds: float,
+    seed: int,
+    min_games: int = 1,
+    ai: Policy | None = None,
+    cpu: list[float] | None = None,
 ) -> tuple[int, int, float]:
-    """(games, actions, elapsed) of AI-vs-AI games until ``seconds`` have passed (at least one game)."""
+    """(games, actions, elapsed) of AI-vs-AI games until ``seconds`` have passed (at least one
+    game); the process CPU seconds they took are appended to ``cpu`` if given."""
     games = actions = 0
     policy = ai or game_specs()[engine.name].ai
+    c0 = time.process_time()
     t0 = time.perf_counter()
     while games < min_games or time.perf_counter() - t0 < seconds:
         rng = Rng.from_seed(seed * 7919 + games)
@@ -97,7 +120,10 @@ def ai_games(
             k += 1
         games += 1
         actions += k
-    return games, actions, time.perf_counter() - t0
+    dt = time.perf_counter() - t0
+    if cpu is not None:
+        cpu.append(time.process_time() - c0)
+    return games, actions, dt
 
 
 def run(ctx: Context) -> list[Figure]:
@@ -105,7 +131,9 @@ def run(ctx: Context) -> list[Figure]:
     ref = reference_step_seconds()
     for name, spec in sorted(game_specs().items()):
         engine = spec.engine
-        n, dt = random_actions(engine, 0.3 if ctx.quick else 3.0, ctx.seed)
+        target_action, target_game = TARGETS.get(name, (None, None))
+        cpu: list[float] = []
+        n, dt = random_actions(engine, 0.3 if ctx.quick else 3.0, ctx.seed, cpu)
         per = dt / n
         figures.append(
             Figure(
@@ -115,12 +143,41 @@ def run(ctx: Context) -> list[Figure]:
                 "us",
                 floor=us(ref),
                 floor_label="dataclasses.replace",
+                target=target_action,
+                target_on="value",
             )
         )
         figures.append(
             Figure(f"engines.{name}.random_actions_per_s", f"{name}: random actions per second", n / dt, "/s")
         )
-        g, a, dt_ai = ai_games(engine, 0.2 if ctx.quick else 4.0, ctx.seed, ai=spec.ai)
+        if target_action is not None:
+            figures.append(
+                Figure(
+                    f"engines.{name}.random_action_cpu_us",
+                    f"{name}: random legal action, process CPU time",
+                    us(cpu[0] / n),
+                    "us",
+                    target=target_action,
+                    target_on="value",
+                    note="CPU time: what the engine costs, without the moments other jobs hold the core",
+                )
+            )
+        if name in PLAIN_PATHS:
+            switch = importlib.import_module(PLAIN_PATHS[name])
+            with switch.plain():
+                n_plain, dt_plain = random_actions(engine, 0.3 if ctx.quick else 3.0, ctx.seed)
+            figures.append(
+                Figure(
+                    f"engines.{name}.random_action_vs_plain",
+                    f"{name}: random legal action, fast vs plain (reference) paths",
+                    us(per),
+                    "us",
+                    floor=us(dt_plain / n_plain),
+                    floor_label="plain paths",
+                )
+            )
+        cpu_ai: list[float] = []
+        g, a, dt_ai = ai_games(engine, 0.2 if ctx.quick else 4.0, ctx.seed, ai=spec.ai, cpu=cpu_ai)
         figures.append(
             Figure(
                 f"engines.{name}.ai_games_per_s",
@@ -130,5 +187,27 @@ def run(ctx: Context) -> list[Figure]:
                 note=f"{g} games, {a / g:.0f} actions per game",
             )
         )
+        if target_game is not None:
+            figures.append(
+                Figure(
+                    f"engines.{name}.ai_game_ms",
+                    f"{name}: one AI-vs-AI game",
+                    dt_ai / g * 1000,
+                    "ms",
+                    target=target_game,
+                    target_on="value",
+                    note=f"{g} games, {a / g:.0f} actions per game",
+                )
+            )
+            figures.append(
+                Figure(
+                    f"engines.{name}.ai_game_cpu_ms",
+                    f"{name}: one AI-vs-AI game, process CPU time",
+                    cpu_ai[0] / g * 1000,
+                    "ms",
+                    target=target_game,
+                    target_on="value",
+                )
+            )
         ctx.log(f"   {name}: {n / dt:.0f} random actions/s, {g / dt_ai:.2f} AI games/s")
     return figures
