@@ -7,7 +7,7 @@ from __future__ import annotations
 from . import fast
 from .rules import (
     active_perms,
-    active_perms_ro,
+    active_perms_with,
     board,
     card_sets,
     cd,
@@ -122,9 +122,8 @@ def sba(g: Game) -> bool:
                 elif a.attached_to and a.card in tech and not is_entity(g, objs.get(a.attached_to)):
                     detach.append(aid)
             legends: dict[str, list[int]] = {}
-            for o in active_perms_ro(g, q.seat):
-                if o.card in legendary:
-                    legends.setdefault(cd(o).name, []).append(o.id)
+            for o in active_perms_with(g, q.seat, legendary):
+                legends.setdefault(cd(o).name, []).append(o.id)
             for ids in legends.values():
                 if len(ids) > 1 and g.choice is None:
                     g.choice = Choice("legend", q.seat, ids=sorted(ids))  # R55(f): that player chooses

@@ -14,7 +14,7 @@ from .effects import matches
 from .kinds import ActionKind
 from .rules import (
     active_perms,
-    active_perms_ro,
+    active_perms_with,
     available_energy,
     card_sets,
     cd,
@@ -117,10 +117,7 @@ def priority_actions(g: Game, p: int) -> list[AfrikaAction]:
             out += (_move("cast", oid, "1", c), _move("cast", oid, "2", c))
         else:
             out.append(_move("cast", oid, "", c))
-    activatable = sets.activatable
-    for o in active_perms_ro(g, p):
-        if o.card not in activatable:
-            continue  # nothing below would list a move for it
+    for o in active_perms_with(g, p, sets.activatable):  # nothing below lists a move for the others
         c = cd(o)
         for i, _ab in c.activated:
             if not can_activate(g, p, o, i, why=False):

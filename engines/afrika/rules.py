@@ -13,7 +13,7 @@ from functools import cache
 
 from ..core import IllegalAction, Rng, seat_label
 from . import fast
-from .cards import CARD_INDEX, CARDS, ENERGY, ENERGY_NAMES, CardDef, Cost, Static, TargetSpec, card
+from .cards import CARD_INDEX, CARDS, ENERGY, ENERGY_NAMES, TRIGGERS, CardDef, Cost, Static, TargetSpec, card
 from .kinds import Zone
 from .state import BATTLEFIELD, Game, Obj, ObjR, ObjS, Trig, reader
 
@@ -57,6 +57,24 @@ class CardSets:
             cid for cid, c in cards.items() if c.activated or c.has("Equip") or c.type == "vehicle"
         )
         """Cards the legal list offers an ``act`` move for (an activated ability, Equip, Travel)."""
+        self.all = frozenset(cards)
+        self.targetable: dict[str, frozenset[str]] = {
+            "any": self.entity,
+            "entity": self.entity,
+            "permanent": self.all - self.terrain,
+            "artifact": self.artifact,
+            "nonentity": self.all - self.entity - self.terrain,
+        }
+        """Per target kind, the cards ``target_ok`` does not refuse by type alone."""
+        self.triggers_on: dict[str, frozenset[str]] = {
+            on: frozenset(
+                cid
+                for cid, c in cards.items()
+                if any(ab.kind == "triggered" and ab.on == on for ab in c.abilities)
+            )
+            for on in TRIGGERS
+        }
+        """Per trigger event, the cards with a triggered ability on it."""
         self.produces: dict[str, tuple[str, ...]] = {
             cid: ENERGY if c.produces == ("any",) or "any" in c.produces else c.produces
             for cid, c in cards.items()
@@ -177,6 +195,31 @@ def active_perms_ro(g: Game, p: int) -> list[ObjR]:
     return out
 
 
+def active_perms_with(g: Game, p: int, cards: frozenset[str]) -> list[ObjR]:
+    """``[o for o in active_perms_ro(g, p) if o.card in cards]``, same order, without the full list."""
+    objs = reader(g.objs)
+    pl = g.players[p]
+    out: list[ObjR] = []
+    for i in pl.field:
+        o = objs[i]
+        if o.card in cards and not o.phased_out:
+            out.append(o)
+    for i in pl.slots:
+        if i:
+            o = objs[i]
+            if o.card in cards:
+                out.append(o)
+    for i in pl.terrains:
+        o = objs[i]
+        if o.card in cards:
+            out.append(o)
+    if pl.artifacts:
+        o = objs[pl.artifacts[-1]]
+        if o.card in cards and not o.phased_out:
+            out.append(o)
+    return out
+
+
 def sick(g: Game, o: ObjR) -> bool:
     """Not controlled continuously since the start of its controller's most recent turn (R32, R44)."""
     return o.since_turn >= g.players[o.controller].turn_started
@@ -205,7 +248,17 @@ class _Statics:
     and keywords with its "self" static abilities already added, its anthems, its "attached"
     abilities and its zone ability."""
 
-    __slots__ = ("anthems", "attached", "cant_attack", "cant_block", "entity", "health", "kws", "power", "zone")
+    __slots__ = (
+        "anthems",
+        "attached",
+        "cant_attack",
+        "cant_block",
+        "entity",
+        "health",
+        "kws",
+        "power",
+        "zone",
+    )
 
     def __init__(self, c: CardDef) -> None:
         st = Stats(c.power, c.health, {f"{k} {p}".strip() for k, p in c.keywords})
@@ -321,7 +374,11 @@ def _stats(g: Game, o: ObjR, bd: Board | None) -> Stats:
     if o.eot_keywords:
         kws.update(o.eot_keywords)
     st = Stats(
-        info.power + mod + o.eot_power, info.health + mod + o.eot_health, kws, info.cant_attack, info.cant_block
+        info.power + mod + o.eot_power,
+        info.health + mod + o.eot_health,
+        kws,
+        info.cant_attack,
+        info.cant_block,
     )
     if o.zone != "field":
         return st
@@ -553,7 +610,12 @@ def _entered(g: Game, n: Obj) -> None:
         if ab.kind == "triggered" and ab.on == "enters":
             g.triggers.append(Trig(n.controller, n.id, n.card, i))
     if c.type == "entity":
-        for other in active_perms_ro(g, n.controller):
+        allies = (
+            active_perms_with(g, n.controller, card_sets().triggers_on["ally_enters"])
+            if fast.ON
+            else active_perms_ro(g, n.controller)
+        )
+        for other in allies:
             if other.id == n.id:
                 continue
             for i, ab in enumerate(cd(other).abilities):
@@ -689,10 +751,10 @@ def energy_sources(g: Game, p: int) -> list[ObjR]:
 
 def _energy_sources(g: Game, p: int) -> list[ObjR]:
     sets = card_sets()
-    producer, entity = sets.producer, sets.entity
+    entity = sets.entity
     out = []
-    for o in active_perms_ro(g, p):
-        if o.card not in producer or o.charged:
+    for o in active_perms_with(g, p, sets.producer):
+        if o.charged:
             continue
         if o.card in entity and sick(g, o) and not has_kw(g, o, "Swift"):
             continue
@@ -856,7 +918,9 @@ def target_options(
 ) -> list[str]:
     if not fast.ON:
         return target_options_plain(g, spec, controller, src, exclude)
-    return [r for r in target_candidates(g, spec) if r not in exclude and target_ok(g, spec, r, controller, src)]
+    return [
+        r for r in target_candidates(g, spec) if r not in exclude and target_ok(g, spec, r, controller, src)
+    ]
 
 
 def target_options_plain(
@@ -889,20 +953,9 @@ def target_candidates(g: Game, spec: TargetSpec) -> Iterator[str]:
     if kind == "player":
         return
     sets = card_sets()
+    cards = sets.targetable.get(kind, sets.all)
     for q in g.players:
-        for o in active_perms_ro(g, q.seat):
-            cid = o.card
-            if kind in ("any", "entity"):
-                if cid not in sets.entity:
-                    continue
-            elif kind == "permanent":
-                if cid in sets.terrain:
-                    continue
-            elif kind == "artifact":
-                if cid not in sets.artifact:
-                    continue
-            elif kind == "nonentity" and (cid in sets.entity or cid in sets.terrain):
-                continue
+        for o in active_perms_with(g, q.seat, cards):
             yield str(o.id)
 
 

@@ -18,6 +18,7 @@ from _collections_abc import dict_items, dict_keys, dict_values
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, fields
 from dataclasses import field as _f
+from operator import attrgetter
 from types import MappingProxyType
 from typing import Any, TypeVar, cast, overload
 
@@ -320,6 +321,8 @@ _new = object.__new__
 _STATE_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(AfrikaState))
 _PLAYER_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(PlayerS))
 _GAME_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(Game))
+_game_values = attrgetter(*_GAME_FIELDS)
+"""Every field of a Game, in order, as one tuple (a shallow copy's constructor arguments)."""
 
 
 def _make(cls: type[_T], names: tuple[str, ...], values: tuple[Any, ...]) -> _T:
@@ -954,8 +957,7 @@ def peek(s: AfrikaState) -> Game:
     """
     if not fast.ON:
         return thaw(s)
-    with _peek_lock:
-        hit = _peeked.get(id(s))
+    hit = _peeked.get(id(s))  # a dict read is atomic: only the writers below take the lock
     if hit is not None and hit[0] is s:
         return hit[1]
     g = thaw(s)
@@ -1012,7 +1014,7 @@ def keep_charged(
     old = peeked(before)
     if old is None:
         return
-    g = Game(*[getattr(old, n) for n in _GAME_FIELDS])
+    g = Game(*_game_values(old))
     g.objs = cast("dict[int, Obj]", MappingProxyType(after.objs))
     pl = g.players[seat]
     players = list(g.players)
@@ -1055,7 +1057,7 @@ def keep_evolved(
     old = peeked(before)
     if old is None:
         return
-    g = Game(*[getattr(old, n) for n in _GAME_FIELDS])
+    g = Game(*_game_values(old))
     for k, v in changes.items():
         setattr(g, k, v)
     if pools_emptied:
@@ -1074,8 +1076,7 @@ def peeked(s: AfrikaState) -> Game | None:
     """The shared read-only copy of ``s`` if there is one (no thaw)."""
     if not fast.ON:
         return None
-    with _peek_lock:
-        hit = _peeked.get(id(s))
+    hit = _peeked.get(id(s))
     return hit[1] if hit is not None and hit[0] is s else None
 
 

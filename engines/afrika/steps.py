@@ -22,6 +22,8 @@ from .rules import (
     HAND_MAX,
     active_perms,
     active_perms_ro,
+    active_perms_with,
+    card_sets,
     cd,
     draw,
     empty_pools,
@@ -102,7 +104,8 @@ def enter(g: Game, step: Step) -> None:
                 set_charged(g, objs[r.id], False)
         return
     if step in ("sustenance", "dusk"):
-        for r in active_perms_ro(g, ap):
+        perms = active_perms_with(g, ap, card_sets().triggers_on[step]) if fast.ON else active_perms_ro(g, ap)
+        for r in perms:
             for i, ab in enumerate(cd(r).abilities):
                 if ab.kind == "triggered" and ab.on == step:
                     g.triggers.append(Trig(ap, r.id, r.card, i))
