@@ -16,13 +16,13 @@ from .rules import (
     active_perms,
     active_perms_with,
     available_energy,
+    can_pay,
     card_sets,
     cd,
     describe_ref,
     energy_sources,
     entities,
     name,
-    plan_payment,
     produces,
     target_candidates,
     target_ok,
@@ -274,8 +274,10 @@ def max_x(g: Game, ch: Choice) -> int:
     avail = available_energy(g, ch.player) - cost.total
     best = 0
     for x in range(1, min(MAX_X, max(0, avail)) + 1):
-        if isinstance(plan_payment(g, ch.player, cost, x), list):
+        if can_pay(g, ch.player, cost, x):
             best = x
+        elif fast.ON:
+            break  # a larger X only needs more generic energy: no plan either
     return best
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
+from typing import cast
 
 from ..core import IllegalAction, Rng, seat_label
 from . import fast
@@ -143,13 +144,14 @@ def is_entity(g: Game, o: ObjR | None) -> bool:
 
 
 def entities(g: Game, p: int | None = None) -> list[Obj]:
+    ent = card_sets().entity if fast.ON else None
     out = []
     for q in g.players:
         if p is not None and q.seat != p:
             continue
         for oid in q.field:
             o = g.objs[oid]
-            if not o.phased_out and cd(o).type == "entity":
+            if not o.phased_out and (o.card in ent if ent is not None else cd(o).type == "entity"):
                 out.append(o)
     return out
 
@@ -345,8 +347,7 @@ def board(g: Game) -> Board:
     b = memo.board
     if b is None:
         b = memo.board = Board(g)
-    assert isinstance(b, Board)
-    return b
+    return cast(Board, b)
 
 
 def stats(g: Game, o: ObjR, bd: Board | None = None) -> Stats:
@@ -363,8 +364,7 @@ def stats(g: Game, o: ObjR, bd: Board | None = None) -> Stats:
     st = memo.stats.get(o.id)
     if st is None:
         st = memo.stats[o.id] = _stats(g, o, bd or board(g))
-    assert isinstance(st, Stats)
-    return st
+    return cast(Stats, st)
 
 
 def _stats(g: Game, o: ObjR, bd: Board | None) -> Stats:
@@ -821,6 +821,34 @@ def plan_payment(
     for s in rest[:generic]:
         plan.append((s.id, produces(s)[0]))
     return plan
+
+
+def can_pay(g: Game, p: int, cost: Cost, x: int, *, extra_generic: int = 0, exclude: int = 0) -> bool:
+    """``isinstance(plan_payment(...), list)``: the same pool spending and the same greedy choice
+    of typed sources (where a plan can fail), then only the count of sources left for the generic
+    part (which sources pay it does not change whether they suffice)."""
+    if not fast.ON:
+        return isinstance(plan_payment(g, p, cost, x, extra_generic=extra_generic, exclude=exclude), list)
+    pool = dict(g.players[p].pool)
+    generic = cost.generic + x + extra_generic
+    sources = [s for s in _sources_by_width(g, p) if s.id != exclude]
+    used: set[int] = set()
+    if cost.typed:
+        need = cost.typed_dict()
+        for code in list(need):
+            use = min(pool.get(code, 0), need[code])
+            pool[code] = pool.get(code, 0) - use
+            need[code] -= use
+        produce = card_sets().produces
+        for code in ENERGY:
+            for _ in range(need.get(code, 0)):
+                src = next((s for s in sources if s.id not in used and code in produce[s.card]), None)
+                if src is None:
+                    return False
+                used.add(src.id)
+    left = sum(pool.values())
+    generic -= min(left, generic)
+    return generic <= len(sources) - len(used)
 
 
 def available_energy(g: Game, p: int) -> int:

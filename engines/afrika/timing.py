@@ -8,7 +8,17 @@ from __future__ import annotations
 
 from . import fast
 from .cards import Ability, CardDef, Cost, TargetSpec, parse_cost
-from .rules import any_target, available_energy, cd, has_kw, is_active, plan_payment, sick, target_options
+from .rules import (
+    any_target,
+    available_energy,
+    can_pay,
+    cd,
+    has_kw,
+    is_active,
+    plan_payment,
+    sick,
+    target_options,
+)
 from .state import Game, ObjR
 
 MAIN = ("explore1", "explore2")
@@ -86,6 +96,8 @@ def can_cast(g: Game, p: int, o: ObjR, why: bool = True) -> str:
         return NO
     if c.targets and not targets_possible(g, c.targets, p, c):
         return f"{c.name} has no legal target." if why else NO
+    if not why:
+        return "" if can_pay(g, p, c.cost, 0) else NO
     plan = plan_payment(g, p, c.cost, 0)
     if isinstance(plan, str):
         return f"You can't pay for {c.name}: {plan}." if why else NO
@@ -133,6 +145,8 @@ def can_activate(g: Game, p: int, o: ObjR, key: int, why: bool = True) -> str:
         return NO  # no plan can pay it (see can_cast; excluding a source only makes it worse)
     if ab.targets and not targets_possible(g, ab.targets, p, c):
         return "That ability has no legal target."
+    if not why:
+        return "" if can_pay(g, p, ab.cost, 0, exclude=o.id if ab.charge else 0) else NO
     plan = plan_payment(g, p, ab.cost, 0, exclude=o.id if ab.charge else 0)
     if isinstance(plan, str):
         return f"You can't pay for that ability: {plan}." if why else NO
