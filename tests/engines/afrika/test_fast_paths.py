@@ -197,3 +197,36 @@ def _play(cfg: MatchConfig, seed: int, ai: bool, moves: int) -> None:
         acts = ENGINE.legal_actions(s, p)
         a = afrika_policy(ENGINE, s, p, Rng.from_seed(k)) if ai else rng.choice(list(acts))
         s = ENGINE.apply(s, p, a).state
+
+
+def test_yes_no_answers_equal_the_full_ones() -> None:
+    """The legal list's shortcuts, asked directly along a sealed random game: whether a payment
+    plan exists (``can_pay``) and whether a target exists (``any_target``) as the full answers
+    say, and ``can_cast`` / ``can_activate`` refusing exactly when their sentence version does."""
+    from engines.afrika.cards import CARDS
+    from engines.afrika.rules import any_target, can_pay, plan_payment, target_options
+    from engines.afrika.timing import activated, can_activate, can_cast
+
+    cards = CARDS()
+    s = ENGINE.setup(_config("sealed", 11), 11)
+    rng = Rng.from_seed(11)
+    asked = 0
+    for _ in range(600):
+        if ENGINE.outcome(s) is not None:
+            break
+        p = PlayerId(min(ENGINE.current_players(s)))
+        g = peek(s)
+        pl = g.players[p]
+        for oid in [*pl.hand, *pl.field]:
+            c = cards[g.objs[oid].card]
+            for x in range(4):
+                assert can_pay(g, p, c.cost, x) == isinstance(plan_payment(g, p, c.cost, x), list)
+            for spec in c.targets:
+                assert any_target(g, spec, p, c) == bool(target_options(g, spec, p, c))
+            assert bool(can_cast(g, p, g.objs[oid], why=False)) == bool(can_cast(g, p, g.objs[oid]))
+            for i, _ab in activated(c):
+                o = g.objs[oid]
+                assert bool(can_activate(g, p, o, i, why=False)) == bool(can_activate(g, p, o, i))
+            asked += 1
+        s = ENGINE.apply(s, p, rng.choice(list(ENGINE.legal_actions(s, p)))).state
+    assert asked > 500
