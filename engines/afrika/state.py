@@ -2,9 +2,11 @@
 
 ``AfrikaState`` (frozen dataclasses of primitives, tuples and mappings) is what the kernel stores,
 JSON-encodes and replays. ``apply`` thaws it into ``Game`` (the same fields in lists, dicts and
-mutable dataclasses), runs the rules on that copy and freezes the result; an action that raises
-half-way leaves the caller's state untouched. Callers that only read (legal actions, views, the AI)
-share one thawed copy per state instead (``peek``).
+mutable dataclasses; card objects only as the rules look them up, ``ObjMap``), runs the rules on
+that copy and freezes the result; an action that raises half-way leaves the caller's state
+untouched. Callers that only read (legal actions, views, the AI) share one copy per state instead
+(``peek``), which reads the state's own frozen card objects and remembers what they work out
+(``Memo``). Every such fast path has a plain counterpart (``fast.plain()``) that it must equal.
 
 Object zones (``Obj.zone``): codex, hand, void, exile, stack, field (battlefield Zone 1/2: ``slot``),
 active (the Active Terrain slot of zone ``slot``), terrain (the Terrain Stack), artifact (the
@@ -706,16 +708,6 @@ class ObjMap(dict[int, Obj]):
     def __reduce__(self) -> Any:
         self.materialise()
         return (dict, (dict(dict.items(self)),))
-
-
-def look_get(objs: dict[int, Obj], k: int) -> Obj | ObjS | None:
-    """``objs.get(k)`` to read only (see ``look``)."""
-    if type(objs) is not ObjMap:
-        return objs.get(k)
-    o = dict.get(objs, k)
-    if o is not None:
-        return o
-    return objs.base.get(k) if k not in objs.gone else None
 
 
 def reader(objs: dict[int, Obj]) -> dict[int, ObjR]:
