@@ -23,6 +23,7 @@ from dataclasses import field as _f
 from operator import attrgetter
 from types import MappingProxyType
 from typing import Any, TypeVar, cast, overload
+from weakref import WeakValueDictionary
 
 from . import fast
 from .kinds import ChoiceItem, ChoiceKind, ChoiceStage, ItemKind, Step, Zone
@@ -801,21 +802,19 @@ while listed): those are in id order. A state decoded from JSON is not (its keys
 strings), and ``freeze`` must put its objects in id order either way."""
 
 
-_quiet: dict[int, AfrikaState] = {}
-"""The last states ``apply`` made whose final state-check pass changed nothing (by identity,
-holding them so an id is not reused while listed): checks on the same board would change nothing
-again (see ``checks.state_checks_unchanged``)."""
+_quiet: WeakValueDictionary[int, AfrikaState] = WeakValueDictionary()
+"""The states ``apply`` made whose final state-check pass changed nothing, by identity, for as
+long as they live (a weak reference: an entry goes with its state, so an id is never reused while
+listed, and a bot's many live matches each keep theirs): checks on the same board would change
+nothing again (see ``checks.state_checks_unchanged``)."""
 
 
 def mark_quiet(s: AfrikaState) -> None:
-    with _peek_lock:
-        _quiet[id(s)] = s
-        while len(_quiet) > _SORTED_SIZE:
-            del _quiet[next(iter(_quiet))]
+    _quiet[id(s)] = s
 
 
 def is_quiet(s: AfrikaState) -> bool:
-    return _quiet.get(id(s)) is s  # a dict read: atomic, no lock needed
+    return _quiet.get(id(s)) is s
 
 
 def _in_order(objs: dict[int, ObjS]) -> None:

@@ -230,3 +230,25 @@ def test_yes_no_answers_equal_the_full_ones() -> None:
             asked += 1
         s = ENGINE.apply(s, p, rng.choice(list(ENGINE.legal_actions(s, p)))).state
     assert asked > 500
+
+
+def test_a_quiet_state_stays_known_while_it_lives() -> None:
+    """A bot moves many matches in turn: a state's 'quiet' mark must not be pushed out by the
+    states other matches make meanwhile (it is held weakly, for as long as the state lives)."""
+    from engines.afrika.state import is_quiet
+
+    games = [ENGINE.setup(MatchConfig(players=2), seed) for seed in range(3)]
+    rng = Rng.from_seed(3)
+    for _ in range(60):  # past the mulligans, into quiet priority states
+        for i, s in enumerate(games):
+            p = PlayerId(min(ENGINE.current_players(s)))
+            games[i] = ENGINE.apply(s, p, rng.choice(list(ENGINE.legal_actions(s, p)))).state
+    quiet = [s for s in games if is_quiet(s)]
+    assert quiet
+    other = ENGINE.setup(MatchConfig(players=2), 99)
+    for _ in range(300):
+        if ENGINE.outcome(other) is not None:
+            break
+        p = PlayerId(min(ENGINE.current_players(other)))
+        other = ENGINE.apply(other, p, rng.choice(list(ENGINE.legal_actions(other, p)))).state
+    assert all(is_quiet(s) for s in quiet)
