@@ -194,9 +194,9 @@ class CardSet:
 
 
 def _res_text(res: tuple[tuple[str, int], ...], ru: bool) -> str:
-    names = RES_RU if ru else RES_EN
-    parts = ", ".join(f"{n} {names[r]}" for r, n in res)
-    return f"Ресурсы: {parts}." if ru else f"Produces {parts}."
+    if ru:
+        return "Ресурсы: " + ", ".join(f"{RES_RU[r]} {n}" for r, n in res) + "."
+    return "Produces " + ", ".join(f"{n} {RES_EN[r]}" for r, n in res) + "."
 
 
 def window_text(w: Window, kind: str, names: dict[str, str], ru: bool = False) -> str:
@@ -213,7 +213,7 @@ def window_text(w: Window, kind: str, names: dict[str, str], ru: bool = False) -
         lines.append(f"{heads[part]}: {line_text(effs, names, ru)}")
     if w.tap is not None:
         if ru:
-            head = f"Поворот (заплатите {w.tap_cost})" if w.tap_cost else "Поворот"
+            head = f"Поворот (заплатите {w.tap_cost} ед. Концентрации)" if w.tap_cost else "Поворот"
         else:
             head = f"Tap (pay {w.tap_cost})" if w.tap_cost else "Tap"
         lines.append(f"{head}: {line_text(w.tap, names, ru)}")
@@ -231,13 +231,15 @@ def card_text(c: CardDef, ru: bool = False) -> str:
     """The whole rules text: each Epoch's window under its heading (a Hero: its windows)."""
     names = token_names(ru)
     if c.kind == "hero":
-        res_names = RES_RU if ru else RES_EN
-        base = ", ".join(f"{n} {res_names[r]}" for r, n in c.base)
+        if ru:
+            base = ", ".join(f"{RES_RU[r]} {n}" for r, n in c.base)
+        else:
+            base = ", ".join(f"{n} {RES_EN[r]}" for r, n in c.base)
         extra = f" {line_text(c.meditation, names, ru)}" if c.meditation else ""
         if ru:
             lines = [
                 f"Базовый ресурс: {base}.",
-                f"Медитация: заплатите {c.meditation_cost} Концентрации: возьмите любую карту из Колоды Героя.{extra}",
+                f"Медитация: заплатите {c.meditation_cost} ед. Концентрации: возьмите любую карту из Колоды Героя.{extra}",
             ]
         else:
             lines = [
@@ -578,8 +580,9 @@ def resource_words(res: tuple[tuple[str, int], ...] | None, ru: bool = False) ->
     """ "2 Attack, 1 Defense" (or "—" for no resource window)."""
     if res is None:
         return "—"
-    names = RES_RU if ru else RES_EN
-    return ", ".join(f"{n} {names[r]}" for r, n in res) or "0"
+    if ru:
+        return ", ".join(f"{RES_RU[r]} {n}" for r, n in res) or "0"
+    return ", ".join(f"{n} {RES_EN[r]}" for r, n in res) or "0"
 
 
 __all__ = [

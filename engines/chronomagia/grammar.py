@@ -379,7 +379,7 @@ def describe_ru(e: Effect, names: dict[str, str] | None = None) -> str:
         case "draw":
             return f"{'Противник берёт' if opp else 'Возьмите'} {_cards_ru(n)}."
         case "conc":
-            return f"Получите {n} Концентрации."
+            return f"Получите {n} ед. Концентрации."
         case "time" | "past" | "future":
             return f"Получите {n} ед. ресурса «{RES_RU[TIME_OPS[e.op]]}»."
         case "disembody":
@@ -427,5 +427,5 @@ def static_text(st: Static, ru: bool = False) -> str:
             return f"Ваши карты стоят на {st.amount} меньше (но не меньше 1)."
         return f"Your cards cost {st.amount} less (but at least 1)."
     if ru:
-        return f"Другие ваши существа производят +{st.amount} ({RES_RU[st.resource]})."
+        return f"Другие ваши существа производят +{st.amount} к ресурсу «{RES_RU[st.resource]}»."
     return f"Other creatures you control produce +{st.amount} {RES_EN[st.resource]}."
