@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from PIL import Image
 
 from bot.presenters import generic
-from bot.ui.components import MoveChoice
+from bot.text import with_names
+from bot.ui.components import MULTI_SEPARATOR, MoveChoice, MultiChoice
 from engines.core.game import GameSpec
 
 RGB = tuple[int, int, int]
@@ -111,6 +112,36 @@ def presenter_for(game: str) -> Presenter:
     return table_spec(game).presenter
 
 
+def named_choices(choices: Sequence[MoveChoice], names: Sequence[str], seat: int) -> list[MoveChoice]:
+    """Move labels with names for seat labels: engines label moves "Attack P2", players read
+    "Attack bob" (and "Target yourself (alice)" on alice's own panel)."""
+    return [
+        replace(
+            c,
+            label=with_names(c.label, names, seat),
+            group=with_names(c.group, names, seat),
+            option=with_names(c.option, names, seat),
+        )
+        for c in choices
+    ]
+
+
+def seat_moves(
+    presenter: Presenter, engine: Any, state: Any, seat: int, names: Sequence[str]
+) -> tuple[list[MoveChoice], MultiChoice | None]:
+    """A seat's moves as its panel shows them (a match's or a puzzle's): named, and those the
+    declare-several menu offers taken out of the buttons."""
+    choices = named_choices(presenter.choices(engine, state, seat), names, seat)
+    multi = presenter.multi(engine, state, seat)
+    if multi is None:
+        return choices, None
+    select = MultiChoice(
+        with_names(multi[0].placeholder, names, seat), named_choices(multi[0].options, names, seat)
+    )
+    chosen = {a for c in select.options for a in c.action_id.split(MULTI_SEPARATOR)}
+    return [c for c in choices if c.action_id not in chosen], select
+
+
 def ranking_text(ranking: Sequence[Sequence[int]], names: list[str], reason: str = "") -> str:
     return generic.ranking_text(ranking, names, reason)
 
@@ -120,7 +151,9 @@ __all__ = [
     "StartStyle",
     "TableSpec",
     "all_tables",
+    "named_choices",
     "presenter_for",
     "ranking_text",
+    "seat_moves",
     "table_spec",
 ]

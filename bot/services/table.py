@@ -13,19 +13,18 @@ import contextlib
 import io
 import logging
 from collections import OrderedDict
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.mentions import pinging
-from bot.presenters import presenter_for, ranking_text, table_spec
+from bot.presenters import presenter_for, ranking_text, seat_moves, table_spec
 from bot.services.channels import find_channel
 from bot.services.dms import DM_CLOSED
 from bot.services.matches import LiveMatch, MoveReport, NotInGame
 from bot.services.renders import render_pool
 from bot.text import ai_seat, clip, log_block, with_names
-from bot.ui.components import MULTI_SEPARATOR, MoveChoice, MultiChoice, hand_view, move_view
+from bot.ui.components import MULTI_SEPARATOR, hand_view, move_view
 from engines.core import CardhostError, PlayerId
 
 if TYPE_CHECKING:
@@ -46,20 +45,6 @@ def _png(image: Any) -> bytes:
 
 def _hand_options(table: Any) -> dict[str, Any]:
     return dict(table.presenter.render_options())
-
-
-def _named(choices: list[MoveChoice], names: list[str], seat: int) -> list[MoveChoice]:
-    """Move labels with names for seat labels: engines label moves "Attack P2", players read
-    "Attack bob" (and "Target yourself (alice)" on alice's own panel)."""
-    return [
-        replace(
-            c,
-            label=with_names(c.label, names, seat),
-            group=with_names(c.group, names, seat),
-            option=with_names(c.option, names, seat),
-        )
-        for c in choices
-    ]
 
 
 class TableService:
@@ -223,16 +208,7 @@ class TableService:
             return move_view(live.id, live.seq, [], details=details, reclaim=True)
         if seat not in live.current or me.is_ai:
             return move_view(live.id, live.seq, [], details=details)
-        choices = _named(presenter.choices(live.engine, live.state, seat), live.names, seat)
-        multi = presenter.multi(live.engine, live.state, seat)
-        select = None
-        if multi is not None:
-            select = MultiChoice(
-                with_names(multi[0].placeholder, live.names, seat),
-                _named(multi[0].options, live.names, seat),
-            )
-            chosen = {a for c in select.options for a in c.action_id.split(MULTI_SEPARATOR)}
-            choices = [c for c in choices if c.action_id not in chosen]
+        choices, select = seat_moves(presenter, live.engine, live.state, seat, live.names)
         return move_view(live.id, live.seq, choices, page, multi=select, details=details, focus=focus)
 
     def _signature(self, live: LiveMatch, seat: int) -> Any:

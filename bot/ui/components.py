@@ -9,7 +9,7 @@ moved on, which is what makes double clicks and old buttons harmless.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -305,7 +305,7 @@ class GroupSelect(
             discord.SelectOption(
                 label=g[0].group[:100],
                 value=str(first + i),
-                description=_group_summary(g)[:100],
+                description=group_summary(g)[:100],
             )
             for i, g in enumerate((groups or [])[:25])
         ]
@@ -332,7 +332,7 @@ class GroupSelect(
         await bot_of(interaction).table.on_page(interaction, self.match_id, self.seq, 0, focus=focus)
 
 
-def _group_summary(group: list[MoveChoice]) -> str:
+def group_summary(group: list[MoveChoice]) -> str:
     """Under a group's name in the menu: how many choices and the first few ("12 choices: A1, A2, …")."""
     names = [c.option or c.label for c in group]
     shown = ", ".join(names[:4])
@@ -405,6 +405,22 @@ def page_count(n: int, per_page: int = BUTTONS_PER_PAGE) -> int:
     return max(1, -(-n // per_page))
 
 
+@dataclass(frozen=True)
+class PanelParts:
+    """The components a moves panel is made of, each built from (owner id, seq, ...): a match's
+    by default; a puzzle attempt has its own (``bot/ui/puzzle.py``) laid out by the same
+    ``move_view``, so both panels group, page and order moves alike."""
+
+    move: Callable[[int, int, str, str, Any], discord.ui.DynamicItem[Any]]
+    """(owner, seq, action id, label, style) -> a move button."""
+    multi: Callable[[int, int, str, list[MoveChoice]], discord.ui.DynamicItem[Any]]
+    more: Callable[[int, int, str, list[MoveChoice]], discord.ui.DynamicItem[Any]]
+    group: Callable[[int, int, int, list[list[MoveChoice]]], discord.ui.DynamicItem[Any]]
+    """(owner, seq, index of the first group, groups) -> the first step of two-step moves."""
+    page: Callable[[int, int, int, str, int | None], discord.ui.DynamicItem[Any]]
+    """(owner, seq, page, direction "<" ">" "^", focused group) -> a paging button."""
+
+
 def move_view(
     match_id: int,
     seq: int,
@@ -414,43 +430,40 @@ def move_view(
     details: list[tuple[str, str]] | None = None,
     reclaim: bool = False,
     focus: int | None = None,
+    parts: PanelParts | None = None,
+    tools: Sequence[discord.ui.DynamicItem[Any]] = (),
 ) -> discord.ui.View | None:
-    """A panel's components, one row each for the menus (declaring several moves at once, the
-    groups of a two-step move, the less usual moves, card details) and the rest of Discord's five
-    rows for move buttons, with paging on the last row when they do not fit. With ``focus``, one
+    """A panel's components, one row each for the menus (the groups of a two-step move,
+    declaring several moves at once, the less usual moves, card details) and the rest of
+    Discord's five rows for move buttons, with paging on the last row when they do not fit;
+    ``tools`` (and "Take my seat back" with ``reclaim``) after the moves. With ``focus``, one
     group's moves as buttons and a way back. None when there is nothing to show."""
+    parts = parts or MATCH_PARTS
     groups = groups_of(choices)
     if focus is not None and 0 <= focus < len(groups):
-        return _group_view(match_id, seq, groups[focus], focus, page)
+        return _group_view(parts, match_id, seq, groups[focus], focus, page)
     grouped = {id(c) for g in groups for c in g}
     buttons = [c for c in choices if not c.more and id(c) not in grouped]
     others = [c for c in choices if c.more and id(c) not in grouped][:25]
-    if not choices and multi is None and not details and not reclaim:
+    utility: list[discord.ui.DynamicItem[Any]] = [*([ReclaimSeatButton(match_id)] if reclaim else []), *tools]
+    if not choices and multi is None and not details and not utility:
         return None
     view = discord.ui.View(timeout=None)
-    row = 0
-    for first in range(0, min(len(groups), 50), 25):
-        menu = GroupSelect(match_id, seq, first, groups[first : first + 25])
+    menus: list[discord.ui.DynamicItem[Any]] = [
+        parts.group(match_id, seq, first, groups[first : first + 25])
+        for first in range(0, min(len(groups), 50), 25)
+    ]
+    if multi is not None:
+        menus.append(parts.multi(match_id, seq, multi.placeholder, multi.options))
+    if others:
+        menus.append(parts.more(match_id, seq, "More moves (each explained)", others))
+    if details and len(menus) < 3:  # the menus never take the rows the move buttons need
+        menus.append(CardDetailsSelect(match_id, details))
+    for row, menu in enumerate(menus):
         menu.item.row = row
         view.add_item(menu)
-        row += 1
-    if multi is not None:
-        select = MultiMoveSelect(match_id, seq, multi.placeholder, multi.options)
-        select.item.row = row
-        view.add_item(select)
-        row += 1
-    if others:
-        more = MoveSelect(match_id, seq, "More moves (each explained)", others)
-        more.item.row = row
-        view.add_item(more)
-        row += 1
-    if details and row < 3:  # the menus never take the rows the move buttons need
-        cards = CardDetailsSelect(match_id, details)
-        cards.item.row = row
-        view.add_item(cards)
-        row += 1
+    row = len(menus)
     spare = 5 - row
-    utility: list[discord.ui.DynamicItem[Any]] = [ReclaimSeatButton(match_id)] if reclaim else []
     capacity = spare * 5 - len(utility)
     # Paging takes the last row (with the utility buttons) when the moves do not fit.
     per_page = capacity if len(buttons) <= capacity else max(1, (spare - 1) * 5)
@@ -458,25 +471,30 @@ def move_view(
     page = min(max(page, 0), pages - 1)
     chunk = buttons[page * per_page : (page + 1) * per_page]
     for i, choice in enumerate(chunk):
-        button = MoveButton(match_id, seq, choice.action_id, choice.label, choice.style)
+        button = parts.move(match_id, seq, choice.action_id, choice.label, choice.style)
         button.item.row = row + i // 5
         view.add_item(button)
-    if pages > 1:
-        if page > 0:
-            prev = PageButton(match_id, seq, page - 1, "<")
-            prev.item.row = 4
-            view.add_item(prev)
-        if page < pages - 1:
-            nxt = PageButton(match_id, seq, page + 1, ">")
-            nxt.item.row = 4
-            view.add_item(nxt)
+    _pager(view, parts, match_id, seq, page, pages, None)
     for item in utility:
         view.add_item(item)  # the first row with room: after the moves
     return view
 
 
+def _pager(
+    view: discord.ui.View, parts: PanelParts, owner: int, seq: int, page: int, pages: int, focus: int | None
+) -> None:
+    if page > 0:
+        prev = parts.page(owner, seq, page - 1, "<", focus)
+        prev.item.row = 4
+        view.add_item(prev)
+    if page < pages - 1:
+        nxt = parts.page(owner, seq, page + 1, ">", focus)
+        nxt.item.row = 4
+        view.add_item(nxt)
+
+
 def _group_view(
-    match_id: int, seq: int, group: list[MoveChoice], focus: int, page: int
+    parts: PanelParts, match_id: int, seq: int, group: list[MoveChoice], focus: int, page: int
 ) -> discord.ui.View:
     """One group's moves as buttons (four rows, paged), the last row going back or paging."""
     view = discord.ui.View(timeout=None)
@@ -484,20 +502,13 @@ def _group_view(
     pages = page_count(len(group), per_page)
     page = min(max(page, 0), pages - 1)
     for i, choice in enumerate(group[page * per_page : (page + 1) * per_page]):
-        button = MoveButton(match_id, seq, choice.action_id, choice.option or choice.label, choice.style)
+        button = parts.move(match_id, seq, choice.action_id, choice.option or choice.label, choice.style)
         button.item.row = i // 5
         view.add_item(button)
-    back = PageButton(match_id, seq, 0, "^")
+    back = parts.page(match_id, seq, 0, "^", None)
     back.item.row = 4
     view.add_item(back)
-    if page > 0:
-        prev = PageButton(match_id, seq, page - 1, "<", focus)
-        prev.item.row = 4
-        view.add_item(prev)
-    if page < pages - 1:
-        nxt = PageButton(match_id, seq, page + 1, ">", focus)
-        nxt.item.row = 4
-        view.add_item(nxt)
+    _pager(view, parts, match_id, seq, page, pages, focus)
     return view
 
 
@@ -512,3 +523,8 @@ def lobby_view(lobby_id: int) -> discord.ui.View:
     for op in LOBBY_OPS:
         view.add_item(LobbyButton(lobby_id, op))
     return view
+
+
+MATCH_PARTS = PanelParts(
+    move=MoveButton, multi=MultiMoveSelect, more=MoveSelect, group=GroupSelect, page=PageButton
+)

@@ -18,17 +18,24 @@ from __future__ import annotations
 import asyncio
 import io
 import re
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.ids import ROW_ID
 from bot.mentions import NO_PINGS
-from bot.presenters import table_spec
+from bot.presenters import seat_moves, table_spec
 from bot.services.puzzles import Attempt, puzzles_of
 from bot.text import clip, log_block, with_names
-from bot.ui.components import MULTI_SEPARATOR, MoveChoice, bot_of, groups_of, page_count, selected_values
+from bot.ui.components import (
+    GROUP_MENU,
+    MoveChoice,
+    PanelParts,
+    bot_of,
+    group_summary,
+    move_view,
+    selected_values,
+)
 from bot.ui.refusals import answer, answers_refusals
 from engines.core import PlayerId
 
@@ -36,7 +43,6 @@ if TYPE_CHECKING:
     from bot.client import CardhostBot
 
 MAX_LABEL = 80
-PER_ROW = 5
 LOG_LINES = 8
 """The latest events quoted on the panel: the player's moves and what answered them."""
 
@@ -49,18 +55,6 @@ def seat_names(attempt: Attempt) -> list[str]:
     others = [OPPONENT if puzzle.players == 2 else f"{OPPONENT} {i + 1}" for i in range(puzzle.players)]
     others[puzzle.player] = attempt.row.display_name
     return others
-
-
-def _named(choices: list[MoveChoice], names: list[str], seat: int) -> list[MoveChoice]:
-    return [
-        replace(
-            c,
-            label=with_names(c.label, names, seat),
-            group=with_names(c.group, names, seat),
-            option=with_names(c.option, names, seat),
-        )
-        for c in choices
-    ]
 
 
 # ---------------------------------------------------------------------- words
@@ -213,7 +207,13 @@ class PuzzleMoreSelect(
 ):
     """The less usual moves in one menu, each explained."""
 
-    def __init__(self, attempt_id: int, seq: int, options: list[MoveChoice] | None = None) -> None:
+    def __init__(
+        self,
+        attempt_id: int,
+        seq: int,
+        placeholder: str = "More moves (each explained)",
+        options: list[MoveChoice] | None = None,
+    ) -> None:
         opts = [
             discord.SelectOption(
                 label=c.label[:100], value=c.action_id, description=c.description[:100] or None
@@ -223,7 +223,7 @@ class PuzzleMoreSelect(
         super().__init__(
             discord.ui.Select(
                 custom_id=f"pzs:{attempt_id}:{seq}",
-                placeholder="More moves (each explained)",
+                placeholder=placeholder[:150],
                 options=opts or [discord.SelectOption(label="-", value="-")],
             )
         )
@@ -243,19 +243,24 @@ class PuzzleMoreSelect(
 
 class PuzzleGroupSelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=rf"pzg:(?P<attempt>{ROW_ID}):(?P<seq>{ROW_ID})",
+    template=rf"pzg:(?P<attempt>{ROW_ID}):(?P<seq>{ROW_ID})(?::(?P<first>[0-9]{{1,2}}))?",
 ):
-    """The first step of a two-step move (which card); its moves then show as buttons."""
+    """The first step of a two-step move (which card); its moves then show as buttons. Values
+    are group numbers counted from ``first`` (a second menu past 25 groups)."""
 
-    def __init__(self, attempt_id: int, seq: int, groups: list[list[MoveChoice]] | None = None) -> None:
+    def __init__(
+        self, attempt_id: int, seq: int, first: int = 0, groups: list[list[MoveChoice]] | None = None
+    ) -> None:
         opts = [
-            discord.SelectOption(label=g[0].group[:100], value=str(i), description=f"{len(g)} choices")
+            discord.SelectOption(
+                label=g[0].group[:100], value=str(first + i), description=group_summary(g)[:100]
+            )
             for i, g in enumerate((groups or [])[:25])
         ]
         super().__init__(
             discord.ui.Select(
-                custom_id=f"pzg:{attempt_id}:{seq}",
-                placeholder="Choose a move, then where",
+                custom_id=f"pzg:{attempt_id}:{seq}" + (f":{first}" if first else ""),
+                placeholder=GROUP_MENU,
                 options=opts or [discord.SelectOption(label="-", value="-")],
             )
         )
@@ -364,88 +369,26 @@ PUZZLE_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
 
 
 def panel_view(attempt: Attempt, page: int = 0, focus: int | None = None) -> discord.ui.View:
-    """The moves (as a match panel lays them out), then Hint and Give up; once the attempt is
-    over, Try again after a failure."""
-    view = discord.ui.View(timeout=None)
+    """The moves, laid out as a match panel lays them out (``move_view`` with the puzzle's
+    components), then Hint and Give up; once the attempt is over, Try again after a failure."""
     row, run = attempt.row, attempt.run
     if run.over:
+        view = discord.ui.View(timeout=None)
         if run.verdict is not None and not run.verdict.solved:
             view.add_item(PuzzleToolButton(row.id, "again"))
         return view
-    tools: list[discord.ui.DynamicItem[Any]] = [
-        PuzzleToolButton(row.id, "hint"),
-        PuzzleToolButton(row.id, "quit"),
-    ]
-    if not run.to_act:
-        for item in tools:
-            view.add_item(item)
-        return view
-    table = table_spec(attempt.puzzle.game)
-    seat, names = attempt.puzzle.player, seat_names(attempt)
-    choices = _named(table.presenter.choices(run.engine, run.state, seat), names, seat)
-    multi = table.presenter.multi(run.engine, run.state, seat)
-    groups = groups_of(choices)
-    if focus is not None and 0 <= focus < len(groups):
-        _add_buttons(view, row.id, row.seq, groups[focus], page, 0, focus)
-        back = PuzzlePageButton(row.id, row.seq, 0, "^")
-        back.item.row = 4
-        view.add_item(back)
-        return view
-    rows = 0
-    if groups:
-        select = PuzzleGroupSelect(row.id, row.seq, groups)
-        select.item.row = rows
-        view.add_item(select)
-        rows += 1
-    if multi is not None:
-        options = _named(multi[0].options, names, seat)
-        chosen = {a for c in options for a in c.action_id.split(MULTI_SEPARATOR)}
-        choices = [c for c in choices if c.action_id not in chosen]
-        menu = PuzzleMultiSelect(row.id, row.seq, with_names(multi[0].placeholder, names, seat), options)
-        menu.item.row = rows
-        view.add_item(menu)
-        rows += 1
-    grouped = {id(c) for g in groups for c in g}
-    others = [c for c in choices if c.more and id(c) not in grouped]
-    if others:
-        more = PuzzleMoreSelect(row.id, row.seq, others)
-        more.item.row = rows
-        view.add_item(more)
-        rows += 1
-    buttons = [c for c in choices if not c.more and id(c) not in grouped]
-    _add_buttons(view, row.id, row.seq, buttons, page, rows, None)
-    for item in tools:
-        item.item.row = 4
-        view.add_item(item)
-    return view
-
-
-def _add_buttons(
-    view: discord.ui.View,
-    attempt_id: int,
-    seq: int,
-    choices: list[MoveChoice],
-    page: int,
-    first_row: int,
-    focus: int | None,
-) -> None:
-    """Move buttons on the rows from ``first_row`` to the fourth; paging on the fifth."""
-    per_page = max(1, (4 - first_row) * PER_ROW)
-    pages = page_count(len(choices), per_page)
-    page = min(max(page, 0), pages - 1)
-    for i, choice in enumerate(choices[page * per_page : (page + 1) * per_page]):
-        label = (choice.option or choice.label) if focus is not None else choice.label
-        button = PuzzleMoveButton(attempt_id, seq, choice.action_id, label, choice.style)
-        button.item.row = first_row + i // PER_ROW
-        view.add_item(button)
-    if page > 0:
-        prev = PuzzlePageButton(attempt_id, seq, page - 1, "<", focus)
-        prev.item.row = 4
-        view.add_item(prev)
-    if page < pages - 1:
-        nxt = PuzzlePageButton(attempt_id, seq, page + 1, ">", focus)
-        nxt.item.row = 4
-        view.add_item(nxt)
+    tools = [PuzzleToolButton(row.id, "hint"), PuzzleToolButton(row.id, "quit")]
+    choices: list[MoveChoice] = []
+    multi = None
+    if run.to_act:
+        seat = attempt.puzzle.player
+        presenter = table_spec(attempt.puzzle.game).presenter
+        choices, multi = seat_moves(presenter, run.engine, run.state, seat, seat_names(attempt))
+    panel = move_view(
+        row.id, row.seq, choices, page, multi=multi, focus=focus, parts=PUZZLE_PARTS, tools=tools
+    )
+    assert panel is not None  # the tools are always there
+    return panel
 
 
 # ---------------------------------------------------------------------- flows
@@ -541,3 +484,12 @@ async def on_page(
         view=panel_view(attempt, page, focus),
         allowed_mentions=NO_PINGS,
     )
+
+
+PUZZLE_PARTS = PanelParts(
+    move=PuzzleMoveButton,
+    multi=PuzzleMultiSelect,
+    more=PuzzleMoreSelect,
+    group=PuzzleGroupSelect,
+    page=PuzzlePageButton,
+)
