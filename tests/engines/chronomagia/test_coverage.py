@@ -14,56 +14,26 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[3]
-SCENARIOS = ROOT / "tests" / "scenarios" / "chronomagia"
-DECISIONS = ROOT / "engines" / "chronomagia" / "DECISIONS.md"
-DIGEST = Path("/work/shared/rules/chronomagia.md")
+from tests.engines.rulebook import ROOT, RuleBook
 
-DIGEST_RULES = (
-    *(f"M{i}" for i in range(1, 15)),
-    *(f"M{i}" for i in range(20, 41)),
-    "M50",
-    "M51",
-    *(f"M{i}" for i in range(60, 64)),
+BOOK = RuleBook(
+    game="chronomagia",
+    digest_name="chronomagia.md",
+    rules=(
+        *(f"M{i}" for i in range(1, 15)),
+        *(f"M{i}" for i in range(20, 41)),
+        "M50",
+        "M51",
+        *(f"M{i}" for i in range(60, 64)),
+    ),
+    tests=tuple(f"TM{i}" for i in range(1, 21)),
+    decisions=tuple(f"F{i}" for i in range(1, 30)),
+    keywords=tuple(f"KM{i}" for i in range(1, 16)),
 )
 """The digest numbers its rules M1-M14, M20-M40, M50-M51 and M60-M63."""
-DIGEST_TESTS = tuple(f"TM{i}" for i in range(1, 21))
-DIGEST_DECISIONS = tuple(f"F{i}" for i in range(1, 30))
-KEYWORDS = tuple(f"KM{i}" for i in range(1, 16))
-
-
-def _files(folder: Path = SCENARIOS) -> list[Path]:
-    return sorted(folder.glob("*.toml"))
-
-
-def _cited(folder: Path = SCENARIOS) -> dict[str, set[str]]:
-    """rule id -> the files citing it."""
-    out: dict[str, set[str]] = {}
-    for path in _files(folder):
-        for rid in tomllib.loads(path.read_text(encoding="utf-8")).get("rules", []):
-            out.setdefault(rid, set()).add(path.name)
-    return out
-
-
-def _own_decisions() -> set[str]:
-    return set(re.findall(r"^\| (D\d+) \|", DECISIONS.read_text(encoding="utf-8"), re.MULTILINE))
-
-
-def _prefix(rid: str) -> str:
-    """ "M7" -> "m07_", "TM13" -> "tm13_"."""
-    letters = rid.rstrip("0123456789")
-    return f"{letters.lower()}{int(rid[len(letters) :]):02d}_"
-
-
-def missing(folder: Path = SCENARIOS) -> list[str]:
-    """Rules and digest tests without a scenario file named after them that cites them."""
-    names = [p.name for p in _files(folder)]
-    cited = _cited(folder)
-    out = []
-    for rid in (*DIGEST_RULES, *DIGEST_TESTS):
-        if not any(n.startswith(_prefix(rid)) and n in cited.get(rid, set()) for n in names):
-            out.append(rid)
-    return out
+SCENARIOS, DECISIONS, DIGEST = BOOK.scenarios, BOOK.decisions_file, BOOK.digest
+DIGEST_RULES, DIGEST_TESTS, DIGEST_DECISIONS, KEYWORDS = BOOK.rules, BOOK.tests, BOOK.decisions, BOOK.keywords
+_files, _cited, _own_decisions, missing = BOOK.files, BOOK.cited, BOOK.own_decisions, BOOK.missing
 
 
 def test_every_rule_has_its_own_scenario_file() -> None:

@@ -14,50 +14,20 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[3]
-SCENARIOS = ROOT / "tests" / "scenarios" / "spirit"
-DECISIONS = ROOT / "engines" / "spirit" / "DECISIONS.md"
-DIGEST = Path("/work/shared/rules/spirit-tactics.md")
+from tests.engines.rulebook import ROOT, RuleBook
 
-DIGEST_RULES = (*(f"S{i}" for i in range(1, 7)), *(f"S{i}" for i in range(10, 58)))
+BOOK = RuleBook(
+    game="spirit",
+    digest_name="spirit-tactics.md",
+    rules=(*(f"S{i}" for i in range(1, 7)), *(f"S{i}" for i in range(10, 58))),
+    tests=tuple(f"TS{i}" for i in range(1, 22)),
+    decisions=tuple(f"B{i}" for i in range(1, 28)),
+    keywords=tuple(f"KW{i}" for i in range(1, 10)),
+)
 """The digest numbers its rules S1-S6 and S10-S57."""
-DIGEST_TESTS = tuple(f"TS{i}" for i in range(1, 22))
-DIGEST_DECISIONS = tuple(f"B{i}" for i in range(1, 28))
-KEYWORDS = tuple(f"KW{i}" for i in range(1, 10))
-
-
-def _files(folder: Path = SCENARIOS) -> list[Path]:
-    return sorted(folder.glob("*.toml"))
-
-
-def _cited(folder: Path = SCENARIOS) -> dict[str, set[str]]:
-    """rule id -> the files citing it."""
-    out: dict[str, set[str]] = {}
-    for path in _files(folder):
-        for rid in tomllib.loads(path.read_text(encoding="utf-8")).get("rules", []):
-            out.setdefault(rid, set()).add(path.name)
-    return out
-
-
-def _own_decisions() -> set[str]:
-    return set(re.findall(r"^\| (D\d+) \|", DECISIONS.read_text(encoding="utf-8"), re.MULTILINE))
-
-
-def _prefix(rid: str) -> str:
-    """ "S7" -> "s07_", "TS13" -> "ts13_"."""
-    letters = rid.rstrip("0123456789")
-    return f"{letters.lower()}{int(rid[len(letters) :]):02d}_"
-
-
-def missing(folder: Path = SCENARIOS) -> list[str]:
-    """Rules and digest tests without a scenario file named after them that cites them."""
-    names = [p.name for p in _files(folder)]
-    cited = _cited(folder)
-    out = []
-    for rid in (*DIGEST_RULES, *DIGEST_TESTS):
-        if not any(n.startswith(_prefix(rid)) and n in cited.get(rid, set()) for n in names):
-            out.append(rid)
-    return out
+SCENARIOS, DECISIONS, DIGEST = BOOK.scenarios, BOOK.decisions_file, BOOK.digest
+DIGEST_RULES, DIGEST_TESTS, DIGEST_DECISIONS, KEYWORDS = BOOK.rules, BOOK.tests, BOOK.decisions, BOOK.keywords
+_files, _cited, _own_decisions, missing = BOOK.files, BOOK.cited, BOOK.own_decisions, BOOK.missing
 
 
 def test_every_rule_has_its_own_scenario_file() -> None:
