@@ -36,7 +36,10 @@ def from_data(cls: type[T], data: Any) -> T:
 
 
 def dumps(obj: Any, cls: type[Any] | None = None) -> str:
-    return json.dumps(to_data(obj, cls), separators=(",", ":"), sort_keys=True)
+    """JSON text keeping every dict in its own order: engines list moves in dict order, so a state
+    read back from a snapshot must iterate exactly as the state that was written (sorted keys put
+    "10" before "2" and made a restored match offer its blockers in another order)."""
+    return json.dumps(to_data(obj, cls), separators=(",", ":"))
 
 
 def loads(cls: type[T], text: str) -> T:
