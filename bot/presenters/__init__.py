@@ -74,6 +74,10 @@ class TableSpec:
     pool_image: Callable[[Sequence[str], Sequence[str], str], Image.Image] | None = None
     """``(pool, deck, title) -> Image``: a drafted or sealed pool with the deck being built marked
     (games with boosters; without it the deck builder is text and menus only)."""
+    languages: tuple[str, ...] = ("en",)
+    """Languages its cards can be shown in (``bot.i18n``), its cards' own first. With more than one,
+    the board, hand, card image and card caption take a ``lang`` keyword, and the presenter reads
+    ``bot.i18n.language()``; a player's ``/settings language`` picks among them."""
 
     @property
     def name(self) -> str:

@@ -20,6 +20,7 @@ from typing import Any
 from bot.db import Database
 from bot.db.errors import MoveNotSaved, StaleAction
 from bot.db.matches import SeatInfo
+from bot.i18n import known
 from engines.core import (
     CONCEDE,
     CardhostError,
@@ -93,6 +94,8 @@ class Seat:
     """Steps where this player wants to be asked even when they could only pass."""
     ai_level: str | None = None
     """The level of an AI seat (``engines.core.levels``); None, and every taken-over seat: normal."""
+    language: str = "en"
+    """The player's ``/settings language`` (``bot.i18n``): their DM panel speaks it when the game can."""
 
     @property
     def human(self) -> bool:
@@ -279,6 +282,7 @@ class MatchService:
             if seat.user_id is not None:
                 settings = await self.db.players.get_settings(seat.user_id)
                 seat.stops = frozenset(settings.get("stops", {}).get(game, ()))
+                seat.language = known(settings.get("language"))
 
     def set_stops(self, user_id: int, game: str, stops: frozenset[str]) -> None:
         """Apply changed stops to the player's running matches of that game."""
@@ -287,6 +291,13 @@ class MatchService:
                 for seat in live.seats:
                     if seat.user_id == user_id:
                         seat.stops = stops
+
+    def set_language(self, user_id: int, lang: str) -> None:
+        """Apply a changed ``/settings language`` to the player's running matches."""
+        for live in self._cache.values():
+            for seat in live.seats:
+                if seat.user_id == user_id:
+                    seat.language = known(lang)
 
     def evict(self, match_id: int) -> None:
         """The match leaves memory (it is loaded again from the database if it is asked for)."""
