@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.i18n import shared, speaking, spoken
 from bot.mentions import pinging
 from bot.presenters import presenter_for, ranking_text, seat_moves, table_spec
 from bot.services.channels import find_channel
@@ -51,7 +52,9 @@ class TableService:
     def __init__(self, bot: CardhostBot) -> None:
         self.bot = bot
         self._dm_signatures: dict[tuple[int, int], Any] = {}
-        self._boards: OrderedDict[tuple[int, int, tuple[str, ...]], asyncio.Future[bytes]] = OrderedDict()
+        self._boards: OrderedDict[tuple[int, int, tuple[str, ...], str], asyncio.Future[bytes]] = (
+            OrderedDict()
+        )
         self.renders = render_pool(bot.settings.render_workers)
         """Where board and hand images are drawn (worker processes shared by the process's bots)."""
         self.renders.start()
@@ -65,17 +68,32 @@ class TableService:
 
     # ----------------------------------------------------------------- images
 
+    @staticmethod
+    def seat_language(live: LiveMatch, seat: int) -> str:
+        """The language of the seat's own messages and hand: their setting, if the game speaks it."""
+        return spoken(live.seats[seat].language, table_spec(live.game).languages)
+
+    @staticmethod
+    def board_language(live: LiveMatch) -> str:
+        """The language of the public board: the players' own when they all chose the same."""
+        return shared([s.language for s in live.seats if s.human], table_spec(live.game).languages)
+
+    @staticmethod
+    def _lang_options(live: LiveMatch, lang: str) -> dict[str, Any]:
+        """``lang=`` for a game whose images speak several languages (``TableSpec.languages``)."""
+        return {"lang": lang} if len(table_spec(live.game).languages) > 1 else {}
+
     async def board_file(self, live: LiveMatch) -> discord.File:
         """The public board of the match's current position (drawn once per position)."""
         # The position is read now: a move made while the image is drawn does not change it.
-        seq, names = live.seq, tuple(live.names)
-        key = (live.id, seq, names)
+        seq, names, lang = live.seq, tuple(live.names), self.board_language(live)
+        key = (live.id, seq, names, lang)
         pending = self._boards.get(key)
         if pending is None or (pending.done() and (pending.cancelled() or pending.exception())):
             table = table_spec(live.game)
             view = live.engine.view(live.state, None)  # a small value; the worker draws it
             pending = self._boards[key] = asyncio.ensure_future(
-                self.renders.png(table.board, view, list(names))
+                self.renders.png(table.board, view, list(names), **self._lang_options(live, lang))
             )
             while len(self._boards) > BOARD_CACHE:
                 self._boards.popitem(last=False)
@@ -88,7 +106,8 @@ class TableService:
         seq, name = live.seq, live.names[seat]
         table = table_spec(live.game)
         view = live.engine.view(live.state, PlayerId(seat))
-        data = await self.renders.png(table.hand, view, name, **_hand_options(table))
+        options = {**_hand_options(table), **self._lang_options(live, self.seat_language(live, seat))}
+        data = await self.renders.png(table.hand, view, name, **options)
         return discord.File(io.BytesIO(data), filename=f"hand-{live.id}-{seq}.png")
 
     # ----------------------------------------------------------------- thread
@@ -97,6 +116,10 @@ class TableService:
         return await find_channel(self.bot, live.thread_id, discord.Thread, "game thread", {"match": live.id})
 
     def board_content(self, live: LiveMatch, mention: bool) -> str:
+        with speaking(self.board_language(live)):
+            return self._board_content(live, mention)
+
+    def _board_content(self, live: LiveMatch, mention: bool) -> str:
         view = live.engine.view(live.state, None)
         title = f"**{live.engine.title}** · game #{live.id}"
         status = presenter_for(live.game).status_line(view, live.names)
@@ -167,6 +190,10 @@ class TableService:
     # ----------------------------------------------------------------- private panels
 
     def panel_content(self, live: LiveMatch, seat: int) -> str:
+        with speaking(self.seat_language(live, seat)):
+            return self._panel_content(live, seat)
+
+    def _panel_content(self, live: LiveMatch, seat: int) -> str:
         view = live.engine.view(live.state, PlayerId(seat))
         where = f"<#{live.thread_id}>" if live.thread_id else f"game #{live.id}"
         presenter = presenter_for(live.game)
@@ -194,6 +221,12 @@ class TableService:
     def panel_view(
         self, live: LiveMatch, seat: int, page: int = 0, focus: int | None = None
     ) -> discord.ui.View | None:
+        with speaking(self.seat_language(live, seat)):
+            return self._panel_view(live, seat, page, focus)
+
+    def _panel_view(
+        self, live: LiveMatch, seat: int, page: int = 0, focus: int | None = None
+    ) -> discord.ui.View | None:
         """The seat's moves when it is to act, the "Card details" menu while the game runs (for a
         game with card images), and "Take my seat back" while the AI plays the seat."""
         if not live.active or live.outcome is not None:
@@ -214,9 +247,13 @@ class TableService:
     def _signature(self, live: LiveMatch, seat: int) -> Any:
         view = live.engine.view(live.state, PlayerId(seat))
         mine = seat in live.current and live.active
+        lang = self.seat_language(live, seat)
+        with speaking(lang):
+            said = presenter_for(live.game).hand_text(view)
         return (
+            lang,
             getattr(view, "hand", None),
-            presenter_for(live.game).hand_text(view),  # what the panel says of the hand (and more)
+            said,  # what the panel says of the hand (and more)
             getattr(view, "playable", None),
             mine,
             live.seq if mine else None,
@@ -404,14 +441,17 @@ class TableService:
         if table.card_image is None:
             await interaction.followup.send("This game has no card images to show.", ephemeral=True)
             return
+        seat = live.seat_of(interaction.user.id)
+        lang = spoken(seat.language, table.languages) if seat is not None else table.languages[0]
+        words = self._lang_options(live, lang)  # a spectator reads the card in the cards' own language
         try:
-            image = await asyncio.to_thread(table.card_image, card_id)
+            image = await asyncio.to_thread(table.card_image, card_id, **words)
         except (KeyError, CardhostError):
             await interaction.followup.send(
                 "I don't know that card: choose one from the menu.", ephemeral=True
             )
             return
-        caption = clip(table.card_caption(card_id)) if table.card_caption else ""
+        caption = clip(table.card_caption(card_id, **words)) if table.card_caption else ""
         file = discord.File(io.BytesIO(_png(image)), filename=f"card-{card_id}.png")
         await interaction.followup.send(caption, file=file, ephemeral=True)
 
