@@ -17,12 +17,11 @@ log is replayed, and each message is checked for each player who can see it:
 from __future__ import annotations
 
 import random
-import re
 from typing import Any
 
-from engines.core import MatchConfig, PlayerId, Rng, choose_action
+from engines.core import PlayerId, Rng, choose_action
 from engines.spirit import card
-from render.common import to_png
+from tests.bot.hidden_check import Secrets, find_leaks, planted_leaks, replay
 from tests.bot.table import (
     game_thread,
     has_moves,
@@ -32,7 +31,7 @@ from tests.bot.table import (
     play_move,
     start_challenge,
 )
-from tests.bot.test_afrika_hidden_info import Recorder, Seen, Viewer
+from tests.bot.test_afrika_hidden_info import Recorder, Viewer
 
 MAX_CLICKS = 260
 
@@ -50,92 +49,13 @@ def _public_names(view: Any) -> set[str]:
     return {card(c).name for c in ids}
 
 
-class Replay:
-    def __init__(self, live: Any, states: dict[int, Any]) -> None:
-        self.live, self.states = live, states
-        self.public: dict[int, frozenset[str]] = {}
-        seen: set[str] = set()
-        for seq in sorted(states):
-            seen |= _public_names(live.engine.view(states[seq], None))
-            self.public[seq] = frozenset(seen)
-        self.pngs: dict[tuple[Any, ...], bytes] = {}
-
-    def board_png(self, seq: int) -> bytes:
-        from bot.presenters import table_spec
-
-        if ("board", seq) not in self.pngs:
-            view = self.live.engine.view(self.states[seq], None)
-            self.pngs["board", seq] = to_png(table_spec("spirit").board(view, self.live.names))
-        return self.pngs["board", seq]
-
-    def hand_png(self, seq: int, seat: int) -> bytes:
-        from bot.presenters import table_spec
-
-        if ("hand", seq, seat) not in self.pngs:
-            view = self.live.engine.view(self.states[seq], PlayerId(seat))
-            self.pngs["hand", seq, seat] = to_png(table_spec("spirit").hand(view, self.live.names[seat]))
-        return self.pngs["hand", seq, seat]
-
-
-async def _replay(env: Any, live: Any) -> Replay:
-    engine = live.engine
-    actions = await env.bot.db.matches.actions(live.id)
-    s = engine.setup(MatchConfig(players=2, options=live.cfg.options), live.seed)
-    states = {0: s}
-    for a in actions:
-        s = engine.apply(s, PlayerId(a.seat), engine.decode_action(a.action_id)).state
-        states[a.seq] = s
-    assert s == live.state, "the replayed log reaches the live state"
-    return Replay(live, states)
-
-
 def _lists(live: Any) -> list[set[str]]:
     """Each seat's card names: Commander and Deck, and Side Deck."""
     decks, sides = live.cfg.options["decks"], live.cfg.options["sides"]
     return [{card(c).name for c in (*decks[i], *sides[i])} for i in (0, 1)]
 
 
-def _window(seq: int | None) -> range:
-    hi = 0 if seq is None else seq
-    return range(hi, max(-1, hi - 40), -1)
-
-
-def find_leaks(
-    seen: list[Seen], replay: Replay, viewers: list[Viewer], public_channels: set[int]
-) -> list[str]:
-    names = _lists(replay.live)
-    patterns = {n: re.compile(rf"(?<!\w){re.escape(n)}(?!\w)") for n in names[0] | names[1]}
-    leaks: list[str] = []
-    for msg in seen:
-        if msg.ephemeral_for is not None:
-            who = [v for v in viewers if v.user_id == msg.ephemeral_for]
-        elif msg.channel_id in public_channels:
-            who = list(viewers)
-        else:
-            who = [v for v in viewers if v.dm_channel_id == msg.channel_id]
-            assert who, f"message {msg.message_id} went to a channel nobody here watches"
-        seq = 0 if msg.seq is None else msg.seq
-        for v in who:
-            secret = names[1 - v.seat] - names[v.seat] - replay.public[seq]
-            for text in msg.texts:
-                for n in secret:
-                    if patterns[n].search(text):
-                        leaks.append(
-                            f"#{msg.order} (seq {msg.seq}) shows {n!r} to seat {v.seat}: {text[:160]!r}"
-                        )
-            for filename, data in msg.attachments:
-                where = f"#{msg.order} (seq {msg.seq}) {filename} seen by seat {v.seat}"
-                if filename.startswith("board-"):
-                    if not any(data == replay.board_png(j) for j in _window(msg.seq)):
-                        leaks.append(f"{where}: not the public board of any state of its time")
-                elif filename.startswith("hand-"):
-                    if not any(data == replay.hand_png(j, v.seat) for j in _window(msg.seq)):
-                        leaks.append(f"{where}: not the viewer's own hand at any state of its time")
-                elif filename.startswith("card-"):
-                    pass  # "Card details": its name is in the message text, checked above
-                else:
-                    leaks.append(f"{where}: an unexpected picture")
-    return leaks
+SECRETS = Secrets("spirit", _public_names, _lists)
 
 
 async def test_no_concealed_hand_or_side_card_reaches_the_other_player(simcord_env) -> None:
@@ -193,28 +113,18 @@ async def test_no_concealed_hand_or_side_card_reaches_the_other_player(simcord_e
     assert (clicks >= 80 or not live.active) and clicks >= 30, (clicks, live.active)
     assert concealed >= 3 and peeks >= 3, (concealed, peeks)
 
-    replay = await _replay(env, live)
+    rp = await replay(env, live, SECRETS)
     viewers = [Viewer(0, alice.id, alice.user.dm_channel.id), Viewer(1, bob.id, bob.user.dm_channel.id)]
     public_channels = {t.channel.id, *(th.id for th in t.channel.threads)}
     seen = recorder.seen
     assert sum(1 for m in seen if m.channel_id == thread.id and m.attachments) >= 10
     for v in viewers:
         assert sum(1 for m in seen if m.channel_id == v.dm_channel_id and m.attachments) >= 10
-    leaks = find_leaks(seen, replay, viewers, public_channels)
+    leaks = find_leaks(seen, rp, viewers, public_channels)
     assert not leaks, "\n".join(leaks[:20])
 
     # The checker catches a leak: a card of bob's that alice never saw (his Side Deck at least, never
     # played) named in the thread, and bob's hand picture in alice's DMs.
-    k = max(m.seq or 0 for m in seen)
-    unseen = sorted(_lists(live)[1] - _lists(live)[0] - replay.public[k])
-    assert unseen, "bob holds cards alice never saw"
-    secret = unseen[0]
-    board = next(m for m in reversed(seen) if m.channel_id == thread.id and m.attachments)
-    bob_panel = next(m for m in reversed(seen) if m.channel_id == viewers[1].dm_channel_id and m.attachments)
-    fake = [
-        Seen(-1, thread.id, board.message_id, [f"{board.texts[0]}\n> bob hides {secret}"], [], None, k),
-        Seen(-2, viewers[0].dm_channel_id or 0, 1, [], bob_panel.attachments, None, bob_panel.seq),
-    ]
-    caught = find_leaks(fake, replay, viewers, public_channels)
+    secret, caught = planted_leaks(seen, rp, viewers, thread.id)
     assert any(secret in line and "seat 0" in line for line in caught), caught
     assert any("hand-" in line and "seat 0" in line for line in caught), caught
