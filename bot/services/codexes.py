@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from engines.core import CardhostError, ConfigError
-from engines.decks.pool import play_cards
+from engines.decks.pool import get_pool, play_cards
 from engines.games import game_spec
 
 if TYPE_CHECKING:
@@ -53,7 +53,15 @@ async def resolve_codex(bot: CardhostBot, user_id: int, game: str, name: str | N
     problem = check(game, cards)
     if problem:
         raise CardhostError(f"Your deck {name!r} can't be played: {problem}")
-    side = list(stored.deck.cards("side")) if game_spec(game).series.sideboard else []
+    series = game_spec(game).series
+    side: list[str] = []
+    if series.sideboard or series.side_option:
+        # The format names its side section: a sideboard, or a deck the engine uses in play
+        # (Chronomagia's Hero Deck, handed to the engine's side_option).
+        side = stored.deck.cards(get_pool(game).format(stored.deck.format).side)
+        problem = series.side_check(cards, side) if series.side_check else ""
+        if problem:
+            raise CardhostError(f"Your deck {name!r} can't be played: {problem}")
     return Codex(name, cards, side)
 
 

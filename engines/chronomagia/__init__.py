@@ -9,6 +9,8 @@ renderer and presenter come separately); the conformance test, the scenario runn
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from engines.core.game import GameSpec, SeriesRules
 
 from .actions import ChronoAction, decode_action
@@ -21,6 +23,16 @@ from .engine import ChronomagiaEngine
 from .state import ChronoState
 from .view import ChronoView
 
+if TYPE_CHECKING:
+    from engines.decks.pool import DeckPool
+
+
+def _pool() -> DeckPool:
+    from engines.decks.pool import get_pool
+
+    return get_pool("chronomagia")
+
+
 ENGINE = ChronomagiaEngine()
 
 GAME: GameSpec[ChronoState, ChronoAction, ChronoView] = GameSpec(
@@ -28,6 +40,7 @@ GAME: GameSpec[ChronoState, ChronoAction, ChronoView] = GameSpec(
     ai=chrono_policy,
     evaluate=chrono_evaluate,
     autoplay=AUTOPLAY,
+    deck_pool=_pool,
     starters=starter_decks,
     starter_sides=starter_hero_decks,
     deck_check=check_deck,

@@ -49,10 +49,18 @@ class CardInfo:
     """Free-form facts the game's rules look at: 'basic', 'token', 'legendary', 'mythic', ..."""
     accent: str = ""
     """A colour key for images (Afrika: the energy code)."""
+    aliases: tuple[str, ...] = ()
+    """Other names the card answers to (its name in another language: Chronomagia's Russian):
+    looked up, suggested and autocompleted like ``name``; lists and exports write ``name``."""
 
     @property
     def limit_key(self) -> str:
         return self.copy_key or name_key(self.name)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The name first, then the aliases."""
+        return (self.name, *self.aliases)
 
 
 CardCheck = Callable[[CardInfo], str]
@@ -109,6 +117,9 @@ class DeckFormat:
     description: str = ""
     max_total: int = 500
     """A storage sanity cap on all sections together, for games whose rules set no maximum."""
+    side: str = "side"
+    """The section a match takes as the seat's side deck (``Codex.side``, the engine's
+    ``SeriesRules.side_option``): a sideboard, or a deck the game uses in play (a Hero Deck)."""
 
     def rule(self, key: str) -> SectionRule | None:
         return next((s for s in self.sections if s.key == key), None)
@@ -130,17 +141,11 @@ class DeckPool:
 
     @cached_property
     def _by_name(self) -> dict[str, list[CardInfo]]:
-        out: dict[str, list[CardInfo]] = {}
-        for c in self.cards.values():
-            out.setdefault(name_key(c.name), []).append(c)
-        return out
+        return _index(self.cards.values(), name_key)
 
     @cached_property
     def _by_loose(self) -> dict[str, list[CardInfo]]:
-        out: dict[str, list[CardInfo]] = {}
-        for c in self.cards.values():
-            out.setdefault(loose_key(c.name), []).append(c)
-        return out
+        return _index(self.cards.values(), loose_key)
 
     @cached_property
     def _by_code(self) -> dict[str, CardInfo]:
@@ -152,8 +157,19 @@ class DeckPool:
 
     @cached_property
     def _suggestable(self) -> dict[str, str]:
-        """name key -> display name of every card a deck may hold (tokens are never suggested)."""
-        return {name_key(c.name): c.name for c in self.cards.values() if "token" not in c.tags}
+        """name key -> display name of every card a deck may hold (tokens are never suggested),
+        its aliases too: a misspelt name in either language gets names in that language."""
+        out: dict[str, str] = {}
+        for c in self.cards.values():
+            if "token" not in c.tags:
+                for n in c.names:
+                    out.setdefault(name_key(n), n)
+        return out
+
+    @cached_property
+    def _search_keys(self) -> dict[str, tuple[str, ...]]:
+        """card id -> the name keys autocomplete matches (the name's, then the aliases')."""
+        return {c.id: tuple(name_key(n) for n in c.names) for c in self.cards.values()}
 
     @cached_property
     def group_titles(self) -> dict[str, str]:
@@ -183,8 +199,10 @@ class DeckPool:
         return self.cards[card_id]
 
     def by_name(self, name: str) -> list[CardInfo]:
-        """Cards called ``name`` (case, quotes, dashes and spacing don't matter; then punctuation)."""
-        return self._by_name.get(name_key(name)) or self._by_loose.get(loose_key(name)) or []
+        """Cards called ``name`` or aliased so (case, quotes, dashes and spacing don't matter; then
+        punctuation)."""
+        loose = loose_key(name)
+        return self._by_name.get(name_key(name)) or (self._by_loose.get(loose, []) if loose else [])
 
     def by_code(self, code: str) -> CardInfo | None:
         return self._by_code.get(code_key(code))
@@ -216,8 +234,9 @@ class DeckPool:
         cards = [c for c in self.cards.values() if "token" not in c.tags]
         if not q:
             return sorted(cards, key=lambda c: name_key(c.name))[:limit]
-        starts = [c for c in cards if name_key(c.name).startswith(q)]
-        inside = [c for c in cards if q in name_key(c.name) and c not in starts]
+        keys = self._search_keys
+        starts = [c for c in cards if any(k.startswith(q) for k in keys[c.id])]
+        inside = [c for c in cards if any(q in k for k in keys[c.id]) and c not in starts]
         out = sorted(starts, key=lambda c: c.name) + sorted(inside, key=lambda c: c.name)
         if len(out) < limit:
             for s in self.suggest(text, n=limit - len(out)):
@@ -226,10 +245,32 @@ class DeckPool:
                         out.append(c)
         return out[:limit]
 
+    def shown_name(self, card: CardInfo, text: str) -> str:
+        """The card's name in the language ``text`` was typed in: the alias ``text`` starts or
+        appears in (an autocomplete entry reads like what was typed), else the name."""
+        q = name_key(text)
+        if not q:
+            return card.name
+        keys = [(name_key(n), n) for n in card.names]
+        starting = [n for k, n in keys if k.startswith(q)]
+        return next(iter(starting or [n for k, n in keys if q in k] or [card.name]))
+
     def sort_key(self, card: CardInfo) -> tuple[int, int, str, str]:
         """Lists show cards by type group, then cost, then name."""
         rank = self._group_rank.get(card.group, len(self.groups))
         return (rank, 99 if card.cost is None else card.cost, name_key(card.name), card.id)
+
+
+def _index(cards: Iterable[CardInfo], key: Callable[[str], str]) -> dict[str, list[CardInfo]]:
+    """key of each name and alias -> the cards answering to it (each card once per key; a name
+    with an empty key, all punctuation, is left out)."""
+    out: dict[str, list[CardInfo]] = {}
+    for c in cards:
+        for n in c.names:
+            k = key(n)
+            if k and c not in (found := out.setdefault(k, [])):
+                found.append(c)
+    return out
 
 
 def _suggest(names: Mapping[str, str], query: str, n: int) -> tuple[str, ...]:

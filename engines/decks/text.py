@@ -24,7 +24,7 @@ _TRANSLATE = str.maketrans(
 )
 _INVISIBLE = re.compile(r"[\u200b-\u200f\u2060\ufeff\u00ad]")
 _SPACES = re.compile(r"\s+")
-_NON_ALNUM = re.compile(r"[^0-9a-z]+")
+_NON_ALNUM = re.compile(r"[\W_]+")
 
 
 def clean_line(text: str) -> str:
@@ -40,7 +40,10 @@ def name_key(name: str) -> str:
 
 
 def loose_key(name: str) -> str:
-    """Letters and digits only: "Kwame Star-Lord of the Savannas" -> "kwamestarlordofthesavannas"."""
+    """Letters and digits only: "Kwame Star-Lord of the Savannas" -> "kwamestarlordofthesavannas".
+
+    Letters of any script count (a Russian card name keeps its Cyrillic: "Гоблин-поджигатель" ->
+    "гоблинподжигатель"), so a name in another language is never reduced to an empty key."""
     folded = unicodedata.normalize("NFKD", name_key(name))
     folded = "".join(c for c in folded if not unicodedata.combining(c))
     return _NON_ALNUM.sub("", folded)
