@@ -514,7 +514,8 @@ def _footer(pen: Pen, view: ChronoView, names: Sequence[str], y: int, lang: str)
     who = names[view.active] if view.active is not None else ""
     label = say("collected", lang) + (f" ({who})" if who else "") + ":"
     box = pen.line((x, yc), label, 19, bold=True, fill=TEXT_DIM, max_width=right - x - 200)
-    gained = [(r, n) for r, n in view.gained]
+    gained = list(view.gained)
+    gained += [(r, 0) for r in view.collected if r not in {g for g, _ in gained}]
     if gained:
         res_flow(pen, gained, box[2] + 10, yc - 14, right, (24, 27, 33), d=26, size=20)
     else:
