@@ -88,6 +88,9 @@ class CardhostBot(commands.Bot):
         from bot.ui.registry import DYNAMIC_ITEMS
 
         self.add_dynamic_items(*DYNAMIC_ITEMS)
+        from bot.translations import RussianTranslator
+
+        await self.tree.set_translator(RussianTranslator())  # before the sync, which sends its words
         from bot.services.gcpolicy import tune
 
         tune(self.settings.full_gc_every)  # start-up data frozen; full collections 10x rarer

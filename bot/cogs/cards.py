@@ -1,19 +1,22 @@
 """/card: any card of a game with a card pool, as its image and text, with name autocomplete.
 
 The games come from their declarations: every game whose ``TableSpec`` draws a card image is a
-choice of ``game:`` (the first one when there is only one to choose).
+choice of ``game:`` (the first one when there is only one to choose). A card is found by its name
+or by an alias (its name in another language, ``CardInfo.aliases``), and a game whose cards speak
+several languages (``TableSpec.languages``) shows it in the player's ``/settings language``.
 """
 
 from __future__ import annotations
 
 import asyncio
 import io
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.i18n import known, spoken
 from bot.presenters import TableSpec, all_tables, table_spec
 from engines.core import CardhostError
 
@@ -52,13 +55,26 @@ def find_card(table: TableSpec, query: str) -> str:
 
 def card_choices(table: TableSpec, current: str) -> list[app_commands.Choice[str]]:
     """Autocomplete for a card name (``/card``, ``/stats card``): names starting with what was
-    typed first, then names containing it; 25 at most, the id as the value."""
+    typed first, then names containing it; 25 at most, the id as the value. Aliases count as
+    names, and a card found by one is listed by it (typed in Russian, listed in Russian)."""
     assert table.game.deck_pool is not None
+    pool = table.game.deck_pool()
     key = current.strip().casefold()
-    cards = sorted(table.game.deck_pool().cards.values(), key=lambda c: c.name)
-    starts = [c for c in cards if c.name.casefold().startswith(key)]
-    inside = [c for c in cards if key in c.name.casefold() and c not in starts]
-    return [app_commands.Choice(name=f"{c.name} ({c.id})"[:100], value=c.id) for c in (starts + inside)[:25]]
+    cards = sorted(pool.cards.values(), key=lambda c: c.name)
+    starts = [c for c in cards if any(n.casefold().startswith(key) for n in c.names)]
+    inside = [c for c in cards if any(key in n.casefold() for n in c.names) and c not in starts]
+    return [
+        app_commands.Choice(name=f"{pool.shown_name(c, current)} ({c.id})"[:100], value=c.id)
+        for c in (starts + inside)[:25]
+    ]
+
+
+def card_language(table: TableSpec, settings: dict[str, Any]) -> dict[str, str]:
+    """``lang=`` for the card image and caption of a game that speaks several languages: the
+    player's setting when the game offers it, else the cards' own; nothing for other games."""
+    if len(table.languages) <= 1:
+        return {}
+    return {"lang": spoken(known(settings.get("language")), table.languages)}
 
 
 class CardCog(commands.Cog):
@@ -80,16 +96,19 @@ class CardCog(commands.Cog):
             and (channel.owner_id == self.bot.user.id)
         )
         await interaction.response.defer(thinking=True, ephemeral=quiet)
+        words: dict[str, str] = {}
+        if len(table.languages) > 1:
+            words = card_language(table, await self.bot.db.players.get_settings(interaction.user.id))
         draw = table.card_image
         assert draw is not None
 
         def work() -> bytes:
             from render.common import to_png
 
-            return to_png(draw(cid))
+            return to_png(draw(cid, **words))
 
         data = await asyncio.to_thread(work)
-        text = table.card_caption(cid) if table.card_caption else cid
+        text = table.card_caption(cid, **words) if table.card_caption else cid
         await interaction.followup.send(
             text[:2000],
             file=discord.File(io.BytesIO(data), filename=f"{cid}.png"),

@@ -1,4 +1,5 @@
-"""/settings stops: steps where a player wants to be asked even when they could only pass."""
+"""/settings stops: steps where a player wants to be asked even when they could only pass.
+/settings language: the language a player reads cards in (``bot.i18n``), where a game speaks it."""
 
 from __future__ import annotations
 
@@ -9,6 +10,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.i18n import DEFAULT, LANGUAGES, known
+from bot.mentions import NO_PINGS
+from bot.presenters import all_tables
 from bot.ui.components import bot_of, selected_values
 from bot.ui.refusals import answers_refusals
 from engines.core import CardhostError, get_engine
@@ -46,6 +50,44 @@ def describe(game: str, chosen: frozenset[str]) -> str:
         f"{title}: {autoplay.asks} You also stop at: {', '.join(names)} (on your own turn even "
         "when you could only pass)."
     )
+
+
+async def save_language(bot: CardhostBot, user: discord.abc.User, lang: str) -> str:
+    """Store the player's language and apply it to their running matches at once."""
+    lang = known(lang)
+    await bot.db.players.upsert(user.id, getattr(user, "display_name", user.name))
+    await bot.db.players.update_settings(user.id, {"language": lang})
+    bot.matches.set_language(user.id, lang)
+    return lang
+
+
+def _speaking_games(lang: str) -> list[str]:
+    """Titles of the games whose cards can be shown in ``lang`` besides their own language."""
+    return [t.title for t in all_tables() if len(t.languages) > 1 and lang in t.languages]
+
+
+def describe_language(lang: str, *, changed: bool) -> str:
+    """What the setting does, in the language chosen (a sentence the player can read)."""
+    games = ", ".join(_speaking_games(lang))
+    if lang == "ru":
+        head = "Теперь ваш язык — русский." if changed else "Ваш язык — русский."
+        where = (
+            f" {games}: карты, их тексты и изображения показываются вам на русском."
+            if games
+            else " Пока ни одна игра здесь не показывает карты на русском; игры, которые умеют, будут."
+        )
+        tail = " Названия команд следуют языку вашего приложения Discord."
+        other = "" if changed else " Сменить: `/settings language`."
+        return head + where + tail + other
+    head = f"Your language is now {LANGUAGES[lang]}." if changed else f"Your language is {LANGUAGES[lang]}."
+    where = (
+        f" {games}: cards, their texts and images are shown to you in {LANGUAGES[lang]}."
+        if games
+        else f" No game here shows its cards in another language yet; games that can will use {LANGUAGES[lang]}."
+    )
+    tail = " Command names follow your Discord app's language."
+    other = "" if changed else " Change it with `/settings language`."
+    return head + where + tail + other
 
 
 class StopsSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"stops:(?P<game>[a-z]+)"):
@@ -105,6 +147,22 @@ class SettingsCog(commands.GroupCog, group_name="settings", group_description="Y
         view = discord.ui.View(timeout=None)
         view.add_item(StopsSelect(game, chosen))
         await interaction.response.send_message(describe(game, chosen), view=view, ephemeral=True)
+
+    @app_commands.command(name="language", description="The language you read cards in: English or Russian")
+    @app_commands.describe(language="English or Русский (your current language is shown if not set)")
+    @app_commands.choices(
+        language=[app_commands.Choice(name=name, value=code) for code, name in LANGUAGES.items()]
+    )
+    async def language(self, interaction: discord.Interaction, language: str | None = None) -> None:
+        if language is None:
+            settings = await self.bot.db.players.get_settings(interaction.user.id)
+            current = known(settings.get("language", DEFAULT))
+            text = describe_language(current, changed=False)
+        else:
+            if language not in LANGUAGES:
+                raise CardhostError(f"Choose one of: {', '.join(LANGUAGES.values())}.")
+            text = describe_language(await save_language(self.bot, interaction.user, language), changed=True)
+        await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NO_PINGS)
 
 
 async def setup(bot: CardhostBot) -> None:
