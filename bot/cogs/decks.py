@@ -201,7 +201,8 @@ class DeckCog(commands.Cog):
         except Exception:
             log.warning("card autocomplete failed", exc_info=True)
             return []
-        return [app_commands.Choice(name=c.name[:100], value=c.name[:100]) for c in cards]
+        shown = [pool.shown_name(c, current)[:100] for c in cards]  # typed in Russian, listed so
+        return [app_commands.Choice(name=n, value=n) for n in shown]
 
     async def format_names(
         self, interaction: discord.Interaction, current: str
