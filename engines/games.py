@@ -18,6 +18,7 @@ GAMES: tuple[str, ...] = (
     "afrika",
     "alchemy",
     "spirit",
+    "chronomagia",
 )
 
 _SPECS: dict[str, GameSpec[Any, Any, Any]] = {}

@@ -2,16 +2,15 @@
 cards that change with the Epoch, Heroes, and resources collected once per turn (rules digest
 seed 004; the engine's own decisions are in ``DECISIONS.md``).
 
-``GAME`` is the game's declaration. It is not listed in ``engines.games.GAMES`` yet (its board
-renderer and presenter come separately); the conformance test, the scenario runner and
-``bench.game_ai`` find it through this package.
+``GAME`` is the game's declaration, listed in ``engines.games.GAMES``; its table side (words in
+English and Russian, buttons, images) is ``bot.presenters.chronomagia``.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engines.core.game import GameSpec, SeriesRules
+from engines.core.game import GameSpec, OptionSpec, SeriesRules
 
 from .actions import ChronoAction, decode_action
 from .ai import chrono_policy
@@ -40,6 +39,14 @@ GAME: GameSpec[ChronoState, ChronoAction, ChronoView] = GameSpec(
     ai=chrono_policy,
     evaluate=chrono_evaluate,
     autoplay=AUTOPLAY,
+    options=(
+        OptionSpec(
+            "end_of_time",
+            bool,
+            False,
+            "the end of time: when Time would pass Century 30, more Life wins (F3's variant)",
+        ),
+    ),
     deck_pool=_pool,
     starters=starter_decks,
     starter_sides=starter_hero_decks,
