@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from PIL import Image
 
@@ -124,17 +125,34 @@ def _track(pen: Pen, time: int, top: int, lang: str) -> None:
 def _draw_track(pen: Pen, time: int, lang: str) -> None:
     epoch, century = epoch_century(time)
     panel(pen.draw, (PAD, 0, WIDTH - PAD, TRACK_H), fill=PANEL, outline=epoch_colour(epoch), width=2)
-    head = f"{say('epoch', lang)} {epoch} · {words.epoch_name(epoch, lang)} · {say('century', lang)} {century}"
+    head = (
+        f"{say('epoch', lang)} {epoch} · {words.epoch_name(epoch, lang)} · {say('century', lang)} {century}"
+    )
     pos_text = say("of_track", lang, p=time)
     box = pen.line((WIDTH - PAD - INNER, 20), pos_text, 18, fill=TEXT_DIM, anchor="rm")
-    pen.line((TRACK_X0, 20), head, 22, bold=True, fill=lighten(epoch_colour(epoch), 0.45), max_width=box[0] - TRACK_X0 - 12)
+    pen.line(
+        (TRACK_X0, 20),
+        head,
+        22,
+        bold=True,
+        fill=lighten(epoch_colour(epoch), 0.45),
+        max_width=box[0] - TRACK_X0 - 12,
+    )
     for e in (1, 2, 3):
         first = EPOCH_STARTS[e - 1]
         last = EPOCH_STARTS[e] - 1 if e < 3 else TRACK_END
         a, b = cell_box(first, 0), cell_box(last, 0)
         colour = epoch_colour(e)
         # the band's name over it, centred
-        pen.line(((a[0] + b[2]) / 2, 45), f"{say('epoch', lang)} {e}", 18, bold=e == epoch, fill=lighten(colour, 0.35) if e == epoch else mix(colour, TEXT_DIM, 0.5), anchor="mm", max_width=b[2] - a[0])
+        pen.line(
+            ((a[0] + b[2]) / 2, 45),
+            f"{say('epoch', lang)} {e}",
+            18,
+            bold=e == epoch,
+            fill=lighten(colour, 0.35) if e == epoch else mix(colour, TEXT_DIM, 0.5),
+            anchor="mm",
+            max_width=b[2] - a[0],
+        )
         for pos in range(first, last + 1):
             x0, y0, x1, y1 = cell_box(pos, 0)
             c = pos - first + 1
@@ -207,7 +225,17 @@ def wrap_name(text: str, fnt: Font, width: float, max_lines: int) -> list[str]:
     return lines
 
 
-def name_block(pen: Pen, text: str, x: int, y: int, width: int, size: int, max_lines: int, fill: RGB = TEXT, bold: bool = True) -> int:
+def name_block(
+    pen: Pen,
+    text: str,
+    x: int,
+    y: int,
+    width: int,
+    size: int,
+    max_lines: int,
+    fill: RGB = TEXT,
+    bold: bool = True,
+) -> int:
     """A wrapped card name from ``(x, y)`` (top left); returns the bottom."""
     fnt = font(size, bold)
     step = line_height(fnt)
@@ -218,7 +246,15 @@ def name_block(pen: Pen, text: str, x: int, y: int, width: int, size: int, max_l
 
 
 def res_flow(
-    pen: Pen, res: Sequence[tuple[str, int]], x: int, y: int, right: int, bg: RGB, dim: float = 0.0, d: int = PIP, size: int = 20
+    pen: Pen,
+    res: Sequence[tuple[str, int]],
+    x: int,
+    y: int,
+    right: int,
+    bg: RGB,
+    dim: float = 0.0,
+    d: int = PIP,
+    size: int = 20,
 ) -> tuple[int, int]:
     """Pips with numbers from ``(x, y)`` (top left), wrapping before ``right``; returns the end of
     the last one and the bottom."""
@@ -282,7 +318,18 @@ class _TileKey:
 
 
 def _key(pv: PermView, lang: str, height: int) -> _TileKey:
-    return _TileKey(pv.card, pv.epoch, pv.shifted, pv.tapped, pv.trapped, pv.sick, pv.resources, pv.producing, lang, height)
+    return _TileKey(
+        pv.card,
+        pv.epoch,
+        pv.shifted,
+        pv.tapped,
+        pv.trapped,
+        pv.sick,
+        pv.resources,
+        pv.producing,
+        lang,
+        height,
+    )
 
 
 def _tile_fill(k: _TileKey) -> RGB:
@@ -304,7 +351,8 @@ def _draw_tile(pen: Pen, k: _TileKey) -> int:
         pen.line((8, y + 12), "—", 20, fill=TEXT_DIM)
         y += 24
     chips = _status_chips(
-        PermView(0, k.card, "", k.epoch, k.shifted, k.tapped, k.trapped, k.sick, 0, None, False, 0, False), k.lang
+        PermView(0, k.card, "", k.epoch, k.shifted, k.tapped, k.trapped, k.sick, 0, None, False, 0, False),
+        k.lang,
     )
     if chips:
         y = _chips_flow(pen, chips, 8, y + 6, w - 6)
@@ -312,10 +360,14 @@ def _draw_tile(pen: Pen, k: _TileKey) -> int:
 
 
 def tile_height(pv: PermView, lang: str) -> int:
-    """The height a creature's tile needs (a dry run into a throwaway image)."""
-    k = _key(pv, lang, 400)
-    scratch = canvas(TILE_W, 400)
-    return _draw_tile(Pen(scratch), k)
+    """The height a creature's tile needs."""
+    return _needed(_key(pv, lang, 400))
+
+
+@lru_cache(maxsize=4096)
+def _needed(k: _TileKey) -> int:
+    """A dry run of the tile into a throwaway image (cached: the same few tiles come back)."""
+    return _draw_tile(Pen(canvas(TILE_W, k.height)), k)
 
 
 def _tile(pen: Pen, pv: PermView, x: int, y: int, height: int, lang: str) -> None:
@@ -338,10 +390,21 @@ def _shadow_tile(pen: Pen, sh: ShadowView, x: int, y: int, height: int, lang: st
     box = (x, y, x + TILE_W, y + height)
     panel(pen.draw, box, fill=darken(CARD_BACK, 0.25), outline=lighten(CARD_BACK, 0.35), width=2, radius=10)
     inset = (x + 10, y + 10, x + TILE_W - 10, y + height - 10)
-    pen.draw.rounded_rectangle((inset[0], inset[1], inset[2] - 1, inset[3] - 1), radius=8, outline=lighten(CARD_BACK, 0.15), width=1)
+    pen.draw.rounded_rectangle(
+        (inset[0], inset[1], inset[2] - 1, inset[3] - 1), radius=8, outline=lighten(CARD_BACK, 0.15), width=1
+    )
     pen.line((x + TILE_W / 2, y + 30), say("shadow", lang), 20, bold=True, anchor="mm", max_width=TILE_W - 28)
     label = say("face_down", lang) if sh.card is None else words.name(card(sh.card), lang)
-    pen.text((x + 14, y + 44, x + TILE_W - 14, y + height - 12), label, 18, fill=TEXT_DIM, max_lines=3, min_size=MIN_TEXT, align="center", valign="top")
+    pen.text(
+        (x + 14, y + 44, x + TILE_W - 14, y + height - 12),
+        label,
+        18,
+        fill=TEXT_DIM,
+        max_lines=3,
+        min_size=MIN_TEXT,
+        align="center",
+        valign="top",
+    )
 
 
 # ------------------------------------------------------------------------------ a seat
@@ -353,27 +416,69 @@ def _boxes(pen: Pen, view: ChronoView, s: SeatView, y: int, lang: str) -> None:
     hero_box = (x, y, x + w, y + BOX_H)
     panel(pen.draw, hero_box, fill=PANEL_HI, outline=darken(GOLD, 0.35), width=2, radius=10)
     hero = card(s.hero.card)
-    pen.line((x + 10, y + 16), hero.type_line_ru if words.ru(lang) else hero.type_line, 18, fill=TEXT_DIM, max_width=w / 2)
-    pen.chip((x + w - 8, y + 17), say("counters_n", lang, n=s.hero.counters), CHIP, fill=darken(GOLD, 0.35), anchor="right")
-    pen.text((x + 10, y + 32, x + w - 10, y + BOX_H - 8), words.name(hero, lang), 20, bold=True, max_lines=2, min_size=MIN_TEXT)
+    pen.line(
+        (x + 10, y + 16),
+        hero.type_line_ru if words.ru(lang) else hero.type_line,
+        18,
+        fill=TEXT_DIM,
+        max_width=w / 2,
+    )
+    pen.chip(
+        (x + w - 8, y + 17),
+        say("counters_n", lang, n=s.hero.counters),
+        CHIP,
+        fill=darken(GOLD, 0.35),
+        anchor="right",
+    )
+    pen.text(
+        (x + 10, y + 32, x + w - 10, y + BOX_H - 8),
+        words.name(hero, lang),
+        20,
+        bold=True,
+        max_lines=2,
+        min_size=MIN_TEXT,
+    )
     for i, kind in enumerate(("location", "phenomenon")):
         bx = x + (i + 1) * (w + 8)
         box = (bx, y, bx + w, y + BOX_H)
         pv = next((p for p in s.field if p.kind == kind), None)
         if pv is None:
             panel(pen.draw, box, fill=SLOT, radius=10)
-            pen.line((bx + w / 2, y + BOX_H / 2), say(f"no_{kind}", lang), 18, fill=TEXT_DIM, anchor="mm", max_width=w - 16)
+            pen.line(
+                (bx + w / 2, y + BOX_H / 2),
+                say(f"no_{kind}", lang),
+                18,
+                fill=TEXT_DIM,
+                anchor="mm",
+                max_width=w - 16,
+            )
             continue
         c = card(pv.card)
         fill = darken(epoch_colour(pv.epoch), 0.62)
         panel(pen.draw, box, fill=fill, outline=lighten(epoch_colour(pv.epoch), 0.15), width=2, radius=10)
         pen.line((bx + 10, y + 16), say(kind, lang), 18, fill=TEXT_DIM, max_width=w / 2 - 10)
         key = "lives_n" if kind == "location" else "time_n"
-        pen.chip((bx + w - 8, y + 17), say(key, lang, n=pv.counters, m=c.lives), CHIP, fill=darken(SUCCESS if kind == "location" else GOLD, 0.4), anchor="right")
+        pen.chip(
+            (bx + w - 8, y + 17),
+            say(key, lang, n=pv.counters, m=c.lives),
+            CHIP,
+            fill=darken(SUCCESS if kind == "location" else GOLD, 0.4),
+            anchor="right",
+        )
         pen.line((bx + 10, y + 46), words.name(c, lang), 20, bold=True, max_width=w - 20)
         end = bx + 10
         if pv.resources:
-            end, _ = res_flow(pen, pv.resources, bx + 10, y + 62, bx + w - 6, fill, 0.0 if pv.producing else 0.45, d=22, size=18)
+            end, _ = res_flow(
+                pen,
+                pv.resources,
+                bx + 10,
+                y + 62,
+                bx + w - 6,
+                fill,
+                0.0 if pv.producing else 0.45,
+                d=22,
+                size=18,
+            )
         fnt = font(CHIP, True)
         for text, chip_fill in _status_chips(pv, lang):
             cw = round(text_width(text, fnt)) + 2 * (CHIP // 2)
@@ -382,8 +487,28 @@ def _boxes(pen: Pen, view: ChronoView, s: SeatView, y: int, lang: str) -> None:
             end = pen.chip((end, y + 75), text, CHIP, fill=chip_fill)[2] + 5
 
 
+SEAT_TOP = 8 + 48 + 30 + 8
+"""From a seat panel's top to its Hero, Location and Phenomenon boxes."""
+TILES_TOP = SEAT_TOP + BOX_H + 8 + 36
+"""From a seat panel's top to its first row of tiles."""
+
+
 def _seat_height(s: SeatView, lang: str) -> int:
-    return 8 + 48 + 30 + 8 + BOX_H + 8 + 36 + _tiles_height(s, lang) + 10
+    return TILES_TOP + _tiles_height(s, lang) + 10
+
+
+def _tile_places(s: SeatView, y: int, lang: str) -> list[tuple[PermView | ShadowView, Box]]:
+    """Each creature's and face-down Shadow's tile in a seat panel drawn at ``y``."""
+    creatures = [p for p in s.field if p.kind not in ("location", "phenomenon")]
+    items: list[PermView | ShadowView] = [*creatures, *s.shadows]
+    out: list[tuple[PermView | ShadowView, Box]] = []
+    yt = y + TILES_TOP
+    for r, h in enumerate(_tile_rows(s, lang)):
+        for i, item in enumerate(items[r * TILES_PER_ROW : (r + 1) * TILES_PER_ROW]):
+            tx = PAD + INNER + i * (TILE_W + TILE_GAP)
+            out.append((item, (tx, yt, tx + TILE_W, yt + h)))
+        yt += h + TILE_GAP
+    return out
 
 
 def _tile_rows(s: SeatView, lang: str) -> list[int]:
@@ -403,7 +528,13 @@ def _tiles_height(s: SeatView, lang: str) -> int:
 def _seat(pen: Pen, view: ChronoView, s: SeatView, name: str, y: int, lang: str) -> int:
     height = _seat_height(s, lang)
     active = view.active == s.seat
-    panel(pen.draw, (PAD, y, WIDTH - PAD, y + height), fill=PANEL, outline=ACCENT if active else EDGE, width=3 if active else 1)
+    panel(
+        pen.draw,
+        (PAD, y, WIDTH - PAD, y + height),
+        fill=PANEL,
+        outline=ACCENT if active else EDGE,
+        width=3 if active else 1,
+    )
     x = PAD + INNER
     right = WIDTH - PAD - INNER
     # Life and Armor, right
@@ -411,11 +542,15 @@ def _seat(pen: Pen, view: ChronoView, s: SeatView, name: str, y: int, lang: str)
     armor = str(s.hero.armor)
     box = pen.line((right, yc), armor, 30, bold=True, anchor="rm")
     g = 30
-    pen.paste(glyph_only("armor", g, RESOURCE_COLOURS["armor"], PANEL), (box[0] - g - 6, yc - g // 2), name="Armor")
+    pen.paste(
+        glyph_only("armor", g, RESOURCE_COLOURS["armor"], PANEL), (box[0] - g - 6, yc - g // 2), name="Armor"
+    )
     box = pen.line((box[0] - g - 16, yc), say("armor", lang), 18, fill=TEXT_DIM, anchor="rm")
     life_fill = DANGER if s.life <= 5 else TEXT
     box = pen.line((box[0] - 24, yc), str(s.life), 30, bold=True, fill=life_fill, anchor="rm")
-    pen.paste(glyph_only("life", g, RESOURCE_COLOURS["life"], PANEL), (box[0] - g - 6, yc - g // 2), name="Life")
+    pen.paste(
+        glyph_only("life", g, RESOURCE_COLOURS["life"], PANEL), (box[0] - g - 6, yc - g // 2), name="Life"
+    )
     box = pen.line((box[0] - g - 16, yc), say("life", lang), 18, fill=TEXT_DIM, anchor="rm")
     who = name + (f" · {say('to_act', lang)}" if s.seat in view.acting else "")
     pen.line((x, yc), who, 26, bold=True, fill=ACCENT if active else TEXT, max_width=box[0] - x - 20)
@@ -431,7 +566,7 @@ def _seat(pen: Pen, view: ChronoView, s: SeatView, name: str, y: int, lang: str)
         )
     )
     pen.line((x, yc), counts, 19, fill=TEXT_DIM, max_width=right - x)
-    yb = y + 8 + 48 + 30 + 8
+    yb = y + SEAT_TOP
     _boxes(pen, view, s, yb, lang)
     # what it would collect now, then creatures and Shadows
     yp = yb + BOX_H + 8
@@ -448,18 +583,11 @@ def _seat(pen: Pen, view: ChronoView, s: SeatView, name: str, y: int, lang: str)
         res_flow(pen, s.production, box[2] + 10, yp + 4, end - 8, PANEL, d=26, size=20)
     else:
         pen.line((box[2] + 10, yp + 18), "—", 19, fill=TEXT_DIM)
-    yt = yp + 36
-    creatures = [p for p in s.field if p.kind not in ("location", "phenomenon")]
-    items: list[PermView | ShadowView] = [*creatures, *s.shadows]
-    rows = _tile_rows(s, lang)
-    for r, h in enumerate(rows):
-        for i, item in enumerate(items[r * TILES_PER_ROW : (r + 1) * TILES_PER_ROW]):
-            tx = x + i * (TILE_W + TILE_GAP)
-            if isinstance(item, ShadowView):
-                _shadow_tile(pen, item, tx, yt, h, lang)
-            else:
-                _tile(pen, item, tx, yt, h, lang)
-        yt += h + TILE_GAP
+    for item, (tx, ty, _, ty1) in _tile_places(s, y, lang):
+        if isinstance(item, ShadowView):
+            _shadow_tile(pen, item, tx, ty, ty1 - ty, lang)
+        else:
+            _tile(pen, item, tx, ty, ty1 - ty, lang)
     return y + height
 
 
@@ -475,7 +603,7 @@ def _heading(view: ChronoView, names: Sequence[str], lang: str) -> str:
     return f"{say('turn', lang)} {view.turn} · {names[view.active]} · {step}"
 
 
-def _footer_lines(view: ChronoView, names: Sequence[str], lang: str) -> int:
+def _footer_lines(view: ChronoView) -> int:
     n = 1
     if any(view.last_attack):
         n += 1
@@ -524,7 +652,13 @@ def _footer(pen: Pen, view: ChronoView, names: Sequence[str], y: int, lang: str)
         a, d, net, dmg = view.last_attack
         yc += 36
         box = pen.line((x, yc), say("last_attack", lang) + ":", 19, bold=True, fill=TEXT_DIM)
-        pen.line((box[2] + 10, yc), say("attack_line", lang, a=a, d=d, n=net, x=dmg), 19, fill=TEXT, max_width=right - box[2] - 10)
+        pen.line(
+            (box[2] + 10, yc),
+            say("attack_line", lang, a=a, d=d, n=net, x=dmg),
+            19,
+            fill=TEXT,
+            max_width=right - box[2] - 10,
+        )
 
 
 # ------------------------------------------------------------------------------ the board
@@ -540,22 +674,58 @@ def board(view: ChronoView, names: Sequence[str], lang: str = "en", **_: object)
     return _draw(view, names, lang, None)
 
 
-def _draw(view: ChronoView, names: Sequence[str], lang: str, labels: list[Label] | None) -> Image.Image:
+@dataclass(frozen=True)
+class Plan:
+    """Where a board's parts go: its height, each seat panel's top (the seat away from the reader
+    first), the Time track's top and the footer's."""
+
+    height: int
+    seats: tuple[tuple[SeatView, int], ...]
+    track: int
+    footer: int
+
+
+def plan(view: ChronoView, lang: str = "en") -> Plan:
     bottom = view.viewer if view.viewer is not None else 0
     top_seat, low_seat = view.seats[1 - bottom], view.seats[bottom]
-    foot = _footer_lines(view, names, lang)
-    height = HEAD_H + _seat_height(top_seat, lang) + 10 + TRACK_H + 10 + _seat_height(low_seat, lang) + 8 + 36 * foot + 6
-    img = canvas(WIDTH, height)
+    y_top = HEAD_H
+    track = y_top + _seat_height(top_seat, lang) + 10
+    y_low = track + TRACK_H + 10
+    footer = y_low + _seat_height(low_seat, lang) + 8
+    height = footer + 36 * _footer_lines(view) + 6
+    return Plan(height, ((top_seat, y_top), (low_seat, y_low)), track, footer)
+
+
+def tile_boxes(view: ChronoView, lang: str = "en") -> dict[int, Box]:
+    """Every creature's and face-down Shadow's tile on the board, by object id (for tests)."""
+    return {item.obj: box for s, y in plan(view, lang).seats for item, box in _tile_places(s, y, lang)}
+
+
+def _draw(view: ChronoView, names: Sequence[str], lang: str, labels: list[Label] | None) -> Image.Image:
+    layout = plan(view, lang)
+    img = canvas(WIDTH, layout.height)
     pen = Pen(img, labels)
-    head = _heading(view, names, lang)
-    pen.line((PAD + 4, 30), head, 26, bold=True, max_width=WIDTH - 2 * PAD - 8)
-    y = HEAD_H
-    y = _seat(pen, view, top_seat, names[top_seat.seat], y, lang) + 10
-    _track(pen, view.time, y, lang)
-    y += TRACK_H + 10
-    y = _seat(pen, view, low_seat, names[low_seat.seat], y, lang) + 8
-    _footer(pen, view, names, y, lang)
+    pen.line((PAD + 4, 30), _heading(view, names, lang), 26, bold=True, max_width=WIDTH - 2 * PAD - 8)
+    for s, y in layout.seats:
+        _seat(pen, view, s, names[s.seat], y, lang)
+    _track(pen, view.time, layout.track, lang)
+    _footer(pen, view, names, layout.footer, lang)
     return img
 
 
-__all__ = ["WIDTH", "board", "board_labels", "cell_box", "epoch_century", "tile_height"]
+__all__ = [
+    "MIN_TEXT",
+    "TILE_W",
+    "WIDTH",
+    "Plan",
+    "board",
+    "board_labels",
+    "cell_box",
+    "epoch_century",
+    "name_block",
+    "plan",
+    "res_flow",
+    "tile_boxes",
+    "tile_height",
+    "wrap_name",
+]

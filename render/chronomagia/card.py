@@ -30,6 +30,9 @@ from PIL import Image, ImageDraw
 
 from engines.chronomagia.cards import CardDef, Window, card, token_names
 from engines.chronomagia.grammar import line_text
+from render.chronomagia import words
+from render.chronomagia.glyphs import HERO_COLOUR, NEUTRAL, epoch_colour, pip
+from render.chronomagia.words import say
 from render.common import (
     ACCENT,
     BG,
@@ -48,9 +51,6 @@ from render.common import (
     panel,
     text_width,
 )
-from render.chronomagia import words
-from render.chronomagia.glyphs import HERO_COLOUR, NEUTRAL, epoch_colour, pip
-from render.chronomagia.words import say
 from render.labels import Label, Pen
 from render.spirit import richtext
 from render.spirit.richtext import Paragraph, Run
@@ -111,7 +111,9 @@ def _frame(colour: RGB) -> Image.Image:
     mask = Image.new("L", body.size, 0)
     ImageDraw.Draw(mask).rounded_rectangle((0, 0, body.width - 1, body.height - 1), radius=22, fill=255)
     img.paste(body, (4, 4), mask)
-    ImageDraw.Draw(img).rounded_rectangle((4, 4, W - 5, H - 5), radius=22, outline=lighten(colour, 0.05), width=5)
+    ImageDraw.Draw(img).rounded_rectangle(
+        (4, 4, W - 5, H - 5), radius=22, outline=lighten(colour, 0.05), width=5
+    )
     return img
 
 
@@ -134,7 +136,13 @@ def _title(pen: Pen, c: CardDef, colour: RGB, lang: str) -> None:
         pen.paste(pip("concentration", d, bar), (right, mid - d // 2), name="cost pip")
         right -= 12
     elif c.kind == "shadow":
-        box = pen.chip((right, mid), "бесплатно" if words.ru(lang) else "free", 18, fill=lighten(bar, 0.18), anchor="right")
+        box = pen.chip(
+            (right, mid),
+            "бесплатно" if words.ru(lang) else "free",
+            18,
+            fill=lighten(bar, 0.18),
+            anchor="right",
+        )
         right = box[0] - 12
     pen.text((x0 + 16, y0 + 4, right, y1 - 4), words.name(c, lang), 30, bold=True, min_size=20)
 
@@ -147,7 +155,9 @@ def _type_line(pen: Pen, c: CardDef, colour: RGB, lang: str) -> None:
     right = box[0] - 12
     chip = darken(colour, 0.35)
     if c.kind in ("thoughtform", "shadow", "token"):
-        box = pen.chip((right, TYPE_Y), f"{say('willpower', lang)} {c.willpower}", 17, fill=chip, anchor="right")
+        box = pen.chip(
+            (right, TYPE_Y), f"{say('willpower', lang)} {c.willpower}", 17, fill=chip, anchor="right"
+        )
         right = box[0] - 8
     elif c.kind in ("location", "phenomenon"):
         key = "lives" if c.kind == "location" else "time_counters"
@@ -185,8 +195,16 @@ def window_paragraphs(c: CardDef, w: Window, lang: str, fill: RGB, head: RGB) ->
 
 
 def resource_row(
-    pen: Pen, res: tuple[tuple[str, int], ...], x: int, yc: int, right: int, d: int, size: int, bg: RGB,
-    fill: RGB = TEXT, dim: float = 0.0,
+    pen: Pen,
+    res: tuple[tuple[str, int], ...],
+    x: int,
+    yc: int,
+    right: int,
+    d: int,
+    size: int,
+    bg: RGB,
+    fill: RGB = TEXT,
+    dim: float = 0.0,
 ) -> int:
     """Pips with their numbers from ``x`` on the line centred at ``yc``, wrapping under it before
     ``right``; returns the bottom edge."""
@@ -224,7 +242,14 @@ def _column(
     hy = y0 + 3 + (HEAD_H - 3) // 2
     right = x1 - 12
     if c.native == e:
-        nb = pen.chip((right, hy), say("native", lang), 15, fill=mix(darken(GOLD, 0.2), head_fill, dim), text_fill=mix((30, 24, 10), head_fill, dim), anchor="right")
+        nb = pen.chip(
+            (right, hy),
+            say("native", lang),
+            15,
+            fill=mix(darken(GOLD, 0.2), head_fill, dim),
+            text_fill=mix((30, 24, 10), head_fill, dim),
+            anchor="right",
+        )
         right = nb[0] - 6
     pen.line((x0 + 12, hy), f"{say('epoch', lang)} {e}", 19, bold=True, fill=text, max_width=right - x0 - 16)
     y = y0 + HEAD_H + 18
@@ -234,7 +259,9 @@ def _column(
         pen.paste(pip("concentration", d, fill, dim), (cb[2] + 6, y - d // 2), name="cost pip")
         y += 26
     kind = _column_kind(c, w, lang)
-    pen.line((x0 + 12, y), kind, 17, bold=True, fill=mix(lighten(colour, 0.45), fill, dim), max_width=x1 - x0 - 24)
+    pen.line(
+        (x0 + 12, y), kind, 17, bold=True, fill=mix(lighten(colour, 0.45), fill, dim), max_width=x1 - x0 - 24
+    )
     y += 16
     if w.res is not None:
         if w.res:
@@ -268,7 +295,10 @@ def _emerge(pen: Pen, c: CardDef, colour: RGB, lang: str) -> int:
     box = (PAD, BODY_TOP, W - PAD, BODY_TOP + 50)
     fill = darken(colour, 0.82)
     panel(pen.draw, box, fill=fill, outline=darken(colour, 0.3), width=2, radius=10)
-    par: Paragraph = (Run(say("emerge", lang) + ":", "bold", lighten(colour, 0.5)), Run(words.emerge_text(c, lang)))
+    par: Paragraph = (
+        Run(say("emerge", lang) + ":", "bold", lighten(colour, 0.5)),
+        Run(words.emerge_text(c, lang)),
+    )
     lay = richtext.fit((par,), box[2] - box[0] - 24, box[3] - box[1] - 8, 18, MIN_TEXT)
     richtext.draw(pen, lay, box[0] + 12, box[1] + (box[3] - box[1] - lay.height) // 2, fill, fill)
     return box[3] + 10
@@ -289,11 +319,25 @@ def _hero(pen: Pen, c: CardDef, colour: RGB, lang: str) -> tuple[tuple[int, ...]
     plate = darken(colour, 0.72)
     panel(pen.draw, left, fill=plate, outline=darken(colour, 0.25), width=2, radius=14)
     x0, y0, x1, y1 = left
-    pen.line((x0 + 14, y0 + 22), say("base", lang), 18, bold=True, fill=lighten(colour, 0.4), max_width=x1 - x0 - 28)
+    pen.line(
+        (x0 + 14, y0 + 22),
+        say("base", lang),
+        18,
+        bold=True,
+        fill=lighten(colour, 0.4),
+        max_width=x1 - x0 - 28,
+    )
     y = resource_row(pen, c.base, x0 + 14, y0 + 62, x1 - 12, 40, 30, plate)
     y += 30
     pen.draw.line([(x0 + 14, y - 12), (x1 - 14, y - 12)], fill=darken(colour, 0.35), width=1)
-    pen.line((x0 + 14, y + 8), say("meditation", lang), 18, bold=True, fill=lighten(colour, 0.4), max_width=x1 - x0 - 28)
+    pen.line(
+        (x0 + 14, y + 8),
+        say("meditation", lang),
+        18,
+        bold=True,
+        fill=lighten(colour, 0.4),
+        max_width=x1 - x0 - 28,
+    )
     med: list[Run] = [Run(say("meditation_text", lang, n=c.meditation_cost))]
     if c.meditation:
         med.append(Run(line_text(c.meditation, names, r)))
@@ -304,7 +348,14 @@ def _hero(pen: Pen, c: CardDef, colour: RGB, lang: str) -> tuple[tuple[int, ...]
     fill = mix(darken(colour, 0.8), (36, 40, 49), 0.4)
     panel(pen.draw, right, fill=fill, outline=darken(colour, 0.25), width=2, radius=14)
     x0, y0, x1, y1 = right
-    pen.line((x0 + 16, y0 + 22), say("abilities", lang), 18, bold=True, fill=lighten(colour, 0.4), max_width=x1 - x0 - 32)
+    pen.line(
+        (x0 + 16, y0 + 22),
+        say("abilities", lang),
+        18,
+        bold=True,
+        fill=lighten(colour, 0.4),
+        max_width=x1 - x0 - 32,
+    )
     flav_h = 0
     flav: richtext.Layout | None = None
     if c.flavour and not r:
@@ -330,7 +381,13 @@ def _hero(pen: Pen, c: CardDef, colour: RGB, lang: str) -> tuple[tuple[int, ...]
     else:
         size = MIN_TEXT
         lays = [
-            richtext.fit(((Run(a.text_ru if r else a.text),),), x1 - x0 - 32 - badge_w - 10, room - 8, MIN_TEXT, MIN_TEXT)
+            richtext.fit(
+                ((Run(a.text_ru if r else a.text),),),
+                x1 - x0 - 32 - badge_w - 10,
+                room - 8,
+                MIN_TEXT,
+                MIN_TEXT,
+            )
             for a in c.abilities
         ]
         cut = cut or any(lay.truncated for lay in lays)

@@ -133,8 +133,11 @@ def _sword(d: ImageDraw.ImageDraw, cx: float, cy: float, g: float, ink: int, bas
 
     for part in (blade, guard, grip):
         d.polygon(_pts(cx, cy, g, turn(part)), fill=ink)
-    (px, py), = turn([(0.0, 0.93)])
-    d.ellipse((cx + (px - pommel) * g, cy + (py - pommel) * g, cx + (px + pommel) * g, cy + (py + pommel) * g), fill=ink)
+    ((px, py),) = turn([(0.0, 0.93)])
+    d.ellipse(
+        (cx + (px - pommel) * g, cy + (py - pommel) * g, cx + (px + pommel) * g, cy + (py + pommel) * g),
+        fill=ink,
+    )
 
 
 def _shield(d: ImageDraw.ImageDraw, cx: float, cy: float, g: float, ink: int, base: int) -> None:
@@ -165,7 +168,9 @@ def _burst(d: ImageDraw.ImageDraw, cx: float, cy: float, g: float, ink: int, bas
 
 def _plate(d: ImageDraw.ImageDraw, cx: float, cy: float, g: float, ink: int, base: int) -> None:
     """Armor: a hexagonal plate with a rivet."""
-    hexagon = [(math.cos(math.pi / 6 + i * math.pi / 3), math.sin(math.pi / 6 + i * math.pi / 3)) for i in range(6)]
+    hexagon = [
+        (math.cos(math.pi / 6 + i * math.pi / 3), math.sin(math.pi / 6 + i * math.pi / 3)) for i in range(6)
+    ]
     d.polygon(_pts(cx, cy, g * 0.98, hexagon), fill=ink)
     d.polygon(_pts(cx, cy, g * 0.55, hexagon), fill=base)
     r = 0.24 * g

@@ -57,7 +57,13 @@ def _pars(c: CardDef, epoch: int, lang: str, fill: RGB) -> tuple[Paragraph, ...]
     colour = epoch_colour(epoch)
     pars = list(window_paragraphs(c, w, lang, fill, lighten(colour, 0.55)))
     if c.kind == "shadow":
-        pars.insert(0, (Run(say("emerge", lang) + ":", "bold", lighten(colour, 0.55)), Run(words.emerge_text(c, lang), "regular", fill)))
+        pars.insert(
+            0,
+            (
+                Run(say("emerge", lang) + ":", "bold", lighten(colour, 0.55)),
+                Run(words.emerge_text(c, lang), "regular", fill),
+            ),
+        )
     return tuple(pars)
 
 
@@ -116,7 +122,13 @@ def mini_card(pen: Pen, cid: str, box: Box, epoch: int, lang: str, mark: str = "
     if w.res:
         res_flow(pen, w.res, hb[2] + 12, wy + 3, x1 - 10, fill, d=26, size=21)
     elif w.res is not None:
-        pen.line((hb[2] + 12, wy + 17), say("produces_nothing", lang), 18, fill=TEXT_DIM, max_width=max(10, x1 - hb[2] - 24))
+        pen.line(
+            (hb[2] + 12, wy + 17),
+            say("produces_nothing", lang),
+            18,
+            fill=TEXT_DIM,
+            max_width=max(10, x1 - hb[2] - 24),
+        )
     pars = _pars(c, epoch, lang, TEXT)
     if pars:
         room = y1 - 12 - (wy + 34 + 8)
@@ -127,7 +139,7 @@ def mini_card(pen: Pen, cid: str, box: Box, epoch: int, lang: str, mark: str = "
 def _compact(pen: Pen, cid: str, box: Box, epoch: int, lang: str) -> None:
     """A Hero Deck card outside Meditation: its name and cost, and what it is in ``epoch``."""
     c = card(cid)
-    x0, y0, x1, y1 = box
+    x0, y0, x1, _y1 = box
     colour = _colour(c)
     fill = darken(colour, 0.72)
     panel(pen.draw, box, fill=fill, outline=darken(colour, 0.1), width=1, radius=10)
@@ -136,7 +148,13 @@ def _compact(pen: Pen, cid: str, box: Box, epoch: int, lang: str) -> None:
     pen.paste(pip("concentration", d, fill), (b[0] - 4 - d, y0 + 20 - d // 2), name="cost pip")
     pen.line((x0 + 10, y0 + 20), words.name(c, lang), 18, bold=True, max_width=b[0] - d - x0 - 24)
     w = c.window(epoch)
-    kb = pen.line((x0 + 10, y0 + 46), _kind_word(c, epoch, lang), 18, fill=lighten(epoch_colour(epoch), 0.4), max_width=(x1 - x0) // 2)
+    kb = pen.line(
+        (x0 + 10, y0 + 46),
+        _kind_word(c, epoch, lang),
+        18,
+        fill=lighten(epoch_colour(epoch), 0.4),
+        max_width=(x1 - x0) // 2,
+    )
     if w.res:
         res_flow(pen, w.res, kb[2] + 8, y0 + 34, x1 - 8, fill, d=22, size=18)
 
@@ -177,7 +195,11 @@ def _layout(view: ChronoView, lang: str) -> int:
     own, seen = _shadow_entries(view)
     for group in (own, seen):
         if group:
-            h += SECTION_H + sum(_grid_heights([c for c, _ in group], view.epoch, lang)) + GAP * ((len(group) + 1) // 2)
+            h += (
+                SECTION_H
+                + sum(_grid_heights([c for c, _ in group], view.epoch, lang))
+                + GAP * ((len(group) + 1) // 2)
+            )
     if view.hero_deck:
         h += SECTION_H
         if _meditating(view):
@@ -194,13 +216,17 @@ def hand_labels(view: ChronoView, name: str, lang: str = "en") -> tuple[Image.Im
     return _draw(view, name, lang, labels), labels
 
 
-def hand(view: ChronoView, name: str, lang: str = "en", names: Sequence[str] | None = None, **_: object) -> Image.Image:
+def hand(
+    view: ChronoView, name: str, lang: str = "en", names: Sequence[str] | None = None, **_: object
+) -> Image.Image:
     """The viewer's hand, own Shadows, Shadows seen and Hero Deck (``names``, when given, name the
     owner of a Shadow seen; else "the opponent")."""
     return _draw(view, name, lang, None, names)
 
 
-def _grid(pen: Pen, ids: Sequence[str], y: int, epoch: int, lang: str, marks: Sequence[str] | None = None) -> int:
+def _grid(
+    pen: Pen, ids: Sequence[str], y: int, epoch: int, lang: str, marks: Sequence[str] | None = None
+) -> int:
     rows = _grid_heights(ids, epoch, lang)
     for i, cid in enumerate(ids):
         r, col = divmod(i, 2)
@@ -210,7 +236,9 @@ def _grid(pen: Pen, ids: Sequence[str], y: int, epoch: int, lang: str, marks: Se
     return y + sum(rows) + GAP * len(rows)
 
 
-def _draw(view: ChronoView, name: str, lang: str, labels: list[Label] | None, names: Sequence[str] | None = None) -> Image.Image:
+def _draw(
+    view: ChronoView, name: str, lang: str, labels: list[Label] | None, names: Sequence[str] | None = None
+) -> Image.Image:
     if view.viewer is None:
         raise ValueError("a hand is drawn from a seat's own view, not a spectator's")
     img = canvas(WIDTH, _layout(view, lang))
@@ -230,7 +258,10 @@ def _draw(view: ChronoView, name: str, lang: str, labels: list[Label] | None, na
         y = _grid(pen, [c for c, _ in own], y, view.epoch, lang)
     if seen:
         y = _section(pen, say("seen_shadows", lang), y)
-        owner = [names[s] if names and s < len(names) else ("противник" if words.ru(lang) else "opponent") for _, s in seen]
+        owner = [
+            names[s] if names and s < len(names) else ("противник" if words.ru(lang) else "opponent")
+            for _, s in seen
+        ]
         y = _grid(pen, [c for c, _ in seen], y, view.epoch, lang, owner)
     if view.hero_deck:
         y = _section(pen, say("hero_deck_meditate" if _meditating(view) else "hero_deck_title", lang), y)
