@@ -1,6 +1,6 @@
 """Clicks per turn in a duel against the AI, played through the real bot on simcord.
 
-    python -m bench.clicks [duels] [first_seed] [--game afrika] [--show]
+    python -m bench.clicks [duels] [first_seed] [--game afrika] [--lang ru] [--show]
 
 A "player" (the AI's own policy choosing for alice) clicks the buttons of her DM panel; every
 move the bot makes for her (auto-pass, forced choices) costs no click. Prints clicks per turn of
@@ -9,7 +9,8 @@ shown with its buttons, which is how prompts are read for wording. No timing is 
 
 A game whose match rule is a series (Spirit Tactics: best of three) is played as the whole
 match: between games alice swaps one card with her side deck (in, then out) and clicks Ready,
-and those clicks are counted on their own line ("between games").
+and those clicks are counted on their own line ("between games"). ``--lang ru`` sets alice's
+``/settings language`` first (a game that speaks it shows her panel in Russian).
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ def _components(message: Any) -> list[Any]:
 
 
 async def play_duel(
-    seed: int, show: bool = False, max_clicks: int = 3000, game: str = "afrika"
+    seed: int, show: bool = False, max_clicks: int = 3000, game: str = "afrika", lang: str = "en"
 ) -> dict[str, Any]:
     """One duel to its end; clicks by (turn, whose turn) and the prompts alice saw."""
     import simcord
@@ -52,6 +53,8 @@ async def play_duel(
                 guild = env.create_guild("Bench")
                 channel = guild.create_text_channel("table")
                 alice = guild.add_member(env.create_user("alice"))
+                if lang != "en":
+                    await alice.slash(channel, "settings language", language=lang)
                 await alice.slash(channel, "play", game=game)
                 live = await bot.matches.get(max(bot.matches._cache))
                 rng = Rng.from_seed(seed)
@@ -134,7 +137,8 @@ async def _swap_and_ready(alice: Any, swap: bool) -> int:
 
 def main(argv: list[str]) -> int:
     game = argv[argv.index("--game") + 1] if "--game" in argv else "afrika"
-    args = [a for a in argv[1:] if not a.startswith("--") and a != game]
+    lang = argv[argv.index("--lang") + 1] if "--lang" in argv else "en"
+    args = [a for a in argv[1:] if not a.startswith("--") and a not in (game, lang)]
     duels = int(args[0]) if args else 5
     first = int(args[1]) if len(args) > 1 else 1
     show = "--show" in argv
@@ -142,7 +146,7 @@ def main(argv: list[str]) -> int:
     decided: list[int] = []
     theirs_all: list[int] = []
     for seed in range(first, first + duels):
-        r = asyncio.run(play_duel(seed, show, game=game))
+        r = asyncio.run(play_duel(seed, show, game=game, lang=lang))
         turns_own = sorted(r["own"])
         own_all += [r["own"][t] for t in turns_own]
         decided += [r["decisions"][t] for t in turns_own]

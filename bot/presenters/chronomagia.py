@@ -22,6 +22,7 @@ from PIL import Image
 
 from bot.i18n import language
 from bot.presenters import Presenter, TableSpec
+from bot.text import with_names
 from bot.ui.components import MoveChoice
 from engines.chronomagia import GAME, card
 from engines.chronomagia import actions as act
@@ -125,25 +126,25 @@ RU: dict[str, str] = {
     "second": "Пусть первым ходит соперник",
     "collect": "Собрать: {res} {n}",
     "meditate_group": "Медитация: взять карту из Колоды Героя",
-    "meditate": "Медитация: взять {card}",
+    "meditate": "Медитация: взять «{card}»",
     "main": "Перейти к основной фазе",
-    "play": "Сыграть {card}",
-    "play_window": "Сыграть {card} ({what})",
-    "shadow": "Положить {card} лицом вниз",
-    "tap": "Повернуть {card}",
+    "play": "Сыграть «{card}»",
+    "play_window": "Сыграть «{card}» ({what})",
+    "shadow": "Положить «{card}» лицом вниз",
+    "tap": "Повернуть «{card}»",
     "hero": "Герой {delta}: {text}",
-    "sac": "Пожертвовать {card} (Ярость)",
+    "sac": "Пожертвовать «{card}» (Ярость)",
     "attack": "Собрать Атаку и закончить ход",
     "attack_numbers": "Собрать Атаку ({attack} против Защиты {defense}) и закончить ход",
     "end": "Закончить ход без Атаки",
-    "target": "Выбрать {card} ({whose})",
+    "target": "Выбрать «{card}» ({whose})",
     "target_shadow": "Выбрать Тень лицом вниз №{obj} ({whose})",
     "target_none": "Ничего не выбирать",
-    "pick": "Добавить {card} ({whose})",
+    "pick": "Добавить «{card}» ({whose})",
     "done": "Это всё",
-    "shift_group": "Сдвиг времени: {card} ({whose})",
+    "shift_group": "Сдвиг времени: «{card}» ({whose})",
     "shift": "В Эпоху {epoch}",
-    "shift_label": "Сдвинуть {card} в Эпоху {epoch}",
+    "shift_label": "Сдвинуть «{card}» в Эпоху {epoch}",
     "loc_none": "Всё игроку",
     "loc": "{k} Местности, {rest} игроку",
     "hit_none": "Ничего на Явление",
@@ -151,7 +152,7 @@ RU: dict[str, str] = {
     "move_none": "Оставить Время на месте",
     "move_future": "Сдвинуть Время на {n} в Будущее (на {to})",
     "move_past": "Сдвинуть Время на {n} в Прошлое (на {to})",
-    "flip": "Перевернуть {card} лицом вверх",
+    "flip": "Перевернуть «{card}» лицом вверх",
     "flip_unknown": "Перевернуть Тень лицом вверх",
     "stay": "Оставить лицом вниз",
     "bounce": "Вернуть её в руку владельца",
@@ -399,7 +400,7 @@ def ask_text(ask: Any) -> str:
 def prompt(engine: Any, state: Any, seat: int, names: list[str]) -> str:
     view = _view(engine, state, seat)
     if view.ask is not None and view.ask.seat == seat:
-        return f"**{ask_text(view.ask)}**"
+        return f"**{with_names(ask_text(view.ask), names)}**"
     if view.step == "choose":
         return w("p_choose")
     if view.step == "redeal":
@@ -458,7 +459,7 @@ def waiting_text(view: Any, names: list[str]) -> str:
         what = ", ".join(f"{res_word(r)} {n}" for r, n in view.gained)
         parts.append(w("collected", what=what))
     if view.ask is not None:
-        parts.append(w("waiting_ask", text=ask_text(view.ask)))
+        parts.append(w("waiting_ask", text=with_names(ask_text(view.ask), names)))
     return "\n".join(parts)
 
 

@@ -44,8 +44,20 @@ class MoveChoice:
     """The button label inside the group ("A3 · Front Row"); ``label`` when empty."""
 
 
-GROUP_MENU = "Choose a move, then where (Call, Conceal, attack, …)"
-"""The placeholder of the groups menu; a presenter may not need to say more."""
+GROUP_MENU = "Choose a move, then which one"
+"""The placeholder of the groups menu, followed by the moves it holds (``group_menu``)."""
+
+
+def group_menu(groups: Sequence[Sequence[MoveChoice]]) -> str:
+    """The groups menu's placeholder, naming the kinds of move inside by their first word ("Call,
+    Conceal, Attack", "Redeal", "Пересдать"): a menu reads what it holds, in the game's words."""
+    verbs: list[str] = []
+    for g in groups:
+        word = g[0].group.split()[0].rstrip(":,") if g and g[0].group.split() else ""
+        if word and word not in verbs:
+            verbs.append(word)
+    shown = ", ".join(verbs[:4]) + (", …" if len(verbs) > 4 else "")
+    return f"{GROUP_MENU} ({shown})" if shown else GROUP_MENU
 
 
 def groups_of(choices: list[MoveChoice]) -> list[list[MoveChoice]]:
@@ -299,7 +311,7 @@ class GroupSelect(
         seq: int,
         first: int = 0,
         groups: list[list[MoveChoice]] | None = None,
-        placeholder: str = GROUP_MENU,
+        placeholder: str = "",
     ) -> None:
         opts = [
             discord.SelectOption(
@@ -312,7 +324,7 @@ class GroupSelect(
         super().__init__(
             discord.ui.Select(
                 custom_id=f"mg:{match_id}:{seq}:{first}",
-                placeholder=placeholder[:150],
+                placeholder=(placeholder or group_menu(groups or []))[:150],
                 options=opts or [discord.SelectOption(label="-", value="-")],
             )
         )

@@ -28,10 +28,10 @@ from bot.presenters import seat_moves, table_spec
 from bot.services.puzzles import Attempt, puzzles_of
 from bot.text import clip, log_block, with_names
 from bot.ui.components import (
-    GROUP_MENU,
     MoveChoice,
     PanelParts,
     bot_of,
+    group_menu,
     group_summary,
     move_view,
     selected_values,
@@ -260,7 +260,7 @@ class PuzzleGroupSelect(
         super().__init__(
             discord.ui.Select(
                 custom_id=f"pzg:{attempt_id}:{seq}" + (f":{first}" if first else ""),
-                placeholder=GROUP_MENU,
+                placeholder=group_menu(groups or [])[:150],
                 options=opts or [discord.SelectOption(label="-", value="-")],
             )
         )
