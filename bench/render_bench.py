@@ -22,6 +22,11 @@ from bench.core import Context, Figure, median, ms, time_each
 from engines.core import MatchConfig, PlayerId, Rng, load_all, random_action
 
 PLAYERS = {"chrono": 4, "afrika": 2}
+UNDECLARED = {"chronomagia": "engines.chronomagia"}
+"""Games whose renderers are benched before ``engines.games`` declares them (their rows are the
+same once it does: the declared engine is then used, and the hand gets its presenter's options)."""
+CARD_IMAGES = {"chronomagia": "render.chronomagia"}
+"""Games whose ``/card`` image is benched too: module with ``card_image(card_id, lang, epoch)``."""
 
 
 def positions(engine: Any, players: int, seed: int, count: int, every: int) -> list[Any]:
@@ -67,14 +72,67 @@ def _pillow_floor(size: tuple[int, int], cache: dict[tuple[int, int], float], re
     return cache[size]
 
 
+def _hand_options(game: str) -> dict[str, Any]:
+    """The presenter's render options; none for a game the bot does not host yet."""
+    from bot.presenters import presenter_for
+    from engines.core.errors import ConfigError
+
+    try:
+        return presenter_for(game).render_options()
+    except ConfigError:
+        return {}
+
+
+def _engines() -> dict[str, Any]:
+    """Every declared game's engine, and those of ``UNDECLARED`` games not declared yet."""
+    import importlib
+
+    out = dict(load_all())
+    for game, module in UNDECLARED.items():
+        if game not in out:
+            out[game] = importlib.import_module(module).ENGINE
+    return out
+
+
+def measure_cards(game: str, repeat: int) -> dict[str, float]:
+    """Every card of ``game`` drawn as ``/card`` does (English and Russian in turn, the active
+    Epoch marked on every other one) and encoded, against a blank canvas of the same size."""
+    import importlib
+
+    from render.common import to_png
+
+    module = importlib.import_module(CARD_IMAGES[game])
+    ids = module.sheet_ids()
+    total: list[float] = []
+    draw: list[float] = []
+    sizes: list[int] = []
+    for i, cid in enumerate(ids):
+        t0 = time.perf_counter()
+        img = module.card_image(cid, "ru" if i % 2 else "en", (i % 3) + 1 if i % 2 else None)
+        t1 = time.perf_counter()
+        data = to_png(img)
+        t2 = time.perf_counter()
+        draw.append(t1 - t0)
+        total.append(t2 - t0)
+        sizes.append(len(data))
+    floor = _blank_floor(img.size, {}, repeat)
+    return {
+        "total": median(total),
+        "draw": median(draw),
+        "floor": floor,
+        "bytes": sum(sizes) / len(sizes),
+        "width": img.size[0],
+        "height": img.size[1],
+    }
+
+
 def measure(
     game: str, kind: str, states: list[Any], engine: Any, names: list[str], repeat: int
 ) -> dict[str, float]:
-    from bot.presenters import presenter_for
     from render import board_image, hand_image
     from render.common import to_png
 
-    opts = presenter_for(game).render_options() if kind == "hand" else {}
+    opts = _hand_options(game) if kind == "hand" else {}
 
     def image(s: Any) -> Any:
         if kind == "board":
@@ -118,7 +176,7 @@ def run(ctx: Context) -> list[Figure]:
     figures: list[Figure] = []
     count = ctx.n(40, 4)
     repeat = ctx.n(9, 3)
-    for game, engine in sorted(load_all().items()):
+    for game, engine in sorted(_engines().items()):
         players = PLAYERS.get(game, 2)
         names = [f"Player {i + 1}" for i in range(players)]
         # Warm fonts and caches with another game's positions, as a running bot would be.
@@ -174,4 +232,25 @@ def run(ctx: Context) -> list[Figure]:
                 f"   {game} {kind} {size}: {ms(r['total']):.1f} ms (draw {ms(r['draw']):.1f},"
                 f" encode {ms(r['encode']):.1f}) vs blank {ms(r['floor']):.1f} ms, {r['bytes'] / 1024:.0f} KiB"
             )
+    for game in sorted(CARD_IMAGES):
+        r = measure_cards(game, repeat)
+        size = f"{r['width']:.0f}x{r['height']:.0f}"
+        figures.append(
+            Figure(
+                f"render.{game}.card.render_encode_ms",
+                f"{game} card image render + PNG ({size})",
+                ms(r["total"]),
+                "ms",
+                floor=ms(r["floor"]),
+                floor_label="PNG of a blank canvas, same size and settings",
+                note=f"draw {ms(r['draw']):.1f} ms, every card of the set",
+            )
+        )
+        figures.append(
+            Figure(f"render.{game}.card.kib", f"{game} card image bytes", r["bytes"] / 1024, "KiB")
+        )
+        ctx.log(
+            f"   {game} card {size}: {ms(r['total']):.1f} ms (draw {ms(r['draw']):.1f})"
+            f" vs blank {ms(r['floor']):.1f} ms, {r['bytes'] / 1024:.0f} KiB"
+        )
     return figures

@@ -27,7 +27,7 @@ from functools import lru_cache
 from PIL import Image
 
 from engines.chronomagia.cards import card
-from engines.chronomagia.view import ChronoView, PermView, SeatView, ShadowView
+from engines.chronomagia.view import ChronoView, HeroView, PermView, SeatView, ShadowView
 from render.chronomagia import words
 from render.chronomagia.glyphs import RESOURCE_COLOURS, epoch_colour, glyph_only, pip
 from render.chronomagia.words import say
@@ -410,12 +410,37 @@ def _shadow_tile(pen: Pen, sh: ShadowView, x: int, y: int, height: int, lang: st
 # ------------------------------------------------------------------------------ a seat
 
 
-def _boxes(pen: Pen, view: ChronoView, s: SeatView, y: int, lang: str) -> None:
-    w = (WIDTH - 2 * PAD - 2 * INNER - 2 * 8) // 3
+BOXES_W = WIDTH - 2 * PAD - 2 * INNER
+_BOXES = ImageCache(2_000_000)
+
+
+def _boxes(pen: Pen, s: SeatView, y: int, lang: str) -> None:
+    """The Hero, Location and Phenomenon boxes of a seat (a cached tile: they change seldom)."""
+    loc = next((p for p in s.field if p.kind == "location"), None)
+    phen = next((p for p in s.field if p.kind == "phenomenon"), None)
     x = PAD + INNER
+    if pen.recording:
+        tile = canvas(BOXES_W, BOX_H, PANEL)
+        _draw_boxes(pen.child(tile, x, y), s.hero, loc, phen, lang)
+    else:
+
+        def make() -> Image.Image:
+            img = canvas(BOXES_W, BOX_H, PANEL)
+            _draw_boxes(Pen(img), s.hero, loc, phen, lang)
+            return img
+
+        tile = _BOXES.get(("boxes", s.hero, loc, phen, lang), make)
+    pen.img.paste(tile, (x, y))
+
+
+def _draw_boxes(
+    pen: Pen, hero_view: HeroView, loc: PermView | None, phen: PermView | None, lang: str
+) -> None:
+    w = (BOXES_W - 2 * 8) // 3
+    x, y = 0, 0
     hero_box = (x, y, x + w, y + BOX_H)
     panel(pen.draw, hero_box, fill=PANEL_HI, outline=darken(GOLD, 0.35), width=2, radius=10)
-    hero = card(s.hero.card)
+    hero = card(hero_view.card)
     pen.line(
         (x + 10, y + 16),
         hero.type_line_ru if words.ru(lang) else hero.type_line,
@@ -425,7 +450,7 @@ def _boxes(pen: Pen, view: ChronoView, s: SeatView, y: int, lang: str) -> None:
     )
     pen.chip(
         (x + w - 8, y + 17),
-        say("counters_n", lang, n=s.hero.counters),
+        say("counters_n", lang, n=hero_view.counters),
         CHIP,
         fill=darken(GOLD, 0.35),
         anchor="right",
@@ -441,7 +466,7 @@ def _boxes(pen: Pen, view: ChronoView, s: SeatView, y: int, lang: str) -> None:
     for i, kind in enumerate(("location", "phenomenon")):
         bx = x + (i + 1) * (w + 8)
         box = (bx, y, bx + w, y + BOX_H)
-        pv = next((p for p in s.field if p.kind == kind), None)
+        pv = loc if kind == "location" else phen
         if pv is None:
             panel(pen.draw, box, fill=SLOT, radius=10)
             pen.line(
@@ -567,7 +592,7 @@ def _seat(pen: Pen, view: ChronoView, s: SeatView, name: str, y: int, lang: str)
     )
     pen.line((x, yc), counts, 19, fill=TEXT_DIM, max_width=right - x)
     yb = y + SEAT_TOP
-    _boxes(pen, view, s, yb, lang)
+    _boxes(pen, s, yb, lang)
     # what it would collect now, then creatures and Shadows
     yp = yb + BOX_H + 8
     chips: list[tuple[str, RGB]] = []
