@@ -33,6 +33,7 @@ from render.chronomagia.glyphs import RESOURCE_COLOURS, epoch_colour, glyph_only
 from render.chronomagia.words import say
 from render.common import (
     ACCENT,
+    BG,
     CARD_BACK,
     DANGER,
     EDGE,
@@ -236,7 +237,11 @@ def name_block(
     fill: RGB = TEXT,
     bold: bool = True,
 ) -> int:
-    """A wrapped card name from ``(x, y)`` (top left); returns the bottom."""
+    """A wrapped card name from ``(x, y)`` (top left); returns the bottom. A bold name with a word
+    too wide for ``width`` is drawn in the regular weight, which is narrower, before any word is
+    cut ("Монастырский" fits a tile that way)."""
+    if bold and any(text_width(piece, font(size, True)) > width for piece, _ in _tokens(text)):
+        bold = False
     fnt = font(size, bold)
     step = line_height(fnt)
     for line in wrap_name(text, fnt, width, max_lines):
@@ -450,7 +455,7 @@ def _draw_boxes(
     )
     pen.chip(
         (x + w - 8, y + 17),
-        say("counters_n", lang, n=hero_view.counters),
+        say("counter_1" if hero_view.counters == 1 else "counters_n", lang, n=hero_view.counters),
         CHIP,
         fill=darken(GOLD, 0.35),
         anchor="right",
@@ -628,8 +633,13 @@ def _heading(view: ChronoView, names: Sequence[str], lang: str) -> str:
     return f"{say('turn', lang)} {view.turn} · {names[view.active]} · {step}"
 
 
+def _collected_line(view: ChronoView) -> bool:
+    """Before the first turn nothing has been collected: the line is left out."""
+    return view.active is not None or view.ranking is not None
+
+
 def _footer_lines(view: ChronoView) -> int:
-    n = 1
+    n = 1 if _collected_line(view) else 0
     if any(view.last_attack):
         n += 1
     if view.ranking is not None or view.ask is not None or view.end_of_time:
@@ -664,18 +674,19 @@ def _footer(pen: Pen, view: ChronoView, names: Sequence[str], y: int, lang: str)
     elif view.end_of_time:
         pen.line((x, yc), say("end_of_time", lang), 19, fill=TEXT_DIM, max_width=right - x)
         yc += 36
-    who = names[view.active] if view.active is not None else ""
-    label = say("collected", lang) + (f" ({who})" if who else "") + ":"
-    box = pen.line((x, yc), label, 19, bold=True, fill=TEXT_DIM, max_width=right - x - 200)
-    gained = list(view.gained)
-    gained += [(r, 0) for r in view.collected if r not in {g for g, _ in gained}]
-    if gained:
-        res_flow(pen, gained, box[2] + 10, yc - 14, right, (24, 27, 33), d=26, size=20)
-    else:
-        pen.line((box[2] + 10, yc), say("nothing_yet", lang), 19, fill=TEXT_DIM)
+    if _collected_line(view):
+        who = names[view.active] if view.active is not None else ""
+        label = say("collected", lang) + (f" ({who})" if who else "") + ":"
+        box = pen.line((x, yc), label, 19, bold=True, fill=TEXT_DIM, max_width=right - x - 200)
+        gained = list(view.gained)
+        gained += [(r, 0) for r in view.collected if r not in {g for g, _ in gained}]
+        if gained:
+            res_flow(pen, gained, box[2] + 10, yc - 14, right, BG, d=26, size=20)
+        else:
+            pen.line((box[2] + 10, yc), say("nothing_yet", lang), 19, fill=TEXT_DIM)
+        yc += 36
     if any(view.last_attack):
         a, d, net, dmg = view.last_attack
-        yc += 36
         box = pen.line((x, yc), say("last_attack", lang) + ":", 19, bold=True, fill=TEXT_DIM)
         pen.line(
             (box[2] + 10, yc),

@@ -22,7 +22,6 @@ from render.chronomagia.glyphs import NEUTRAL, epoch_colour, pip
 from render.chronomagia.words import say
 from render.common import (
     ACCENT,
-    GOLD,
     RGB,
     TEXT,
     TEXT_DIM,
@@ -85,9 +84,10 @@ def mini_height(cid: str, epoch: int, lang: str, width: int = CARD_W) -> int:
     return 12 + 58 + 8 + 34 + (8 + text_h if text_h else 0) + 12
 
 
-def mini_card(pen: Pen, cid: str, box: Box, epoch: int, lang: str, mark: str = "") -> None:
+def mini_card(pen: Pen, cid: str, box: Box, epoch: int, lang: str, owner: str = "") -> None:
     """``cid`` drawn small into ``box``: name, cost in ``epoch``, type and Willpower, and its
-    window for ``epoch`` (kind, resources, text); ``mark`` is a chip over the top right."""
+    window for ``epoch`` (kind, resources, text); ``owner`` (a Shadow seen by Intuition) replaces
+    the type line with whose Shadow it is."""
     c = card(cid)
     x0, y0, x1, y1 = box
     colour = _colour(c)
@@ -101,10 +101,8 @@ def mini_card(pen: Pen, cid: str, box: Box, epoch: int, lang: str, mark: str = "
         right = b[0] - 4 - d
         pen.paste(pip("concentration", d, fill), (right, title_y - d // 2), name="cost pip")
         right -= 10
-    if mark:
-        right = pen.chip((right, title_y), mark, 18, fill=darken(GOLD, 0.3), anchor="right")[0] - 8
     pen.line((x0 + 12, title_y), words.name(c, lang), 22, bold=True, max_width=right - x0 - 16)
-    sub = words.type_line(c, lang)
+    sub = say("whose_shadow", lang, name=owner) if owner else words.type_line(c, lang)
     ty = y0 + 12 + 44
     extra = ""
     if c.kind in ("thoughtform", "shadow", "token"):
@@ -225,14 +223,14 @@ def hand(
 
 
 def _grid(
-    pen: Pen, ids: Sequence[str], y: int, epoch: int, lang: str, marks: Sequence[str] | None = None
+    pen: Pen, ids: Sequence[str], y: int, epoch: int, lang: str, owners: Sequence[str] | None = None
 ) -> int:
     rows = _grid_heights(ids, epoch, lang)
     for i, cid in enumerate(ids):
         r, col = divmod(i, 2)
         x0 = GAP + col * (CARD_W + GAP)
         y0 = y + sum(rows[:r]) + GAP * r
-        mini_card(pen, cid, (x0, y0, x0 + CARD_W, y0 + rows[r]), epoch, lang, marks[i] if marks else "")
+        mini_card(pen, cid, (x0, y0, x0 + CARD_W, y0 + rows[r]), epoch, lang, owners[i] if owners else "")
     return y + sum(rows) + GAP * len(rows)
 
 
@@ -244,7 +242,7 @@ def _draw(
     img = canvas(WIDTH, _layout(view, lang))
     pen = Pen(img, labels)
     n = len(view.hand)
-    title = f"{say('hand_title', lang, name=name)} · {say('cards', lang, n=n)} · {say('epoch', lang)} {view.epoch}"
+    title = f"{say('hand_title', lang, name=name)} · {say('card' if n == 1 else 'cards', lang, n=n)} · {say('epoch', lang)} {view.epoch}"
     pen.line((GAP + 4, 30), title, 26, bold=True, max_width=WIDTH - 2 * GAP)
     y = TOP
     if not view.hand:
