@@ -401,7 +401,7 @@ def _shadow_tile(pen: Pen, sh: ShadowView, x: int, y: int, height: int, lang: st
     pen.line((x + TILE_W / 2, y + 30), say("shadow", lang), 20, bold=True, anchor="mm", max_width=TILE_W - 28)
     label = say("face_down", lang) if sh.card is None else words.name(card(sh.card), lang)
     pen.text(
-        (x + 14, y + 44, x + TILE_W - 14, y + height - 12),
+        (x + 14, y + 42, x + TILE_W - 14, y + height - 8),
         label,
         18,
         fill=TEXT_DIM,
@@ -495,7 +495,9 @@ def _draw_boxes(
             fill=darken(SUCCESS if kind == "location" else GOLD, 0.4),
             anchor="right",
         )
-        pen.line((bx + 10, y + 46), words.name(c, lang), 20, bold=True, max_width=w - 20)
+        pen.text(
+            (bx + 10, y + 33, bx + w - 10, y + 59), words.name(c, lang), 20, bold=True, min_size=MIN_TEXT
+        )
         end = bx + 10
         if pv.resources:
             end, _ = res_flow(
