@@ -11,7 +11,9 @@ numbers under it, so "Epoch 2, Century 3" reads as a place on a line as well as 
 A creature is a tile: its name, the resource window of its effective Epoch as pips with numbers
 (faded when it would not produce now), and a chip for each state that matters: Tapped, Trapped,
 Sick (Embodiment Sickness), and "Epoch N" when a Time Shift gave it a personal epoch. A face-down
-Shadow is a card back; a public board never names it (its ``card`` is None in such a view).
+Shadow is a card back, never named: not even from a view that may see it (its controller's), so
+the board drawn from a seat's view is the spectator's board, safe to post in a public channel
+(only which seat is at the bottom follows ``view.viewer``).
 
 Drawn 900 px wide with nothing under 18 px, so Discord's 550 px inline copy keeps text at 11 px.
 Only the view is read. Tiles and the track are cached on everything they show (``ImageCache``), so
@@ -399,7 +401,7 @@ def _shadow_tile(pen: Pen, sh: ShadowView, x: int, y: int, height: int, lang: st
         (inset[0], inset[1], inset[2] - 1, inset[3] - 1), radius=8, outline=lighten(CARD_BACK, 0.15), width=1
     )
     pen.line((x + TILE_W / 2, y + 30), say("shadow", lang), 20, bold=True, anchor="mm", max_width=TILE_W - 28)
-    label = say("face_down", lang) if sh.card is None else words.name(card(sh.card), lang)
+    label = say("face_down", lang)  # even in a view that may see it: the board is public
     pen.text(
         (x + 14, y + 42, x + TILE_W - 14, y + height - 8),
         label,

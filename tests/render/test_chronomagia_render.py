@@ -333,6 +333,18 @@ def test_boards_of_ai_games_read_at_550_px_and_hide_face_down_shadows() -> None:
     assert kinds["over"] and kinds["attack"] and kinds["shadow"] and kinds["tapped"], kinds
 
 
+def test_a_seats_board_is_the_spectators_board() -> None:
+    """The board is public: drawn from seat 0's view (its own Shadows, hand and Hero Deck in it) it
+    has the same pixels as the spectator's, whose view holds none of those."""
+    compared = 0
+    for s in [markers(), *ai_states(5, every=5)]:
+        spectator = board(ENGINE.view(s, None), NAMES)
+        seat = ENGINE.view(s, PlayerId(0))
+        assert board(seat, NAMES).tobytes() == spectator.tobytes()
+        compared += bool(seat.seats[0].shadows)
+    assert compared > 0, "some of the positions had face-down Shadows"
+
+
 def test_every_scenario_position_renders_with_every_marker() -> None:
     kinds: dict[str, int] = {}
     n = 0
