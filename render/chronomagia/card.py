@@ -279,12 +279,31 @@ def _column(
     return lay.size, lay.truncated
 
 
+REMINDER_H = 30
+"""The line under the windows that says what the card's kind does (tokens, Shadows, ...)."""
+
+
 def _windows(pen: Pen, c: CardDef, top: int, active: int | None, lang: str) -> tuple[tuple[int, ...], bool]:
     sizes: list[int] = []
     cut = False
+    bottom = BODY_BOTTOM - REMINDER_H
+    reminder = say(f"reminder_{c.kind}", lang)
+    lay = richtext.fit(
+        ((Run(reminder, "italic", TEXT_DIM),),), W - 2 * PAD - 16, REMINDER_H - 6, 16, MIN_TEXT
+    )
+    body = _body_at(card_colour(c), BODY_BOTTOM)
+    richtext.draw(
+        pen,
+        lay,
+        (W - round(richtext.widest(lay))) // 2,
+        bottom + (REMINDER_H - lay.height) // 2 + 2,
+        body,
+        body,
+    )
+    cut = lay.truncated
     for i, e in enumerate((1, 2, 3)):
         x0 = PAD + i * (COL_W + COL_GAP)
-        s, t = _column(pen, c, e, (x0, top, x0 + COL_W, BODY_BOTTOM), active, lang, True)
+        s, t = _column(pen, c, e, (x0, top, x0 + COL_W, bottom), active, lang, True)
         sizes.append(s)
         cut = cut or t
     return tuple(sizes), cut
@@ -453,6 +472,7 @@ __all__ = [
     "INLINE",
     "MIN_TEXT",
     "PAD",
+    "REMINDER_H",
     "CardFit",
     "H",
     "W",

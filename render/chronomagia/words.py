@@ -93,6 +93,11 @@ EN: dict[str, str] = {
     "before_first": "Before the first turn",
     "waiting": "Waiting for {name}",
     "permanent_res": "Produces",
+    "reminder_thoughtform": "In an Epoch with a resource window it is a creature; without one, a spell.",
+    "reminder_location": "Damage to you may be sent to it instead. One Location each.",
+    "reminder_phenomenon": "Only the opponent's Time removes its counters. One Phenomenon each.",
+    "reminder_shadow": "Placed face down for free; flipped when its event happens.",
+    "reminder_token": "A token stops existing when it leaves the battlefield.",
 }
 RU: dict[str, str] = {
     "epoch": "Эпоха",
@@ -165,6 +170,11 @@ RU: dict[str, str] = {
     "before_first": "Перед первым ходом",
     "waiting": "Ждём: {name}",
     "permanent_res": "Производит",
+    "reminder_thoughtform": "В Эпохе с окном ресурсов — существо, без него — заклинание.",
+    "reminder_location": "Урон по вам можно направить на неё. Одна Местность у игрока.",
+    "reminder_phenomenon": "Его жетоны снимает только Время противника. Одно Явление у игрока.",
+    "reminder_shadow": "Кладётся рубашкой вверх бесплатно; открывается, когда случается её событие.",
+    "reminder_token": "Токен исчезает, когда покидает поле боя.",
 }
 assert set(EN) == set(RU)
 

@@ -20,7 +20,7 @@ from engines.core import PlayerId
 from render import board_renderer, hand_renderer
 from render.chronomagia import board, card_image, card_sheet, hand, sheet_ids, words
 from render.chronomagia.board import WIDTH, board_labels, cell_box, plan, tile_boxes
-from render.chronomagia.card import COL_W, PAD, H, W, card_face, card_labels
+from render.chronomagia.card import COL_W, PAD, REMINDER_H, H, W, card_face, card_labels
 from render.chronomagia.glyphs import RESOURCE_COLOURS, pip
 from render.chronomagia.hand import hand_labels
 from render.common import ACCENT, CARD_BACK, PANEL, darken
@@ -98,7 +98,7 @@ def test_a_card_shows_all_three_windows_and_its_native_epoch() -> None:
 
 def _column(e: int) -> tuple[int, int, int, int]:
     x0 = PAD + (e - 1) * (COL_W + 10)
-    return (x0, 110, x0 + COL_W, H - PAD)
+    return (x0, 110, x0 + COL_W, H - PAD - REMINDER_H)
 
 
 @pytest.mark.parametrize("cid", ["T068", "T001", "S01", "L01", "K02"])
