@@ -44,17 +44,8 @@ def cmd_cards(args: argparse.Namespace) -> int:
 
     game = args.game or next(t.name for t in all_tables() if t.card_image is not None)
     table = table_spec(game)
-    if table.card_sheet is None:
+    if table.card_sheet is None or not args.sheet:
         return _other_game_cards(args, table)
-    if not args.sheet:
-        from engines.afrika.cards import CARDS
-
-        for c in sorted(CARDS().values(), key=lambda c: c.id):
-            if c.set == args.set or c.basic:
-                print(
-                    f"{c.id}  {c.rarity}  {c.name:<36} {(c.cost.text() if c.type != 'terrain' else ''):<22} {c.type_line()}"
-                )
-        return 0
     paths = table.card_sheet(args.sheet, args.per_page, args.set)
     for p in paths:
         print(p)
@@ -74,9 +65,15 @@ def _other_game_cards(args: argparse.Namespace, table: object) -> int:
     pool = table.game.deck_pool()
     ids = sorted(pool.cards)
     if not args.sheet:
+        # A game with sets numbers its cards by set ("LC012"): --set lists that set and the basics.
+        def in_set(cid: str) -> bool:
+            return any(code.upper().startswith(args.set.upper()) for code in pool.cards[cid].codes)
+
+        has_sets = any(in_set(cid) and "basic" not in pool.cards[cid].tags for cid in ids)
         for cid in ids:
             c = pool.cards[cid]
-            print(f"{cid:<6} {c.name:<32} {c.cost_text:<10} {c.type_line}")
+            if not has_sets or in_set(cid) or "basic" in c.tags:
+                print(f"{cid:<6} {c.name:<32} {c.cost_text:<10} {c.type_line}")
         return 0
     paths = write_card_sheets(args.sheet, table.name, ids, table.card_image, args.per_page)
     for p in paths:

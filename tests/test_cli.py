@@ -10,6 +10,7 @@ import pytest
 from PIL import Image
 
 from bot.cli import main
+from engines.games import game_spec
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -114,3 +115,15 @@ def test_cards_lists_and_draws_any_game_with_card_images(tmp_path: Path) -> None
     )
     pages = sorted(tmp_path.glob("alchemy-sheet-*.png"))
     assert pages and f"{len(pages)} page(s) written" in made.stdout
+
+
+def test_cards_lists_a_game_with_its_own_sheet_from_its_pool(capsys: pytest.CaptureFixture[str]) -> None:
+    """``cardhost cards --game chronomagia`` (a game with its own contact sheet) lists its own cards,
+    every one; Afrika's listing keeps to the set asked for (and the basics)."""
+    assert main(["cards", "--game", "chronomagia"]) == 0
+    listed = capsys.readouterr().out
+    assert "Goblin Arsonist" in listed and "Diamond Terrain" not in listed
+    assert len(listed.splitlines()) == len(game_spec("chronomagia").deck_pool().cards)  # type: ignore[misc]
+    assert main(["cards", "--game", "afrika", "--set", "LC"]) == 0
+    afrika = capsys.readouterr().out.splitlines()
+    assert afrika and all(line.startswith(("LC", "LB")) for line in afrika), afrika[:3]

@@ -525,6 +525,13 @@ def card_sheet(directory: str, per_page: int, set_code: str) -> list[Any]:
     return list(write(directory, per_page, set_code))
 
 
+def _palette() -> dict[str, tuple[int, int, int]]:
+    """Deck images colour a card by its native Epoch ("epoch1".."epoch3"), Heroes and tokens apart."""
+    from render.chronomagia.glyphs import EPOCH_COLOURS, HERO_COLOUR, NEUTRAL
+
+    return {**{f"epoch{e}": c for e, c in EPOCH_COLOURS.items()}, "hero": HERO_COLOUR, "token": NEUTRAL}
+
+
 PRESENTER = Presenter(
     choices=choices,
     hand_text=hand_text,
@@ -543,6 +550,7 @@ TABLE = TableSpec(
     card_image=card_image,
     card_caption=card_caption,
     card_sheet=card_sheet,
+    palette=_palette(),
     languages=LANGUAGES,
 )
 
