@@ -66,6 +66,16 @@ class SeatView:
     void: tuple[CardView, ...]
     exile: tuple[CardView, ...]
     lost: bool
+    team: int = -1
+    """The seat's team (Allied Kingdoms, the Galactic Overlord's opponents); -1: on its own."""
+    command: tuple[CardView, ...] = ()
+    """The Command zone (public): a Star Lord waiting to be cast (R140)."""
+    command_casts: int = 0
+    """Times the Star Lord was cast from the Command zone: the next cast costs {2} more each (R143)."""
+    lord_damage: tuple[tuple[int, int], ...] = ()
+    """(seat whose Star Lord, combat damage it has dealt this seat); 21 from one loses (R145)."""
+    overlord: bool = False
+    """This seat is the Galactic Overlord (R150)."""
 
 
 @dataclass(frozen=True)
@@ -108,6 +118,26 @@ class AfrikaView:
     over: bool
     ranking: tuple[tuple[int, ...], ...]
     reason: str
+    variant: str = "duel"
+    """ "duel", "allied" (2 v 2, one life per team), "starlords" (free-for-all with Star Lords),
+    "overlord" (one Galactic Overlord against a team)."""
+    teams: tuple[tuple[int, ...], ...] = ()
+    """The seats of each team, when the variant has teams."""
+    partner_hands: tuple[tuple[int, tuple[CardView, ...]], ...] = ()
+    """(teammate's seat, their hand): only in a team member's own view (R124, R151)."""
+    scheme: CardView | None = None
+    """The scheme the Overlord set in motion this turn (R154), face up."""
+    ongoing_schemes: tuple[CardView, ...] = ()
+    """Ongoing schemes face up in the Overlord's Command zone until abandoned."""
+    scheme_count: int = 0
+    """Schemes left face down in the Scheme deck."""
+    rift: CardView | None = None
+    """The face-up rift of Cosmic Rifts (R160); None without the option."""
+    rift_count: int = 0
+    die: str = ""
+    """The last roll of the cosmic die this turn: "rift", "chaos", "blank" or ""."""
+    die_rolls: int = 0
+    """Rolls made this turn (the next costs {n} more, R160)."""
 
 
 def card_view(g: Game, oid: int) -> CardView:
