@@ -99,7 +99,9 @@ SCHEME_FIELDS = frozenset(
         "abandon",
     }
 )
-RIFT_FIELDS = frozenset({"id", "name", "text", "verse", "copies", "static", "triggers", "chaos"})
+RIFT_FIELDS = frozenset({"id", "name", "text", "verse", "copies", "static", "triggers", "chaos", "art"})
+RIFT_ART = ("vortex", "shattered_sun", "islands", "aurora")
+"""The picture behind a rift's tear (cosmetic, like a card's ``art``); "" lets the renderer pick."""
 TRIGGER_FIELDS = frozenset({"on", "text", "targets", "effects", "if"})
 CHAOS_FIELDS = frozenset({"text", "targets", "effects"})
 ABANDON_FIELDS = frozenset({"on", "if", "unless", "who"})
@@ -169,6 +171,7 @@ class RiftCard:
     chaos: Ability
     card: CardDef
     file: str
+    art: str = ""
 
 
 # ------------------------------------------------------------------------------------- parsing
@@ -386,8 +389,11 @@ def parse_rift(raw: Mapping[str, Any], file: str) -> RiftCard:
     if not effects:
         raise ValueError("the chaos ability has no effects")
     chaos = Ability("triggered", on=CHAOS_EVENT, targets=ts, effects=effects, text=_text(ch, "chaos ability"))
+    art = raw.get("art", "")
+    if art and art not in RIFT_ART:
+        raise ValueError(f"unknown art {art!r}; one of {', '.join(RIFT_ART)}")
     card = _card_def(cid, name, "rift", text, verse, (chaos, *triggers), static, file)
-    return RiftCard(cid, name, text, verse, copies, static, triggers, chaos, card, file)
+    return RiftCard(cid, name, text, verse, copies, static, triggers, chaos, card, file, str(art))
 
 
 def _entries(path: Path, key: str) -> list[Any]:
