@@ -28,7 +28,14 @@ How the data reads (the lead's engine applies it; nothing here changes a game):
 
 Schemes and rifts have no source permanent, so an effect may not use ``to = "self"``; they are
 never on the stack as spells, so ``negate`` (nothing to negate as the Exploration phase begins with
-an empty stack) and the escape hatches ``script`` and ``win_game`` are refused as well.
+an empty stack) and the escape hatches ``script`` and ``win_game`` are refused as well. A token
+they create enters Zone 1 (no source zone, no caster's choice: ``Ctx.slot`` 0).
+
+API: ``scheme_cards()`` / ``rift_cards()`` (by id, cached), ``scheme(id)`` / ``rift(id)``,
+``scheme_deck()`` / ``rift_deck()`` (the default decks, unshuffled), ``check_scheme_deck`` /
+``check_rift_deck`` (R153 / R160 in sentences), ``variant_card_defs()`` (for the card index),
+``abandon_due(g, scheme, overlord, step)``, ``statics_reaching(seat, overlord, ongoing, rift)``,
+``triggers_on(event, ongoing, rift)`` and ``load_schemes`` / ``load_rifts`` for another directory.
 """
 
 from __future__ import annotations
@@ -36,7 +43,7 @@ from __future__ import annotations
 import re
 import tomllib
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -505,6 +512,34 @@ def check_rift_deck(ids: list[str]) -> str:
     return ""
 
 
+def statics_reaching(
+    seat: int, overlord: int, ongoing: Iterable[str], rift_id: str = ""
+) -> tuple[Static, ...]:
+    """The scheme and rift anthems that reach the entities ``seat`` controls: the face-up rift's
+    reach everyone's, the Ongoing schemes' only the Overlord's (``overlord`` -1: no Overlord)."""
+    out: list[Static] = []
+    if seat == overlord:
+        for cid in ongoing:
+            out.extend(scheme(cid).static)
+    if rift_id:
+        out.extend(rift(rift_id).static)
+    return tuple(out)
+
+
+def triggers_on(event: str, ongoing: Iterable[str] = (), rift_id: str = "") -> list[tuple[str, int]]:
+    """(card id, ability index in its ``card``) of every face-up scheme and rift ability that
+    triggers on ``event``, Ongoing schemes first in the order given. The caller knows whose step it
+    is: scheme triggers are for the Overlord's steps and entities, rift triggers for everyone's."""
+    out: list[tuple[str, int]] = []
+    for cid in ongoing:
+        out += [(cid, i) for i, ab in enumerate(scheme(cid).card.abilities) if i != MOTION and ab.on == event]
+    if rift_id:
+        out += [
+            (rift_id, i) for i, ab in enumerate(rift(rift_id).card.abilities) if i != CHAOS and ab.on == event
+        ]
+    return out
+
+
 def variant_card_defs() -> dict[str, CardDef]:
     """Every scheme's and rift's ``CardDef`` by id, for the card index (``cards.CARD_INDEX``) so a
     stack item or trigger naming a scheme or rift resolves like any card's ability."""
@@ -570,5 +605,7 @@ __all__ = [
     "scheme",
     "scheme_cards",
     "scheme_deck",
+    "statics_reaching",
+    "triggers_on",
     "variant_card_defs",
 ]

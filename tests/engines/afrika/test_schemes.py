@@ -33,6 +33,8 @@ from engines.afrika.schemes import (
     scheme,
     scheme_cards,
     scheme_deck,
+    statics_reaching,
+    triggers_on,
     variant_card_defs,
 )
 from engines.afrika.state import Game
@@ -141,6 +143,21 @@ def test_card_defs_for_the_stack() -> None:
     from engines.afrika.cards import CARDS
 
     assert not set(defs) & set(CARDS()), "no id clashes with the Codex cards"
+
+
+def test_helpers_for_the_engine_pick_statics_and_triggers() -> None:
+    ongoing = ["SCH19", "SCH22", "SCH26"]
+    iron = scheme("SCH19").static
+    assert statics_reaching(0, 0, ongoing) == iron, "the Overlord's entities"
+    assert statics_reaching(1, 0, ongoing) == (), "not the team's"
+    shattered = rift_cards()["RFT01"].static
+    assert statics_reaching(1, 0, ongoing, "RFT01") == shattered, "a rift reaches everyone"
+    assert statics_reaching(0, 0, ongoing, "RFT01") == iron + shattered
+    assert statics_reaching(1, -1, [], "RFT01") == shattered, "rifts without an Overlord"
+    assert triggers_on("sustenance", ongoing, "RFT02") == [("SCH22", 1), ("RFT02", 1)]
+    assert triggers_on("ally_enters", ongoing) == [("SCH26", 1)]
+    assert triggers_on("dusk", ongoing, "RFT01") == []
+    assert triggers_on("set_in_motion", ongoing) == [] and triggers_on("chaos", rift_id="RFT01") == []
 
 
 # ----------------------------------------------------------------------- run by the engine
