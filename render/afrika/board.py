@@ -830,12 +830,22 @@ def _board(view: Any, names: Sequence[str], labels: list[Label] | None) -> Image
 
 
 def board(view: Any, names: Sequence[str], **_options: Any) -> Image.Image:
-    """The public Afrika board for ``view`` (any seat's view or the spectator's gives the same image)."""
+    """The public Afrika board for ``view`` (any seat's view or the spectator's gives the same image).
+
+    More than two seats, a multiplayer variant or Cosmic Rifts: ``render.afrika.multi``'s panels."""
+    from render.afrika import multi
+
+    if multi.is_multiplayer(view):
+        return multi.multi_board(view, names)
     return _board(view, names, None)
 
 
 def board_labels(view: Any, names: Sequence[str]) -> tuple[Image.Image, list[Label]]:
     """The board and every label drawn on it (what tests check for size and overlaps)."""
+    from render.afrika import multi
+
+    if multi.is_multiplayer(view):
+        return multi.multi_board_labels(view, names)
     labels: list[Label] = []
     return _board(view, names, labels), labels
 
