@@ -113,8 +113,9 @@ def validate(parsed: ParsedList, pool: DeckPool, fmt_key: str | None = None) -> 
             )
     counts: dict[str, dict[str, int]] = {s.key: {} for s in fmt.sections}
     lines: dict[str, list[Entry]] = {}  # copy key -> entries, for copy-limit messages
-    for e in parsed.entries:
-        card, problem = _card_for(e, pool)
+    resolved = [(e, *_card_for(e, pool)) for e in parsed.entries]
+    listed = _listed(resolved, fmt) if any(s.fits for s in fmt.sections) else {}
+    for e, card, problem in resolved:
         if problem is not None:
             problems.append(problem)
             continue
@@ -132,7 +133,11 @@ def validate(parsed: ParsedList, pool: DeckPool, fmt_key: str | None = None) -> 
                 continue  # its header was reported once
         rule = fmt.rule(section)
         assert rule is not None
-        reason = (fmt.allows(card) if fmt.allows else "") or (rule.accepts(card) if rule.accepts else "")
+        reason = (
+            (fmt.allows(card) if fmt.allows else "")
+            or (rule.accepts(card) if rule.accepts else "")
+            or (rule.fits(card, listed) if rule.fits else "")
+        )
         if reason:
             problems.append(Problem(e.line, e.text, reason, "legal"))
             continue
@@ -171,6 +176,30 @@ def validate(parsed: ParsedList, pool: DeckPool, fmt_key: str | None = None) -> 
         if sentence:
             return DeckResult(None, (Problem(None, "", sentence, "legal"),), fmt.key, parsed.name)
     return DeckResult(deck, (), fmt.key, parsed.name)
+
+
+def _section_of(e: Entry, fmt: DeckFormat) -> str | None:
+    """The section a line counts in (as ``validate`` reads it), None when the format has none."""
+    if fmt.rule(e.section) is not None:
+        return e.section
+    return fmt.sections[0].key if e.via in ("blank", "default") else None
+
+
+def _listed(
+    resolved: list[tuple[Entry, CardInfo | None, Problem | None]], fmt: DeckFormat
+) -> dict[str, list[CardInfo]]:
+    """Section key -> the cards its lines name, for ``SectionRule.fits``: lines naming no card or
+    a card the format or section refuses on its own are left out."""
+    out: dict[str, list[CardInfo]] = {s.key: [] for s in fmt.sections}
+    for e, card, _ in resolved:
+        section = _section_of(e, fmt)
+        rule = fmt.rule(section) if section else None
+        if card is None or rule is None:
+            continue
+        if (fmt.allows and fmt.allows(card)) or (rule.accepts and rule.accepts(card)):
+            continue
+        out[rule.key].append(card)
+    return out
 
 
 def _order(p: Problem) -> tuple[int, int]:

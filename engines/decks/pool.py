@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import difflib
 import importlib
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING
@@ -66,6 +66,10 @@ class CardInfo:
 CardCheck = Callable[[CardInfo], str]
 """'' when the card is allowed, else a sentence saying why not."""
 
+ListCheck = Callable[[CardInfo, Mapping[str, Sequence[CardInfo]]], str]
+"""'' when the card may be in its section given the whole list (section key -> the cards listed
+there, one per line), else a sentence saying why not."""
+
 
 @dataclass(frozen=True)
 class SectionRule:
@@ -82,6 +86,10 @@ class SectionRule:
     in_play: bool | None = None
     """Whether the section's cards go to the match (``MatchConfig`` decks): by default only the
     main deck does; a section the engine also takes (Alchemy's Magnum Opus) says True."""
+    fits: ListCheck | None = None
+    """A per-line check that depends on the rest of the list (Star Lords: a card outside its Star
+    Lord's energy identity): given the card and what each section lists, '' or why it may not be
+    here. Lines with a problem of their own are left out of what it is given."""
 
     @property
     def plays(self) -> bool:

@@ -61,7 +61,7 @@ RARITY_COLORS: dict[str, RGB] = {
     "M": (230, 96, 40),
 }
 RARITY_NAMES = {"C": "Common", "U": "Uncommon", "R": "Rare", "M": "Mythic"}
-SET_NAMES = {"LC": "Cosmic Core"}
+SET_NAMES = {"LC": "Cosmic Core", "SL": "Star Lords"}
 
 TITLE_BOX: Box = (22, 18, 353, 52)
 ART_BOX: Box = (24, 58, 351, 258)

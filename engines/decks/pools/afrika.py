@@ -4,10 +4,15 @@ Cards come from the engine's loader (``engines.afrika.cards.CARDS``) and the num
 check from ``engines.afrika.decks``, so a new card file or a rules change shows up here by itself.
 Constructed: at least 60 cards, at most 4 copies of a name except Basic terrains, no sideboard
 (DECISION A14). Limited (Unleashed Armada, Cosmic Draft): at least 40 cards, no copy limit, and the
-rest of the pool may be listed as a sideboard (R10).
+rest of the pool may be listed as a sideboard (R10). Star Lords (R140, R141, DECISION A24): a
+``Star Lord`` section with one Legendary Entity and a Codex of 99 more cards, one of each but Basic
+terrains, each within the Star Lord's energy identity (refused line by line); the engine's
+``check_starlords`` has the last word. Both sections go to the match, the Codex first.
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
 
 from engines.afrika import decks as rules
 from engines.afrika.cards import CARDS, CardDef
@@ -63,6 +68,36 @@ def _check_limited(deck: Deck) -> str:
     return f"the Codex is not legal: {problem}" if problem else ""
 
 
+def _singleton(card: CardInfo) -> int | None:
+    return None if "basic" in card.tags else 1
+
+
+def _allowed_starlords(card: CardInfo) -> str:
+    reason = rules.STARLORDS_BANNED.get(card.id)
+    if reason:
+        return f"{card.name} is banned in Star Lords: {reason}."
+    return _allowed(card)
+
+
+def _star_lord_only(card: CardInfo) -> str:
+    if card.group != "entity" or "legendary" not in card.tags:
+        return f"{card.name} is not a Legendary Entity, so it can't be a Star Lord."
+    return ""
+
+
+def _within_identity(card: CardInfo, listed: Mapping[str, Sequence[CardInfo]]) -> str:
+    lords = listed.get("commander", ())
+    if len(lords) != 1:
+        return ""  # no Star Lord (or several): the section's size problem says so
+    return rules.off_identity(card.id, lords[0].id)
+
+
+def _check_starlords(deck: Deck) -> str:
+    lords = deck.cards("commander")
+    problem = rules.check_starlords([*lords, *deck.cards("main")], lords[0]) if len(lords) == 1 else ""
+    return f"the Codex is not legal: {problem}" if problem else ""
+
+
 def build() -> DeckPool:
     cards = {cid: _info(c) for cid, c in sorted(CARDS().items())}
     constructed = DeckFormat(
@@ -85,4 +120,27 @@ def build() -> DeckPool:
         description=f"at least {rules.LIMITED_MIN} cards from your pool plus Basic terrains, "
         "no copy limit; the rest of the pool is the sideboard",
     )
-    return DeckPool("afrika", "Chronicles of Afrika", cards, (constructed, limited), GROUPS)
+    codex = rules.STARLORDS_SIZE - 1
+    starlords = DeckFormat(
+        "starlords",
+        "Star Lords",
+        (
+            SectionRule("main", "Codex", min_cards=codex, max_cards=codex, fits=_within_identity),
+            SectionRule(
+                "commander",
+                "Star Lord",
+                min_cards=1,
+                max_cards=1,
+                accepts=_star_lord_only,
+                in_play=True,
+                missing="the Codex has no Star Lord: put one Legendary Entity under a 'Star Lord' line.",
+            ),
+        ),
+        copy_limit=_singleton,
+        copy_scope=("main", "commander"),
+        allows=_allowed_starlords,
+        check=_check_starlords,
+        description=f"a Star Lord (one Legendary Entity) and a Codex of {codex} more cards: one of each "
+        "(Basic terrains unlimited), every card within the Star Lord's energy identity",
+    )
+    return DeckPool("afrika", "Chronicles of Afrika", cards, (constructed, limited, starlords), GROUPS)
