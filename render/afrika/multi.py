@@ -25,12 +25,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Any
 
 from PIL import Image
 
 from render.afrika.board import (
     _BADGE_LEGEND,
+    _TILES,
     ENERGY_COLORS,
     GENERIC,
     _badges,
@@ -165,7 +167,9 @@ class _Item:
         if self.kind == "text":
             pen.line((x, cy), self.text, self.size, fill=self.fill, bold=self.bold)
         elif self.kind == "chip":
-            pen.chip((x, cy), self.text, self.size, fill=self.fill, text_fill=self.ink)
+            pen.chip_on(
+                (x, cy), self.text, self.size, fill=self.fill, bg=bg, cache=_TILES, text_fill=self.ink
+            )
         elif self.kind == "icon":
             pen.paste(keyword_icon(self.text, self.size, bg), (x, cy - self.size // 2), name=self.text)
         else:  # the legend's attacking / blocking / vehicle swatches
@@ -292,10 +296,41 @@ class _Column:
 
 
 def _perm_row(
-    col: _Column, p: Any, objects: dict[int, str], seat_names: Sequence[str], lords: frozenset[str]
+    col: _Column,
+    p: Any,
+    objects: dict[int, str],
+    seat_names: Sequence[str],
+    lords: frozenset[str],
+    bg: RGB,
 ) -> None:
-    """One permanent as a row: the duel tile's colour, name, keyword icons, badges and role."""
+    """One permanent as a row: the duel tile's colour, name, keyword icons, badges and role.
+
+    Like the duel's tiles, a row is drawn once into ``_TILES`` and pasted after that (most rows
+    of a board are the same as on the last one); a recording pen draws it afresh."""
     attached, role, corner = _tile_parts(p, objects, seat_names)
+    lord = p.card in lords and p.type == "entity"
+    w = col.width
+    h, body = _row(p, attached, role, corner, lord, w)
+
+    def fn(pen: Pen, x: int, y: int) -> None:
+        if pen.recording:
+            body(pen, x, y)
+            return
+
+        def make() -> Image.Image:
+            img = canvas(w, h, bg)
+            body(Pen(img), 0, 0)
+            return img
+
+        pen.img.paste(_TILES.get(("multi-row", w, bg, p, attached, role, corner, lord), make), (x, y))
+
+    col.put(0, col.y, fn)
+    col.skip(h + 6)
+
+
+@lru_cache(maxsize=2048)
+def _row(p: Any, attached: str, role: str, corner: str, lord: bool, w: int) -> tuple[int, Draw]:
+    """A permanent's row ``w`` wide: its height and how to draw it."""
     base = _card_color(p.card)
     fill = charged_fill(base) if p.charged else mix(base, PANEL, 0.35)
     if p.attacking:
@@ -314,9 +349,9 @@ def _perm_row(
         units.append([_text(attached, fill=TEXT_DIM)])
     if role:  # a chip, not coloured text: gold or blue text would vanish on a Diamond or Sky row
         units.append([_chip(role, ACCENT if p.attacking else INFO, DARK)])
-    if p.card in lords and p.type == "entity":
+    if lord:
         units.append([_chip("STAR LORD", OVERLORD)])
-    inner = _Column(col.width - 2 * 10)
+    inner = _Column(w - 2 * 10)
     inner.skip(ROW_PAD)
     lines = inner.flow(units, fill)
     if corner:
@@ -332,14 +367,12 @@ def _perm_row(
         inner.put(0, 0, pt)
     inner.skip(ROW_PAD)
     h = inner.y
-    top = col.y
 
-    def fn(pen: Pen, x: int, y: int) -> None:
-        panel(pen.draw, (x, y, x + col.width, y + h), fill=fill, outline=outline, width=border, radius=10)
+    def body(pen: Pen, x: int, y: int) -> None:
+        panel(pen.draw, (x, y, x + w, y + h), fill=fill, outline=outline, width=border, radius=10)
         inner.draw(pen, x + 10, y)
 
-    col.put(0, top, fn)
-    col.skip(h + 6)
+    return h, body
 
 
 # ------------------------------------------------------------------------------ a player's panel
@@ -464,7 +497,7 @@ def _seat_panel(seat: Any, view: Any, sit: _Seating, w: int, bg: RGB) -> _Column
             )
         col.flow(zone, bg)
         for p in perms:
-            _perm_row(col, p, sit.objects, sit.names, own_lord)
+            _perm_row(col, p, sit.objects, sit.names, own_lord, bg)
     if not shown:
         col.flow([[_text("No permanents in play", fill=TEXT_FAINT)]], bg)
     col.skip(PAD - 6)
@@ -475,7 +508,8 @@ def _command_lines(col: _Column, seat: Any, view: Any, sit: _Seating, bg: RGB) -
     """The Command zone with the Star Lord tax, and the Star Lord damage this seat has taken."""
     command = getattr(seat, "command", ())
     casts = getattr(seat, "command_casts", 0)
-    if command or casts or getattr(view, "variant", "duel") == "starlords":
+    # a player who lost has left with every card they own (R122): no Command zone to speak of
+    if not seat.lost and (command or casts or getattr(view, "variant", "duel") == "starlords"):
         head = _text("Command", bold=True)
         units: list[Unit] = [[head]]
         units += [[_chip(c.name, mix(_color_of(c.card), bg, 0.3))] for c in command]
@@ -667,7 +701,7 @@ class _Layout:
         who = " & ".join(_seat_label(names, s) for s in sorted(active)) or _seat_label(names, view.active)
         if len(active) > 2:
             who = "the team"
-        turn = f"Turn {view.turn}" + ("" if view.over else f" · {who}'s turn")
+        turn = f"Turn {view.turn} · " + ("game over" if view.over else f"{who}'s turn")
         variant = VARIANTS.get(getattr(view, "variant", "duel"), "")
         mode = f"{variant} · {len(view.seats)} players" + (
             " · Cosmic Rifts" if getattr(view, "rift", None) else ""

@@ -120,12 +120,16 @@ def test_six_players_fit_in_1600_px_and_read_at_800() -> None:
     assert "Legend" in _texts(labels)
 
 
-@pytest.mark.parametrize("n", [3, 4, 5, 6])
-@pytest.mark.parametrize("variant", ["starlords", "overlord", "rifts"])
-def test_every_table_size_reads_at_800(n: int, variant: str) -> None:
+@pytest.mark.parametrize(
+    ("variant", "n"),
+    [(v, n) for v in ("starlords", "rifts") for n in range(2, 7)] + [("overlord", n) for n in range(3, 7)],
+)
+def test_every_table_size_reads_at_800(variant: str, n: int) -> None:
     view = {"starlords": mv.starlords, "overlord": mv.overlord, "rifts": mv.rifts}[variant](n)
     img, _ = _check(view)
     assert img.width <= 1600
+    columns = len({box[0] for box in panel_boxes(view, NAMES).values()})
+    assert columns == (2 if n in (2, 4) else 3), "two columns for two or four players, else three"
 
 
 def test_allied_kingdoms_shows_each_teams_life_once_with_its_panels_grouped() -> None:
@@ -209,7 +213,9 @@ def test_the_stack_whose_turn_and_the_ranking_at_the_end() -> None:
     texts = _texts(labels)
     assert {"1st: carol", "2nd: alice & bob", "3rd: dave", "4th: erin"} <= set(texts)
     assert "carol is the last Star Lord standing." in texts
-    assert "alice  — LOST" in texts and "carol" in texts
+    assert "alice  — LOST" in texts and "carol" in texts and "Turn 17 · game over" in texts
+    panels = _by_panel(over, labels)
+    assert "Command" in panels[2] and "Command" not in panels[0], "who lost left with their Star Lord"
 
 
 @pytest.mark.parametrize("make", [mv.starlords, mv.allied, mv.overlord, mv.rifts])
