@@ -261,3 +261,43 @@ def test_a_star_lord_in_play_is_named_and_marked_when_the_view_says_which_it_is(
     assert f"from bob's {lord.name.split(',')[0]}: 14/21" in texts[2]
     assert texts[1].count("STAR LORD") == sum(p.card == lord.card for p in bob.zone1)
     assert "STAR LORD" not in texts[0] + texts[2] + texts[3]
+
+
+@pytest.mark.parametrize(("n", "seed"), [(3, 7), (4, 3), (6, 5)])
+def test_real_star_lords_games_read_at_800_from_every_seat(n: int, seed: int) -> None:
+    """Boards of AI Star Lords games (every 60th position, the most crowded, the last) pass the
+    same checks, and every seat's view (its own hand in it) draws the spectator's bytes."""
+    from engines.afrika import ENGINE
+    from engines.afrika.ai import afrika_policy
+    from engines.core import ConfigError, MatchConfig, PlayerId, Rng
+
+    try:
+        from engines.afrika.decks import starlords_starters
+
+        codices = list(starlords_starters().values())
+        options = {
+            "variant": "starlords",
+            "decks": [codices[i % len(codices)][1] for i in range(n)],
+            "lords": [codices[i % len(codices)][0] for i in range(n)],
+        }
+        s = ENGINE.setup(MatchConfig(players=n, options=options), seed)
+    except (ImportError, ConfigError) as e:
+        pytest.skip(f"the engine does not play Star Lords yet: {e}")
+    rng = Rng.from_seed(seed)
+    states = [s]
+    while ENGINE.outcome(s) is None and len(states) < 3000:
+        p = min(ENGINE.current_players(s))
+        s = ENGINE.apply(s, PlayerId(p), afrika_policy(ENGINE, s, PlayerId(p), rng)).state
+        states.append(s)
+
+    def crowd(state) -> int:  # type: ignore[no-untyped-def]
+        return sum(len(x.zone1) + len(x.zone2) for x in ENGINE.view(state, None).seats)
+
+    for state in [*states[::60], max(states, key=crowd), states[-1]]:
+        view = ENGINE.view(state, None)
+        assert len(view.seats) == n and is_multiplayer(view)
+        img, _ = _check(view)
+        assert img.width <= 1600
+        spectator = img.tobytes()
+        for seat in range(n):
+            assert board(ENGINE.view(state, PlayerId(seat)), NAMES).tobytes() == spectator
