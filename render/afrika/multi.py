@@ -95,8 +95,6 @@ BAND = 58
 ITEM_GAP = 8
 ROW_PAD = 6
 """Inside a permanent's row."""
-MAX_WIDTH = 1600
-
 OVERLORD: RGB = (168, 85, 247)
 TEAM_COLORS: tuple[RGB, ...] = (INFO, (249, 115, 22), SUCCESS, (236, 72, 153))
 DARK: RGB = (16, 20, 28)
@@ -110,7 +108,8 @@ VARIANTS = {
 }
 
 Draw = Callable[[Pen, int, int], None]
-"""Draws a placed piece with its top-left corner at (x, y)."""
+"""Draws a placed piece at (x, y): its top-left corner, or for an item in a line its left end
+and the line's middle."""
 
 
 def is_multiplayer(view: Any) -> bool:
@@ -235,16 +234,14 @@ class _Column:
         units: Sequence[Unit],
         bg: RGB,
         *,
-        x0: int = 0,
-        x1: int | None = None,
         indent: int = 0,
         gap: int = ITEM_GAP,
     ) -> list[tuple[int, int, int]]:
         """Lay ``units`` left to right, wrapping (later lines start ``indent`` further right).
 
         Returns (start x, end x, centre y) per line, so a caller can add to the last line."""
-        right = self.width if x1 is None else x1
-        units = _fitted(units, right - x0)
+        x0, right = 0, self.width
+        units = _fitted(units, right)
         widths = [sum(it.w for it in unit) + ITEM_GAP * (len(unit) - 1) for unit in units]
         if any(x0 + indent + w > right for w in widths[1:]):
             indent = 0  # a chip too wide to sit under the label: every line starts at the left
@@ -874,7 +871,6 @@ def panel_boxes(view: Any, names: Sequence[str] = ()) -> dict[int, tuple[int, in
 
 
 __all__ = [
-    "MAX_WIDTH",
     "SIZE",
     "columns",
     "is_multiplayer",
