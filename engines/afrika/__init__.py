@@ -52,6 +52,9 @@ GAME: GameSpec[AfrikaState, AfrikaAction, AfrikaView] = GameSpec(
     draft=_draft,
     played_card=played_card,
     series=SeriesRules(sideboard=True, chooser_option="chooser", best_of=(1, 3, 5)),
+    # The random conformance playouts are duels; games of 3-6 (Star Lords) are played out by the AI
+    # in tests/engines/afrika/test_multiplayer.py (random play at 40 life rarely ends).
+    players_for_tests=(2,),
     test_seeds=6,
     test_view_every=25,
 )

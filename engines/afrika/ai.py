@@ -141,11 +141,33 @@ def _owner(g: Game, ref: str) -> int:
 
 
 # ------------------------------------------------------------------------------------------ combat
+def _victim(g: Game, p: int, attackers: list[ObjR]) -> int:
+    """Whom to attack at a table of several (R121): the opponent closest to losing to this attack
+    (life, or what is left of 21 from our Star Lord when it attacks, R145), fewer ready blockers
+    counting in their favour; the weaker on ties. A duel has one opponent."""
+    opps = opponents(g, p)
+    if len(opps) == 1:
+        return opps[0]
+    power = sum(max(stats(g, a).power, 0) for a in attackers)
+    lord = g.players[p].lord
+    lord_attacks = bool(lord) and any(a.card == lord for a in attackers)
+
+    def key(q: int) -> tuple[int, int]:
+        life = g.players[q].life
+        reach = life
+        if lord_attacks:
+            reach = min(reach, 21 - dict(g.players[q].lord_damage).get(p, 0))
+        ready = sum(1 for b in entities(g, q) if not b.charged)
+        return (reach - power + 3 * ready, life)
+
+    return min(opps, key=key)
+
+
 def _attack_plan(g: Game, p: int) -> list[tuple[int, str]]:
-    opp = opponents(g, p)[0]
+    attackers = possible_attackers(g)
+    opp = _victim(g, p, attackers)
     blockers = [b for b in entities(g, opp) if not b.charged]
     plan: list[tuple[int, str]] = []
-    attackers = possible_attackers(g)
     total = sum(max(stats(g, a).power, 0) for a in attackers)
     lethal = total >= g.players[opp].life
     for a in sorted(attackers, key=lambda o: -_value(g, o)):

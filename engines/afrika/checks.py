@@ -23,6 +23,7 @@ from .rules import (
 )
 from .state import Choice, Game, Obj, ObjMap, ObjS, is_quiet, reader
 from .timing import alive_players
+from .variants import leave_game, lord_beaten, ranking, record_loss
 
 
 def _same_for_checks(o: Obj, f: ObjS) -> bool:
@@ -97,6 +98,11 @@ def sba(g: Game) -> bool:
             elif q.drew_empty:
                 newly.append(q.seat)
                 g.log(f"{seat_ref(q.seat)} drew from an empty Codex and loses.")
+            elif q.lord_damage and (lord := lord_beaten(g, q.seat)) is not None:
+                newly.append(q.seat)
+                g.log(
+                    f"{seat_ref(q.seat)} has taken 21 combat damage from {seat_ref(lord)}'s Star Lord and loses."
+                )
         to_void: list[int] = []
         to_destroy: list[int] = []
         # read without thawing (``reader``): only what a pass changes becomes a mutable copy; a
@@ -133,6 +139,8 @@ def sba(g: Game) -> bool:
             if q.seat in newly:
                 q.lost = True
                 changed = True
+        if newly:
+            _left(g, newly)
         for oid in dict.fromkeys(to_void):
             if oid in g.objs and on_battlefield(g.objs[oid]):
                 g.log(f"{name(g, oid)} goes to the Void.")
@@ -163,6 +171,11 @@ def sba_plain(g: Game) -> None:
             elif q.drew_empty:
                 newly.append(q.seat)
                 g.log(f"{seat_ref(q.seat)} drew from an empty Codex and loses.")
+            elif q.lord_damage and (lord := lord_beaten(g, q.seat)) is not None:
+                newly.append(q.seat)
+                g.log(
+                    f"{seat_ref(q.seat)} has taken 21 combat damage from {seat_ref(lord)}'s Star Lord and loses."
+                )
         to_void: list[int] = []
         to_destroy: list[Obj] = []
         for o in entities(g):
@@ -192,6 +205,8 @@ def sba_plain(g: Game) -> None:
             if q.seat in newly:
                 q.lost = True
                 changed = True
+        if newly:
+            _left(g, newly)
         for oid in dict.fromkeys(to_void):
             if oid in g.objs and on_battlefield(g.objs[oid]):
                 g.log(f"{name(g, oid)} goes to the Void.")
@@ -216,8 +231,19 @@ def concede(g: Game, p: int) -> None:
     game ends with the others ranked first and ``p`` last. It is an action, so the log replays it."""
     g.log(f"{seat_ref(p)} concedes.")
     g.players[p].lost = True
-    g.reason = CONCESSION
+    _left(g, [p])
+    if len(alive_players(g)) <= 1:
+        g.reason = CONCESSION
     check_end(g, [p])
+
+
+def _left(g: Game, newly: list[int]) -> None:
+    """Players who lost together: noted for the ranking, and while two or more are still in the
+    game, gone from it with their cards (R122)."""
+    record_loss(g, newly)
+    if len(alive_players(g)) > 1:
+        for p in newly:
+            leave_game(g, p)
 
 
 def conceder(g: Game) -> int | None:
@@ -234,11 +260,10 @@ def check_end(g: Game, newly: list[int]) -> None:
     losers = [q.seat for q in g.players if q.lost]
     g.over = True
     said = False
+    g.ranking = ranking(g, alive)
     if not alive:
-        g.ranking = [sorted(newly or losers)]
         g.reason = "Every player lost at the same time: the game is a draw."
     else:
-        g.ranking = [alive, sorted(losers)]
         # A reason made here repeats the state check's "P2 has 0 life and loses." already in the log.
         said = not g.reason
         g.reason = g.reason or _reason(g, losers)
@@ -257,6 +282,8 @@ def _reason(g: Game, losers: list[int]) -> str:
             parts.append(f"{seat_ref(p)} reached {q.life} life")
         elif q.drew_empty:
             parts.append(f"{seat_ref(p)} had to draw from an empty Codex")
+        elif (lord := lord_beaten(g, p)) is not None:
+            parts.append(f"{seat_ref(p)} took 21 combat damage from {seat_ref(lord)}'s Star Lord")
         else:
             parts.append(f"{seat_ref(p)} lost")
     return "; ".join(parts) + "."

@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 from ..core import ConfigError, Event, GameOver, MatchConfig, NotYourTurn, Outcome, PlayerId, Rng, Transition
 from .actions import AfrikaAction, decode
 from .cards import CARDS
-from .decks import STARTERS, check_deck, check_pool, expand, starter_decks
+from .decks import STARTERS, check_deck, check_pool, expand, starlords_starters, starter_decks
 from .kinds import STEPS, Zone
 from .legal import legal
 from .passing import quiet_charge, quiet_pass, quiet_step_end
@@ -16,6 +16,7 @@ from .perform import perform
 from .rules import seat_ref
 from .state import AfrikaState, Choice, Game, Item, Obj, Player, freeze, keep, mark_quiet, peek, peeked, thaw
 from .steps import enter, settle
+from .variants import VARIANTS, check_lord_codex, default_lord
 from .view import AfrikaView, make_view
 
 
@@ -42,6 +43,23 @@ def _new_game(n: int, seed: int, fmt: str) -> Game:
     return g
 
 
+def _lords(cfg: MatchConfig, variant: str, decks: Sequence[Sequence[str]]) -> list[str]:
+    """Each seat's Star Lord (Star Lords only; else none): the ``lords`` option, or each Codex's
+    first Legendary Entity."""
+    if variant != "starlords":
+        return []
+    given = cfg.opt("lords", None)
+    if given is None:
+        given = [default_lord([str(c) for c in d]) for d in decks]
+    if not isinstance(given, Sequence) or isinstance(given, str) or len(given) != len(decks):
+        raise ConfigError("Give one Star Lord per player (the 'lords' option).")
+    out = [str(x) for x in given]
+    for i, lord in enumerate(out):
+        if not lord or lord not in decks[i]:
+            raise ConfigError(f"{seat_ref(i)}'s Codex has no Star Lord: put a Legendary Entity in it.")
+    return out
+
+
 def _add(g: Game, cid: str, owner: int, zone: Zone, oid: int = 0) -> Obj:
     if cid not in CARDS():
         raise ConfigError(f"Unknown card id {cid!r}.")
@@ -65,17 +83,29 @@ class AfrikaEngine:
     title: ClassVar[str] = "Chronicles of Afrika"
     version: ClassVar[str] = "1"
     min_players: ClassVar[int] = 2
-    max_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 6
     state_type: ClassVar[type[Any]] = AfrikaState
 
     # ------------------------------------------------------------------------------ setup
     def setup(self, cfg: MatchConfig, seed: int) -> AfrikaState:
-        if not self.min_players <= cfg.players <= self.max_players:
-            raise ConfigError("Chronicles of Afrika is played by 2 players (the duel).")
+        variant = VARIANTS.get(str(cfg.opt("variant", "duel" if cfg.players == 2 else "starlords")))
+        if variant is None:
+            raise ConfigError(f"The variant must be one of: {', '.join(VARIANTS)}.")
+        if not variant.min_players <= cfg.players <= variant.max_players:
+            many = (
+                str(variant.min_players)
+                if variant.min_players == variant.max_players
+                else f"{variant.min_players}-{variant.max_players}"
+            )
+            raise ConfigError(f"Chronicles of Afrika's {variant.title} is played by {many} players.")
         fmt = str(cfg.opt("format", "constructed"))
         if fmt not in ("constructed", "limited"):
             raise ConfigError("The format must be 'constructed' or 'limited'.")
         decks = cfg.opt("decks", None)
+        if decks is None and variant.name == "starlords":
+            # Each seat a Star Lords starter in turn (four of them; a fifth seat takes the first again).
+            lords_starters = list(starlords_starters().values())
+            decks = [lords_starters[i % len(lords_starters)][1] for i in range(cfg.players)]
         if decks is None:
             decks = starter_decks()[: cfg.players]
         if not isinstance(decks, Sequence) or isinstance(decks, str) or len(decks) != cfg.players:
@@ -92,17 +122,32 @@ class AfrikaEngine:
         if sets is not None and (not isinstance(sets, Sequence) or isinstance(sets, str)):
             raise ConfigError("'standard_sets' must be a list of set codes.")
         pools = _pools(cfg)
+        lords = _lords(cfg, variant.name, decks)
         for i, deck in enumerate(decks):
+            if lords:
+                problem = check_lord_codex(list(deck), lords[i])
+                if problem:
+                    raise ConfigError(f"{seat_ref(i)}'s Codex is not legal: {problem}")
+                continue
             problem = check_deck(list(deck), fmt, None if sets is None else [str(x) for x in sets])
             if not problem and pools is not None:
                 problem = check_pool(list(deck), pools[i])
             if problem:
                 raise ConfigError(f"{seat_ref(i)}'s Codex is not legal: {problem}")
         g = _new_game(cfg.players, seed, fmt)
+        g.variant = variant.name
         for seat, deck in enumerate(decks):
-            for cid in deck:
+            pl = g.players[seat]
+            pl.life = variant.life
+            rest = list(deck)
+            if lords:
+                # R140: the Star Lord starts face up in its owner's Command zone.
+                rest.remove(lords[seat])
+                pl.lord = lords[seat]
+                pl.command.append(_add(g, lords[seat], seat, "command").id)
+            for cid in rest:
                 o = _add(g, str(cid), seat, "codex")
-                g.players[seat].codex.append(o.id)
+                pl.codex.append(o.id)
         from .rules import rng_below, shuffle
 
         for pl in g.players:
@@ -240,12 +285,19 @@ def build_position(cfg: MatchConfig, seed: int, data: Mapping[str, Any]) -> Game
         "blockers",
         "order",
         "stack",
+        "variant",
+        "eliminated",
     }
     bad = set(data) - known
     if bad:
         raise ConfigError(f"Unknown position key(s): {', '.join(sorted(bad))}.")
     n = cfg.players
     g = _new_game(n, seed, str(cfg.opt("format", "constructed")))
+    variant = VARIANTS.get(str(data.get("variant", cfg.opt("variant", "duel"))))
+    if variant is None:
+        raise ConfigError(f"The variant must be one of: {', '.join(VARIANTS)}.")
+    g.variant = variant.name
+    g.eliminated = [[_seat_of(x) for x in grp] for grp in data.get("eliminated", [])]
     g.next_id = 900
     g.active = _seat_of(data.get("active", 0))
     g.turn = int(data.get("turn", 3))
@@ -263,7 +315,20 @@ def build_position(cfg: MatchConfig, seed: int, data: Mapping[str, Any]) -> Game
     if len(players) > n:
         raise ConfigError(f"The position lists {len(players)} players for a {n}-player game.")
     for seat, pd in enumerate(players):
-        bad_keys = set(pd) - {"life", "pool", "hand", "codex", "void", "exile", "permanents"}
+        bad_keys = set(pd) - {
+            "life",
+            "pool",
+            "hand",
+            "codex",
+            "void",
+            "exile",
+            "permanents",
+            "command",
+            "lord",
+            "command_casts",
+            "lord_damage",
+            "lost",
+        }
         if bad_keys:
             raise ConfigError(f"Unknown player key(s) in the position: {', '.join(sorted(bad_keys))}.")
         for entry in pd.get("permanents", []):
@@ -281,13 +346,18 @@ def build_position(cfg: MatchConfig, seed: int, data: Mapping[str, Any]) -> Game
             if bad_keys:
                 raise ConfigError(f"Unknown permanent key(s) in the position: {', '.join(sorted(bad_keys))}.")
         pl = g.players[seat]
-        pl.life = int(pd.get("life", 20))
+        pl.life = int(pd.get("life", variant.life))
+        pl.lord = str(pd.get("lord", ""))
+        pl.command_casts = int(pd.get("command_casts", 0))
+        pl.lord_damage = sorted((_seat_of(k), int(v)) for k, v in pd.get("lord_damage", {}).items())
+        pl.lost = bool(pd.get("lost", False))
         pl.set_pool({str(k): int(v) for k, v in pd.get("pool", {}).items()})
         zones: tuple[tuple[Zone, list[int]], ...] = (
             ("hand", pl.hand),
             ("codex", pl.codex),
             ("void", pl.void),
             ("exile", pl.exile),
+            ("command", pl.command),
         )
         for zone, lst in zones:
             for entry in pd.get(zone, []):

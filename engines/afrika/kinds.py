@@ -49,7 +49,7 @@ STEP_NAMES: dict[Step, str] = {
     "over": "Game over",
 }
 
-Zone = Literal["codex", "hand", "void", "exile", "stack", "field", "active", "terrain", "artifact"]
+Zone = Literal["codex", "hand", "void", "exile", "stack", "field", "active", "terrain", "artifact", "command"]
 """Where a card object is (state.py's docstring says what each one is)."""
 
 ChoiceKind = Literal[

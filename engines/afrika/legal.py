@@ -108,6 +108,8 @@ def priority_actions(g: Game, p: int) -> list[AfrikaAction]:
     else:
         quick = sets.quick  # nothing else passes can_cast's timing check now
         spells = [i for i in pl.hand if objs[i].card in quick]
+    if pl.command:
+        spells = [*spells, *pl.command]  # a Star Lord waiting in the Command zone (R143)
     for oid in distinct_by_card(g, spells):
         o = objs[oid]
         if can_cast(g, p, o, why=False):
@@ -148,7 +150,7 @@ def priority_actions_plain(g: Game, p: int) -> list[AfrikaAction]:
             out.append(act("terrain", oid, "s", f"Play {nm} to the Terrain Stack"))
             out.append(act("terrain", oid, "1", f"Play {nm} as Zone 1's active terrain"))
             out.append(act("terrain", oid, "2", f"Play {nm} as Zone 2's active terrain"))
-    for oid in distinct_by_card(g, [i for i in pl.hand if cd(g.objs[i]).type != "terrain"]):
+    for oid in distinct_by_card(g, [*(i for i in pl.hand if cd(g.objs[i]).type != "terrain"), *pl.command]):
         o = g.objs[oid]
         if can_cast(g, p, o):
             continue

@@ -60,8 +60,6 @@ def why_not(g: Game, p: int, a: AfrikaAction) -> str:
     if k in ("cast", "terrain", "act", "charge") and a.a.isdigit() and int(a.a) in g.objs:
         o = g.objs[int(a.a)]
         if k == "cast":
-            if o.zone != "hand" or o.owner != p:
-                return "That card is not in your hand."
             why = can_cast(g, p, o)
             if not why and cd(o).chooses_zone and not a.b:
                 return f"Choose a zone as you cast {cd(o).name}: Zone 1 or Zone 2."

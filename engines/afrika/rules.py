@@ -484,6 +484,10 @@ def shield_from(kws: set[str]) -> set[str]:
 
 
 # -------------------------------------------------------------------------------------- movement
+LORD_HOME: frozenset[str] = frozenset({"void", "exile", "hand", "codex"})
+"""Where a Star Lord would go that sends it to the Command zone instead (R144)."""
+
+
 def new_id(g: Game) -> int:
     i = g.next_id
     g.next_id += 1
@@ -503,6 +507,7 @@ def _remove_from_zone(g: Game, o: Obj) -> None:
         "field": pl.field,
         "terrain": pl.terrains,
         "artifact": pl.artifacts,
+        "command": pl.command,
     }.get(o.zone)
     if lst is not None and o.id in lst:
         lst.remove(o.id)
@@ -522,6 +527,11 @@ def move(
     ceased to exist: a token leaving the battlefield, A35)."""
     o = g.objs[oid]
     src = o.zone
+    if dest in LORD_HOME and o.card == g.players[o.owner].lord and not o.token:
+        # R144: a Star Lord going to a Void, Exile, a hand or a Codex goes to the Command zone
+        # instead (its owner may choose so: D-SL1 says they always do).
+        g.log(f"{cd(o).name} returns to {seat_ref(o.owner)}'s Command zone.")
+        dest = "command"
     was_field = src in BATTLEFIELD
     if was_field and _deals_damage(o.card) and has_kw(g, o, "Lifelink"):
         g.lifelink_lki.append(oid)  # K12: its abilities still deal damage as it last was (D31)
@@ -563,6 +573,8 @@ def move(
         pl.terrains.append(n.id)
     elif dest == "artifact":
         pl.artifacts.append(n.id)
+    elif dest == "command":
+        pl.command.append(n.id)
     elif dest == "active":
         old = pl.slots[slot - 1]
         if old:
@@ -699,6 +711,9 @@ def combat_hits_with_lifelink(g: Game, hits: list[tuple[Obj, str, int]]) -> None
             g.players[seat].life -= total
             g.log(f"{seat_ref(seat)} takes {total} combat damage ({g.players[seat].life} life).")
             dealt = items
+            for src, a in items:
+                if src.card == g.players[src.owner].lord:
+                    _lord_hit(g, seat, src.owner, a)
         else:
             t = g.objs.get(int(ref))
             if t is None or not on_battlefield(t):
@@ -720,6 +735,14 @@ def combat_hits_with_lifelink(g: Game, hits: list[tuple[Obj, str, int]]) -> None
     for p, n in sorted(gains.items()):
         g.players[p].life += n
         g.log(f"{seat_ref(p)} gains {n} life (Lifelink).")
+
+
+def _lord_hit(g: Game, seat: int, owner: int, amount: int) -> None:
+    """R145: count the combat damage ``owner``'s Star Lord deals player ``seat``."""
+    pl = g.players[seat]
+    taken = dict(pl.lord_damage)
+    taken[owner] = taken.get(owner, 0) + amount
+    pl.lord_damage = sorted(taken.items())
 
 
 def destroy(g: Game, o: Obj) -> bool:

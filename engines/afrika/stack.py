@@ -6,7 +6,7 @@ from .cards import TargetSpec, card
 from .effects import Ctx, check_cond, run_effects
 from .rules import cd, describe_ref, is_active, move, name, pay, seat_ref, set_charged, target_ok
 from .state import Choice, Game, Item, Obj
-from .timing import EQUIP, TRAVEL, equip_cost, targets_possible
+from .timing import EQUIP, TRAVEL, command_tax, equip_cost, targets_possible
 
 
 def _trigger_turn_order(g: Game) -> list[int]:
@@ -87,7 +87,11 @@ def finish_cast(g: Game, ch: Choice) -> None:
     x = max(ch.x, 0)
     if ch.item == "spell":
         o = g.objs[ch.obj]
-        pay(g, p, c.cost, x, c.name)
+        tax = command_tax(g, o)
+        pay(g, p, c.cost, x, c.name, extra_generic=tax)
+        if o.zone == "command":
+            g.players[p].command_casts += 1
+            g.log(f"{seat_ref(p)} casts {c.name} from the Command zone" + (f" (+{{{tax}}})." if tax else "."))
         sid = move(g, o.id, "stack", controller=p)
         g.objs[sid].controller = p
         mode_txt = f" (mode {ch.mode + 1})" if ch.mode >= 0 else ""
@@ -128,9 +132,7 @@ def finish_cast(g: Game, ch: Choice) -> None:
             if ab.sacrifice:
                 g.log(f"{seat_ref(p)} sacrifices {c.name}.")
                 move(g, o.id, "void")
-        _push(
-            g, Item(_stack_id(g), "ability", p, ch.obj, c.id, ch.ability, list(ch.targets), x, -1, 0, text)
-        )
+        _push(g, Item(_stack_id(g), "ability", p, ch.obj, c.id, ch.ability, list(ch.targets), x, -1, 0, text))
     else:
         ab = c.abilities[ch.ability]
         _push(

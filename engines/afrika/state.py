@@ -79,6 +79,14 @@ class PlayerS:
     hand_size: int = 7
     mull: str = ""
     turn_started: int = 0
+    command: tuple[int, ...] = ()
+    """The Command zone (Star Lords, R140): the Star Lord's object while it waits there."""
+    lord: str = ""
+    """The card id of this player's Star Lord ("" outside Star Lords)."""
+    command_casts: int = 0
+    """Times the Star Lord was cast from the Command zone (R143: {2} more for each)."""
+    lord_damage: tuple[tuple[int, int], ...] = ()
+    """(seat whose Star Lord, combat damage it dealt this player), by seat (R145)."""
 
 
 @dataclass(frozen=True)
@@ -150,6 +158,11 @@ class AfrikaState:
     lifelink_lki: tuple[int, ...] = ()
     """Ids of permanents that left the battlefield with Lifelink while an ability of theirs could
     still deal damage: their last known characteristics (K12, D31)."""
+    variant: str = "duel"
+    """ "duel" (two players) or "starlords" (2-6, R140-R146); see ``engines.afrika.variants``."""
+    eliminated: tuple[tuple[int, ...], ...] = ()
+    """The seats that lost, in the order they lost (those of one state check together): the
+    ranking of a game of more than two puts the last out first after the winner."""
 
 
 # ---------------------------------------------------------------------------------------- mutable
@@ -204,6 +217,10 @@ class Player:
     hand_size: int = 7
     mull: str = ""
     turn_started: int = 0
+    command: list[int] = _f(default_factory=list)
+    lord: str = ""
+    command_casts: int = 0
+    lord_damage: list[tuple[int, int]] = _f(default_factory=list)
 
     def pool_dict(self) -> dict[str, int]:
         return dict(self.pool)
@@ -304,6 +321,8 @@ class Game:
     reason: str = ""
     fmt: str = "constructed"
     lifelink_lki: list[int] = _f(default_factory=list)
+    variant: str = "duel"
+    eliminated: list[list[int]] = _f(default_factory=list)
     events: list[str] = _f(default_factory=list)
     memo: Memo | None = None
     """Values derived from this Game while it stands for a frozen state and nobody changes it (a
@@ -507,6 +526,10 @@ def _thaw_player(p: PlayerS) -> Player:
         p.hand_size,
         p.mull,
         p.turn_started,
+        list(p.command),
+        p.lord,
+        p.command_casts,
+        list(p.lord_damage),
     )
 
 
@@ -532,6 +555,10 @@ def _freeze_player(p: Player) -> PlayerS:
             p.hand_size,
             p.mull,
             p.turn_started,
+            tuple(p.command),
+            p.lord,
+            p.command_casts,
+            tuple(p.lord_damage),
         ),
     )
 
@@ -792,6 +819,8 @@ def thaw(s: AfrikaState) -> Game:
         s.reason,
         s.fmt,
         list(s.lifelink_lki),
+        s.variant,
+        [list(x) for x in s.eliminated],
     )
 
 
@@ -924,6 +953,8 @@ def freeze(g: Game, base: AfrikaState | None = None) -> AfrikaState:
             g.reason,
             g.fmt,
             tuple(g.lifelink_lki),
+            g.variant,
+            tuple(tuple(x) for x in g.eliminated),
         ),
     )
 

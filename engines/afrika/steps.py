@@ -51,8 +51,8 @@ def settle(g: Game) -> bool:
             return False
         if g.priority >= 0:
             quiet = True if fast.ON and state_checks_unchanged(g) else sba(g)
-            if g.over or g.choice is not None:
-                continue
+            if g.over or g.choice is not None or g.priority < 0:
+                continue  # (no priority: the active player left the game, R122; the turn moves on)
             if g.triggers:
                 place_triggers(g)
                 continue

@@ -79,8 +79,9 @@ def can_cast(g: Game, p: int, o: ObjR, why: bool = True) -> str:
     ``NO`` when ``why`` is False and the fast paths are on)."""
     why = why or not fast.ON
     c = cd(o)
-    if o.zone != "hand" or o.owner != p:
+    if o.owner != p or (o.zone != "hand" and (o.zone != "command" or o.card != g.players[p].lord)):
         return "That card is not in your hand."
+    tax = command_tax(g, o)
     if c.type == "terrain":
         return "Terrains are played, not cast (use the terrain move)."
     if not is_quick(c) and not sorcery_time(g, p):
@@ -92,16 +93,21 @@ def can_cast(g: Game, p: int, o: ObjR, why: bool = True) -> str:
         )
     # Asked yes or no, the cheapest pure check goes first (the answer does not depend on their
     # order): plan_payment finds no plan for more than the available energy, one per source.
-    if not why and c.cost.total > available_energy(g, p):
+    if not why and c.cost.total + tax > available_energy(g, p):
         return NO
     if c.targets and not targets_possible(g, c.targets, p, c):
         return f"{c.name} has no legal target." if why else NO
     if not why:
-        return "" if can_pay(g, p, c.cost, 0) else NO
-    plan = plan_payment(g, p, c.cost, 0)
+        return "" if can_pay(g, p, c.cost, 0, extra_generic=tax) else NO
+    plan = plan_payment(g, p, c.cost, 0, extra_generic=tax)
     if isinstance(plan, str):
         return f"You can't pay for {c.name}: {plan}." if why else NO
     return ""
+
+
+def command_tax(g: Game, o: ObjR) -> int:
+    """R143: a Star Lord cast from the Command zone costs {2} more for each earlier such cast."""
+    return 2 * g.players[o.owner].command_casts if o.zone == "command" else 0
 
 
 def equip_cost(c: CardDef) -> Cost:

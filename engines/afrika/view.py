@@ -193,6 +193,9 @@ def make_view(g: Game, viewer: int | None) -> AfrikaView:
                 tuple(card_view(g, i) for i in pl.void),
                 tuple(card_view(g, i) for i in pl.exile),
                 pl.lost,
+                command=tuple(card_view(g, i) for i in pl.command),
+                command_casts=pl.command_casts,
+                lord_damage=tuple(pl.lord_damage),
             )
         )
     stack = tuple(
@@ -240,6 +243,7 @@ def make_view(g: Game, viewer: int | None) -> AfrikaView:
         g.over,
         tuple(tuple(x) for x in g.ranking),
         _reason_text(g),
+        variant=g.variant,
     )
 
 

@@ -34,8 +34,12 @@ def test_mulligan_to_zero_keeps_automatically() -> None:
 
 
 def test_setup_refuses_bad_options() -> None:
-    with pytest.raises(ConfigError, match="2 players"):
-        ENGINE.setup(MatchConfig(players=3), 1)
+    with pytest.raises(ConfigError, match="Duel is played by 2 players"):
+        ENGINE.setup(MatchConfig(players=3, options={"variant": "duel"}), 1)
+    with pytest.raises(ConfigError, match="Star Lords is played by 2-6 players"):
+        ENGINE.setup(MatchConfig(players=7, options={"variant": "starlords"}), 1)
+    with pytest.raises(ConfigError, match="variant must be one of"):
+        ENGINE.setup(MatchConfig(players=2, options={"variant": "chaos"}), 1)
     with pytest.raises(ConfigError, match="format"):
         ENGINE.setup(MatchConfig(players=2, options={"format": "vintage"}), 1)
     with pytest.raises(ConfigError, match="one deck per player"):

@@ -1,0 +1,142 @@
+"""Chronicles of Afrika for more than two (R120-R146): what changes when a game has several
+opponents, and the Star Lords variant's own rules.
+
+The engine was written for seats in order from the start (priority, attacks on "an opponent or
+an entity of an opponent", blockers of the attacked player only, R120-R121, already hold for any
+number of players). What is here is what only matters with more than two: a player who loses
+leaves the game with every card they own while the others play on (R122), the ranking by the
+order players lost, and the Star Lords rules (the Command zone and its tax live in ``timing``,
+``stack`` and ``rules.move``; the damage count in ``rules.combat_hits_with_lifelink``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .rules import seat_ref
+from .state import BATTLEFIELD, Game
+
+
+@dataclass(frozen=True)
+class Variant:
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    life: int
+
+
+VARIANTS: dict[str, Variant] = {
+    "duel": Variant("duel", "Duel", 2, 2, 20),
+    "starlords": Variant("starlords", "Star Lords", 2, 6, 40),
+}
+"""The variants the engine plays, by option value (R142: 40 life in Star Lords)."""
+
+LORD_DAMAGE_LIMIT = 21
+"""R145: a player who has taken this much combat damage from one Star Lord loses."""
+
+
+def lord_beaten(g: Game, seat: int) -> int | None:
+    """The seat whose Star Lord has dealt ``seat`` 21 or more combat damage (R145), if any."""
+    for owner, taken in g.players[seat].lord_damage:
+        if taken >= LORD_DAMAGE_LIMIT:
+            return owner
+    return None
+
+
+def record_loss(g: Game, newly: list[int]) -> None:
+    """The seats that lost together, in the order of losses (the ranking reads it backwards)."""
+    if newly:
+        g.eliminated.append(sorted(newly))
+
+
+def leave_game(g: Game, p: int) -> None:
+    """R122: ``p`` lost and the game goes on: every card they own leaves the game, their spells,
+    abilities and waiting triggers leave the stack, effects they control end (what they control
+    of others' goes back to its owners), and the game moves on past them."""
+    gone = [oid for oid, o in g.objs.items() if o.owner == p]
+    pl = g.players[p]
+    for lst in (pl.codex, pl.hand, pl.void, pl.exile, pl.field, pl.terrains, pl.artifacts, pl.command):
+        lst.clear()
+    pl.slots = [0 for _ in pl.slots]
+    pl.pool = []
+    for oid in gone:
+        del g.objs[oid]
+    # Permanents of others that p controls go back to their owners' battlefields.
+    for q in g.players:
+        if q.seat == p:
+            continue
+        for oid, o in g.objs.items():
+            if o.controller == p and o.zone in BATTLEFIELD and o.owner == q.seat:
+                o.controller = q.seat
+                if o.zone == "field":
+                    q.field.append(oid)
+                elif o.zone == "artifact":
+                    q.artifacts.append(oid)
+                else:
+                    q.terrains.append(oid)
+                    o.zone = "terrain"
+    g.stack = [it for it in g.stack if it.controller != p and it.source not in gone]
+    g.triggers = [t for t in g.triggers if t.controller != p and t.source not in gone]
+    ref = seat_ref(p)
+    g.attackers = {a: t for a, t in g.attackers.items() if a in g.objs and t != ref and _alive_ref(g, t)}
+    g.blockers = {b: a for b, a in g.blockers.items() if b in g.objs and a in g.attackers}
+    g.order = {a: [b for b in bs if b in g.blockers] for a, bs in g.order.items() if a in g.attackers}
+    g.assign = {a: xs for a, xs in g.assign.items() if a in g.attackers}
+    if g.choice is not None and g.choice.player == p:
+        g.choice = None
+    g.log(f"{ref} leaves the game with every card they own.")
+    if g.active == p:
+        # The turn of a player who left ends: the next seat's turn begins (``steps.advance``).
+        g.attackers.clear()
+        g.blockers.clear()
+        g.order.clear()
+        g.assign.clear()
+        g.stack.clear()
+        g.choice = None
+        g.step = "restoration"
+        g.priority = -1
+        g.passes = 0
+    elif g.priority == p:
+        from .timing import next_seat
+
+        g.priority = next_seat(g, p)
+        g.passes = 0
+
+
+def _alive_ref(g: Game, ref: str) -> bool:
+    """An attack target still there: a player still in the game, or an entity still in play."""
+    if ref.startswith("P"):
+        return not g.players[int(ref[1:]) - 1].lost
+    o = g.objs.get(int(ref))
+    return o is not None and o.zone in BATTLEFIELD
+
+
+def ranking(g: Game, alive: list[int]) -> list[list[int]]:
+    """Winner first, then those who lost, the last to lose first (R122: the game goes on until one
+    player is left); seats that lost at the same time share a place."""
+    placed = {s for grp in g.eliminated for s in grp}
+    missing = sorted(q.seat for q in g.players if q.lost and q.seat not in placed)
+    groups = [list(x) for x in reversed(g.eliminated)]
+    if missing:  # lost through an effect ("you win the game") rather than a state check
+        groups.insert(0, missing)
+    return [alive, *groups] if alive else groups
+
+
+def default_lord(deck: list[str]) -> str:
+    """A Star Lords Codex's Star Lord when the match does not name it: its first Legendary Entity."""
+    from .cards import card
+
+    for cid in deck:
+        c = card(cid)
+        if c.legendary and c.type == "entity":
+            return cid
+    return ""
+
+
+def check_lord_codex(deck: list[str], lord: str) -> str:
+    """'' when ``deck`` (the Star Lord included) is a legal Star Lords Codex for ``lord``, else why
+    (R141, A24): the engine's own check, the deck library's the same (``decks.check_starlords``)."""
+    from .decks import check_starlords
+
+    return check_starlords(deck, lord)
