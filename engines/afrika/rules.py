@@ -529,7 +529,7 @@ def move(
     src = o.zone
     if dest in LORD_HOME and o.card == g.players[o.owner].lord and not o.token:
         # R144: a Star Lord going to a Void, Exile, a hand or a Codex goes to the Command zone
-        # instead (its owner may choose so: D-SL1 says they always do).
+        # instead (its owner may choose so: D35 says they always do).
         g.log(f"{cd(o).name} returns to {seat_ref(o.owner)}'s Command zone.")
         dest = "command"
     was_field = src in BATTLEFIELD
