@@ -76,6 +76,8 @@ class SeatView:
     """(seat whose Star Lord, combat damage it has dealt this seat); 21 from one loses (R145)."""
     overlord: bool = False
     """This seat is the Galactic Overlord (R150)."""
+    lord: str = ""
+    """The card id of the seat's Star Lord (public: it starts face up, R140), wherever it is."""
 
 
 @dataclass(frozen=True)
@@ -196,6 +198,7 @@ def make_view(g: Game, viewer: int | None) -> AfrikaView:
                 command=tuple(card_view(g, i) for i in pl.command),
                 command_casts=pl.command_casts,
                 lord_damage=tuple(pl.lord_damage),
+                lord=pl.lord,
             )
         )
     stack = tuple(

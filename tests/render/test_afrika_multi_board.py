@@ -14,7 +14,7 @@ import itertools
 import pytest
 from PIL import Image
 
-from engines.afrika.view import CardView, SeatView, StackView
+from engines.afrika.view import CardView, StackView
 from render.afrika import board
 from render.afrika.board import WIDTH, board_labels
 from render.afrika.multi import is_multiplayer, panel_boxes
@@ -245,17 +245,12 @@ def test_duels_keep_the_two_seat_board() -> None:
 
 
 def test_a_star_lord_in_play_is_named_and_marked_when_the_view_says_which_it_is() -> None:
-    """Should the view carry each seat's Star Lord (``lord``, a card id, as the engine's Player has
-    it), damage names it even while it is in play, and its row says STAR LORD."""
-
-    @dataclasses.dataclass(frozen=True)
-    class LordSeat(SeatView):
-        lord: str = ""
-
+    """The view carries each seat's Star Lord (``SeatView.lord``, a card id): damage names it even
+    while it is in play, and its row says STAR LORD."""
     view = mv.starlords(4)
     bob = view.seats[1]
     lord = next(p for p in bob.zone1 if p.type == "entity")
-    seat = LordSeat(**{f.name: getattr(bob, f.name) for f in dataclasses.fields(SeatView)}, lord=lord.card)
+    seat = dataclasses.replace(bob, lord=lord.card)
     _, labels = _check(dataclasses.replace(view, seats=(view.seats[0], seat, *view.seats[2:])))
     texts = _by_panel(view, labels)
     assert f"from bob's {lord.name.split(',')[0]}: 14/21" in texts[2]
