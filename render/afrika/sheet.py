@@ -12,7 +12,7 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw
 
-from render.afrika.card import H, W, card_image
+from render.afrika.card import SET_NAMES, H, W, card_image
 from render.common import BG, TEXT, draw_line, to_png
 
 GAP = 14
@@ -66,7 +66,9 @@ def write_sheets(
     out = Path(directory)
     out.mkdir(parents=True, exist_ok=True)
     paths = []
-    for n, page in enumerate(sheet_pages(set_card_ids(set_code), per_page=per_page, scale=scale), 1):
+    title = SET_NAMES.get(set_code, set_code)
+    pages = sheet_pages(set_card_ids(set_code), per_page=per_page, scale=scale, title=title)
+    for n, page in enumerate(pages, 1):
         p = out / f"{set_code.lower()}-sheet-{n:02d}.png"
         p.write_bytes(to_png(page))
         paths.append(p)
