@@ -147,3 +147,27 @@ def planted_leaks(
     ]
     public_channels = {thread_id}
     return secret, find_leaks(fake, rp, viewers, public_channels)
+
+
+async def peek(member: Any, thread: Any, match_id: int, roll: float) -> bool:
+    """The other player looks while waiting, as players do: **Show my hand** on the board
+    (``roll`` < 0.4), ``/game status`` (< 0.7) or the last card of **Card details**; every answer
+    must be for them alone. False when there was no Card details menu to use."""
+    from tests.bot.table import last_reply, panel_message
+
+    if roll < 0.4:
+        board = next(m for m in reversed(thread.history()) if m.components)
+        reply = await member.click(board, label="Show my hand")
+    elif roll < 0.7:
+        reply = await member.slash(thread, "game status")
+    else:
+        panel = panel_message(member, match_id)
+        menu = next(
+            (c for row in panel.components for c in row.children if (c.custom_id or "").startswith("cd:")),
+            None,
+        )
+        if menu is None:
+            return False
+        reply = await member.user.select(panel, [menu.options[-1].value], custom_id=menu.custom_id)
+    assert last_reply(reply).ephemeral
+    return True

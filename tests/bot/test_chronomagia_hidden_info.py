@@ -26,11 +26,10 @@ from bot.presenters import table_spec
 from engines.chronomagia import card
 from engines.core import PlayerId, Rng, choose_action
 from render.common import to_png
-from tests.bot.hidden_check import Secrets, find_leaks, planted_leaks, replay
+from tests.bot.hidden_check import Secrets, find_leaks, peek, planted_leaks, replay
 from tests.bot.table import (
     game_thread,
     has_moves,
-    last_reply,
     make_table,
     panel_message,
     play_move,
@@ -146,29 +145,7 @@ async def test_no_hidden_card_reaches_a_player_who_may_not_see_it(simcord_env) -
                     _pool_blind(env.bot, leaky, Rng.from_seed(1))
                 planted = True
         if extra.random() < 0.1:
-            other = members[1 - seat]
-            roll = extra.random()
-            if roll < 0.4:
-                board = next(m for m in reversed(thread.history()) if m.components)
-                reply = await other.click(board, label="Show my hand")
-            elif roll < 0.7:
-                reply = await other.slash(thread, "game status")
-            else:
-                panel = panel_message(other, live.id)
-                menu = next(
-                    (
-                        c
-                        for row in panel.components
-                        for c in row.children
-                        if (c.custom_id or "").startswith("cd:")
-                    ),
-                    None,
-                )
-                if menu is None:
-                    continue
-                reply = await other.user.select(panel, [menu.options[-1].value], custom_id=menu.custom_id)
-            assert last_reply(reply).ephemeral
-            peeks += 1
+            peeks += await peek(members[1 - seat], thread, live.id, extra.random())
     assert clicks >= 40, clicks
     assert shadows >= 3 and peeks >= 3 and pooled > 0 and planted, (shadows, peeks, pooled)
 

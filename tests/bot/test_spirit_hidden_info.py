@@ -21,11 +21,10 @@ from typing import Any
 
 from engines.core import PlayerId, Rng, choose_action
 from engines.spirit import card
-from tests.bot.hidden_check import Secrets, find_leaks, planted_leaks, replay
+from tests.bot.hidden_check import Secrets, find_leaks, peek, planted_leaks, replay
 from tests.bot.table import (
     game_thread,
     has_moves,
-    last_reply,
     make_table,
     panel_message,
     play_move,
@@ -87,29 +86,7 @@ async def test_no_concealed_hand_or_side_card_reaches_the_other_player(simcord_e
         assert not result.followups, [f.content for f in result.followups]
         clicks += 1
         if extra.random() < 0.1:
-            other = members[1 - seat]
-            roll = extra.random()
-            if roll < 0.4:
-                board = next(m for m in reversed(thread.history()) if m.components)
-                reply = await other.click(board, label="Show my hand")
-            elif roll < 0.7:
-                reply = await other.slash(thread, "game status")
-            else:
-                panel = panel_message(other, live.id)
-                menu = next(
-                    (
-                        c
-                        for row in panel.components
-                        for c in row.children
-                        if (c.custom_id or "").startswith("cd:")
-                    ),
-                    None,
-                )
-                if menu is None:
-                    continue
-                reply = await other.user.select(panel, [menu.options[-1].value], custom_id=menu.custom_id)
-            assert last_reply(reply).ephemeral
-            peeks += 1
+            peeks += await peek(members[1 - seat], thread, live.id, extra.random())
     assert (clicks >= 80 or not live.active) and clicks >= 30, (clicks, live.active)
     assert concealed >= 3 and peeks >= 3, (concealed, peeks)
 
