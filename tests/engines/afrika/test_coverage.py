@@ -14,8 +14,12 @@ BY_PYTEST = {
     "R5": "test_properties.test_views_never_leak_hidden_cards",
     "R10": "no sideboard in constructed play (DECISION A14): nothing for the engine to do",
     "R26": "tests/render/test_afrika_render.py draws zones, charged state, attachments, damage",
+    "R141": "tests/engines/afrika/test_starlords.py and tests/engines/test_decks_starlords.py: the Codex rule",
 }
 ENGINE_RULES = [f"R{i}" for i in range(1, 71)]
+VARIANT_RULES = [*(f"R{i}" for i in range(120, 124)), *(f"R{i}" for i in range(140, 147))]
+"""The multiplayer rules the engine plays so far: general (R120-R123) and Star Lords (R140-R146);
+Allied Kingdoms, the Galactic Overlord and Cosmic Rifts join this list as they are built."""
 KEYWORDS = [f"K{i}" for i in range(1, 20)]
 DUEL_SCENARIOS = [f"T{i}" for i in (*range(1, 17), 19)]
 
@@ -30,6 +34,12 @@ def _cited() -> set[str]:
 def test_every_engine_rule_has_a_scenario() -> None:
     missing = [r for r in ENGINE_RULES if r not in _cited() and r not in BY_PYTEST]
     assert missing == []
+
+
+def test_every_multiplayer_rule_built_has_a_scenario() -> None:
+    missing = [r for r in VARIANT_RULES if r not in _cited() and r not in BY_PYTEST]
+    assert missing == []
+    assert "T20" in _cited()
 
 
 def test_every_keyword_and_digest_scenario_has_a_file() -> None:
