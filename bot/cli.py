@@ -24,7 +24,13 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     for item in args.option or []:
         key, _, raw = item.partition("=")
         options[key] = _parse_value(raw)
-    result = simulate(args.game, players=args.players, seed=args.seed, out=args.out, options=options)
+    from engines.core import CardhostError
+
+    try:
+        result = simulate(args.game, players=args.players, seed=args.seed, out=args.out, options=options)
+    except CardhostError as exc:  # a game that refuses those players or options says why, in words
+        print(f"error: {exc}")
+        return 2
     print(result.summary())
     return 0
 

@@ -127,3 +127,20 @@ def test_cards_lists_a_game_with_its_own_sheet_from_its_pool(capsys: pytest.Capt
     assert main(["cards", "--game", "afrika", "--set", "LC"]) == 0
     afrika = capsys.readouterr().out.splitlines()
     assert afrika and all(line.startswith(("LC", "LB")) for line in afrika), afrika[:3]
+
+
+def test_simulate_plays_star_lords_and_refuses_a_duel_of_three(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``cardhost simulate afrika --players 3`` plays a Star Lords table (the variant for more than
+    two) and draws its boards; asking for a three-player duel is refused in words, not a traceback."""
+    assert main(["simulate", "afrika", "--players", "3", "--seed", "4", "--out", str(tmp_path / "sl")]) == 0
+    out = capsys.readouterr().out
+    assert "afrika: 3 players" in out and "result:" in out
+    board = Image.open(sorted((tmp_path / "sl").glob("board_*.png"))[-1])
+    assert board.width <= 1600
+    code = main(
+        ["simulate", "afrika", "--players", "3", "--option", 'variant="duel"', "--out", str(tmp_path / "d")]
+    )
+    assert code == 2
+    assert capsys.readouterr().out.strip() == "error: Chronicles of Afrika's Duel is played by 2 players."
