@@ -70,6 +70,31 @@ def groups_of(choices: list[MoveChoice]) -> list[list[MoveChoice]]:
     return [g for g in found.values() if len(g) > 1]
 
 
+def move_options(choices: Sequence[MoveChoice] | None, explained: bool = False) -> list[discord.SelectOption]:
+    """A moves menu's options (Discord's 25 at most; a placeholder option when there are none, as a
+    select must have one): each move's label, and with ``explained`` its description under it."""
+    opts = [
+        discord.SelectOption(
+            label=c.label[:100],
+            value=c.action_id,
+            description=(c.description[:100] or None) if explained else None,
+        )
+        for c in (choices or [])[:25]
+    ]
+    return opts or [discord.SelectOption(label="-", value="-")]
+
+
+def group_options(
+    groups: Sequence[Sequence[MoveChoice]] | None, first: int = 0
+) -> list[discord.SelectOption]:
+    """The groups menu's options: each group once, numbered from ``first``, with its summary."""
+    opts = [
+        discord.SelectOption(label=g[0].group[:100], value=str(first + i), description=group_summary(g)[:100])
+        for i, g in enumerate((groups or [])[:25])
+    ]
+    return opts or [discord.SelectOption(label="-", value="-")]
+
+
 MULTI_SEPARATOR = JOINED
 """Joins the action ids one multi-select option stands for ("atk:12|at:P2": attack bob with it)."""
 
@@ -136,14 +161,14 @@ class MultiMoveSelect(
     def __init__(
         self, match_id: int, seq: int, placeholder: str = "Choose", options: list[MoveChoice] | None = None
     ) -> None:
-        opts = [discord.SelectOption(label=c.label[:100], value=c.action_id) for c in (options or [])[:25]]
+        opts = move_options(options)
         super().__init__(
             discord.ui.Select(
                 custom_id=f"mm:{match_id}:{seq}",
                 placeholder=placeholder[:150],
                 min_values=1,
-                max_values=max(1, len(opts)),
-                options=opts or [discord.SelectOption(label="-", value="-")],
+                max_values=len(opts),
+                options=opts,
             )
         )
         self.match_id, self.seq = match_id, seq
@@ -173,17 +198,11 @@ class MoveSelect(
         placeholder: str = "More moves",
         options: list[MoveChoice] | None = None,
     ) -> None:
-        opts = [
-            discord.SelectOption(
-                label=c.label[:100], value=c.action_id, description=c.description[:100] or None
-            )
-            for c in (options or [])[:25]
-        ]
         super().__init__(
             discord.ui.Select(
                 custom_id=f"ms:{match_id}:{seq}",
                 placeholder=placeholder[:150],
-                options=opts or [discord.SelectOption(label="-", value="-")],
+                options=move_options(options, explained=True),
             )
         )
         self.match_id, self.seq = match_id, seq
@@ -313,19 +332,11 @@ class GroupSelect(
         groups: list[list[MoveChoice]] | None = None,
         placeholder: str = "",
     ) -> None:
-        opts = [
-            discord.SelectOption(
-                label=g[0].group[:100],
-                value=str(first + i),
-                description=group_summary(g)[:100],
-            )
-            for i, g in enumerate((groups or [])[:25])
-        ]
         super().__init__(
             discord.ui.Select(
                 custom_id=f"mg:{match_id}:{seq}:{first}",
                 placeholder=(placeholder or group_menu(groups or []))[:150],
-                options=opts or [discord.SelectOption(label="-", value="-")],
+                options=group_options(groups, first),
             )
         )
         self.match_id, self.seq, self.first = match_id, seq, first
@@ -344,7 +355,7 @@ class GroupSelect(
         await bot_of(interaction).table.on_page(interaction, self.match_id, self.seq, 0, focus=focus)
 
 
-def group_summary(group: list[MoveChoice]) -> str:
+def group_summary(group: Sequence[MoveChoice]) -> str:
     """Under a group's name in the menu: how many choices and the first few ("12 choices: A1, A2, …")."""
     names = [c.option or c.label for c in group]
     shown = ", ".join(names[:4])

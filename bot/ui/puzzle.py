@@ -32,7 +32,8 @@ from bot.ui.components import (
     PanelParts,
     bot_of,
     group_menu,
-    group_summary,
+    group_options,
+    move_options,
     move_view,
     selected_values,
 )
@@ -172,14 +173,14 @@ class PuzzleMultiSelect(
     def __init__(
         self, attempt_id: int, seq: int, placeholder: str = "Choose", options: list[MoveChoice] | None = None
     ) -> None:
-        opts = [discord.SelectOption(label=c.label[:100], value=c.action_id) for c in (options or [])[:25]]
+        opts = move_options(options)
         super().__init__(
             discord.ui.Select(
                 custom_id=f"pzm:{attempt_id}:{seq}",
                 placeholder=placeholder[:150],
                 min_values=1,
-                max_values=max(1, len(opts)),
-                options=opts or [discord.SelectOption(label="-", value="-")],
+                max_values=len(opts),
+                options=opts,
             )
         )
         self.attempt_id, self.seq = attempt_id, seq
@@ -214,17 +215,11 @@ class PuzzleMoreSelect(
         placeholder: str = "More moves (each explained)",
         options: list[MoveChoice] | None = None,
     ) -> None:
-        opts = [
-            discord.SelectOption(
-                label=c.label[:100], value=c.action_id, description=c.description[:100] or None
-            )
-            for c in (options or [])[:25]
-        ]
         super().__init__(
             discord.ui.Select(
                 custom_id=f"pzs:{attempt_id}:{seq}",
                 placeholder=placeholder[:150],
-                options=opts or [discord.SelectOption(label="-", value="-")],
+                options=move_options(options, explained=True),
             )
         )
         self.attempt_id, self.seq = attempt_id, seq
@@ -251,17 +246,11 @@ class PuzzleGroupSelect(
     def __init__(
         self, attempt_id: int, seq: int, first: int = 0, groups: list[list[MoveChoice]] | None = None
     ) -> None:
-        opts = [
-            discord.SelectOption(
-                label=g[0].group[:100], value=str(first + i), description=group_summary(g)[:100]
-            )
-            for i, g in enumerate((groups or [])[:25])
-        ]
         super().__init__(
             discord.ui.Select(
                 custom_id=f"pzg:{attempt_id}:{seq}" + (f":{first}" if first else ""),
                 placeholder=group_menu(groups or [])[:150],
-                options=opts or [discord.SelectOption(label="-", value="-")],
+                options=group_options(groups, first),
             )
         )
         self.attempt_id, self.seq = attempt_id, seq
