@@ -98,7 +98,7 @@ def blocker_alive(g: Game, bid: int) -> bool:
     return o is not None and is_entity(g, o) and o.controller != g.active
 
 
-def _target_alive(g: Game, ref: str) -> bool:
+def target_alive(g: Game, ref: str) -> bool:
     if ref.startswith("P"):
         return not g.players[int(ref[1:]) - 1].lost
     o = g.objs.get(int(ref))
@@ -245,11 +245,11 @@ def deal_pass(g: Game, first_pass: bool) -> None:
                 for b, n in zip(blockers, amounts, strict=False):
                     hits.append((a, str(b), n))
                 leftover = amounts[len(blockers)] if len(amounts) > len(blockers) else 0
-                if trample and leftover and _target_alive(g, ref):
+                if trample and leftover and target_alive(g, ref):
                     hits.append((a, ref, leftover))
-            elif trample and _target_alive(g, ref):
+            elif trample and target_alive(g, ref):
                 hits.append((a, ref, power))
-        elif _target_alive(g, ref):
+        elif target_alive(g, ref):
             hits.append((a, ref, power))
     for bid, aid in g.blockers.items():
         if bid in dealers and attacker_alive(g, aid):

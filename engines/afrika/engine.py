@@ -8,7 +8,15 @@ from typing import Any, ClassVar
 from ..core import ConfigError, Event, GameOver, MatchConfig, NotYourTurn, Outcome, PlayerId, Rng, Transition
 from .actions import AfrikaAction, decode
 from .cards import CARDS
-from .decks import STARTERS, check_deck, check_pool, expand, starlords_starters, starter_decks
+from .decks import (
+    STARTERS,
+    check_deck,
+    check_pool,
+    check_starlords,
+    expand,
+    starlords_starters,
+    starter_decks,
+)
 from .kinds import STEPS, Zone
 from .legal import legal
 from .passing import quiet_charge, quiet_pass, quiet_step_end
@@ -16,7 +24,7 @@ from .perform import perform
 from .rules import seat_ref
 from .state import AfrikaState, Choice, Game, Item, Obj, Player, freeze, keep, mark_quiet, peek, peeked, thaw
 from .steps import enter, settle
-from .variants import VARIANTS, check_lord_codex, default_lord
+from .variants import VARIANTS, default_lord
 from .view import AfrikaView, make_view
 
 
@@ -125,7 +133,7 @@ class AfrikaEngine:
         lords = _lords(cfg, variant.name, decks)
         for i, deck in enumerate(decks):
             if lords:
-                problem = check_lord_codex(list(deck), lords[i])
+                problem = check_starlords(list(deck), lords[i])
                 if problem:
                     raise ConfigError(f"{seat_ref(i)}'s Codex is not legal: {problem}")
                 continue

@@ -13,8 +13,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .cards import card
+from .combat import clear_combat, target_alive
 from .rules import seat_ref
 from .state import BATTLEFIELD, Game
+from .timing import next_seat
 
 
 @dataclass(frozen=True)
@@ -54,7 +57,7 @@ def leave_game(g: Game, p: int) -> None:
     """R122: ``p`` lost and the game goes on: every card they own leaves the game, their spells,
     abilities and waiting triggers leave the stack, effects they control end (what they control
     of others' goes back to its owners), and the game moves on past them."""
-    gone = [oid for oid, o in g.objs.items() if o.owner == p]
+    gone = {oid for oid, o in g.objs.items() if o.owner == p}
     pl = g.players[p]
     for lst in (pl.codex, pl.hand, pl.void, pl.exile, pl.field, pl.terrains, pl.artifacts, pl.command):
         lst.clear()
@@ -62,54 +65,38 @@ def leave_game(g: Game, p: int) -> None:
     pl.pool = []
     for oid in gone:
         del g.objs[oid]
-    # Permanents of others that p controls go back to their owners' battlefields.
-    for q in g.players:
-        if q.seat == p:
-            continue
-        for oid, o in g.objs.items():
-            if o.controller == p and o.zone in BATTLEFIELD and o.owner == q.seat:
-                o.controller = q.seat
-                if o.zone == "field":
-                    q.field.append(oid)
-                elif o.zone == "artifact":
-                    q.artifacts.append(oid)
-                else:
-                    q.terrains.append(oid)
-                    o.zone = "terrain"
+    for oid, o in g.objs.items():  # others' permanents p controls go back to their owners
+        if o.controller == p and o.zone in BATTLEFIELD:
+            owner = g.players[o.owner]
+            o.controller = owner.seat
+            if o.zone == "field":
+                owner.field.append(oid)
+            elif o.zone == "artifact":
+                owner.artifacts.append(oid)
+            else:
+                owner.terrains.append(oid)
+                o.zone = "terrain"
     g.stack = [it for it in g.stack if it.controller != p and it.source not in gone]
     g.triggers = [t for t in g.triggers if t.controller != p and t.source not in gone]
-    ref = seat_ref(p)
-    g.attackers = {a: t for a, t in g.attackers.items() if a in g.objs and t != ref and _alive_ref(g, t)}
-    g.blockers = {b: a for b, a in g.blockers.items() if b in g.objs and a in g.attackers}
-    g.order = {a: [b for b in bs if b in g.blockers] for a, bs in g.order.items() if a in g.attackers}
-    g.assign = {a: xs for a, xs in g.assign.items() if a in g.attackers}
     if g.choice is not None and g.choice.player == p:
         g.choice = None
-    g.log(f"{ref} leaves the game with every card they own.")
+    g.log(f"{seat_ref(p)} leaves the game with every card they own.")
     if g.active == p:
-        # The turn of a player who left ends: the next seat's turn begins (``steps.advance``).
-        g.attackers.clear()
-        g.blockers.clear()
-        g.order.clear()
-        g.assign.clear()
+        # Their turn ends with them: ``steps.advance`` begins the next seat's turn.
+        clear_combat(g)
         g.stack.clear()
-        g.choice = None
         g.step = "restoration"
         g.priority = -1
         g.passes = 0
-    elif g.priority == p:
-        from .timing import next_seat
-
+        return
+    # Attacks on them or their entities end (p is out, so target_alive says no).
+    g.attackers = {a: t for a, t in g.attackers.items() if a in g.objs and target_alive(g, t)}
+    g.blockers = {b: a for b, a in g.blockers.items() if b in g.objs and a in g.attackers}
+    g.order = {a: [b for b in bs if b in g.blockers] for a, bs in g.order.items() if a in g.attackers}
+    g.assign = {a: xs for a, xs in g.assign.items() if a in g.attackers}
+    if g.priority == p:
         g.priority = next_seat(g, p)
         g.passes = 0
-
-
-def _alive_ref(g: Game, ref: str) -> bool:
-    """An attack target still there: a player still in the game, or an entity still in play."""
-    if ref.startswith("P"):
-        return not g.players[int(ref[1:]) - 1].lost
-    o = g.objs.get(int(ref))
-    return o is not None and o.zone in BATTLEFIELD
 
 
 def ranking(g: Game, alive: list[int]) -> list[list[int]]:
@@ -125,18 +112,8 @@ def ranking(g: Game, alive: list[int]) -> list[list[int]]:
 
 def default_lord(deck: list[str]) -> str:
     """A Star Lords Codex's Star Lord when the match does not name it: its first Legendary Entity."""
-    from .cards import card
-
     for cid in deck:
         c = card(cid)
         if c.legendary and c.type == "entity":
             return cid
     return ""
-
-
-def check_lord_codex(deck: list[str], lord: str) -> str:
-    """'' when ``deck`` (the Star Lord included) is a legal Star Lords Codex for ``lord``, else why
-    (R141, A24): the engine's own check, the deck library's the same (``decks.check_starlords``)."""
-    from .decks import check_starlords
-
-    return check_starlords(deck, lord)
