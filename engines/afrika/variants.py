@@ -31,9 +31,27 @@ class Variant:
 
 VARIANTS: dict[str, Variant] = {
     "duel": Variant("duel", "Duel", 2, 2, 20),
+    "allied": Variant("allied", "Allied Kingdoms", 4, 4, 30),
     "starlords": Variant("starlords", "Star Lords", 2, 6, 40),
+    "overlord": Variant("overlord", "Galactic Overlord", 3, 6, 20),
 }
-"""The variants the engine plays, by option value (R142: 40 life in Star Lords)."""
+"""The variants the engine plays, by option value (R125: a team's shared 30 in Allied Kingdoms;
+R142: 40 life in Star Lords; R150: 20 for each team member against the Overlord's 40)."""
+
+OVERLORD_LIFE = 40
+"""R150: the Galactic Overlord's starting life."""
+
+
+def team_layout(variant: str, n: int) -> list[list[int]]:
+    """The teams of a variant by seat (none for the free-for-alls): in Allied Kingdoms seats 0-1
+    play seats 2-3; against the Overlord, seat 0 is the Overlord and every other seat its rival
+    team (R124, R150). The bot seats players in this order, so the seat order of the table is
+    also the order priority goes round, one team after the other (R128)."""
+    if variant == "allied":
+        return [[0, 1], [2, 3]]
+    if variant == "overlord":
+        return [[0], list(range(1, n))]
+    return []
 
 LORD_DAMAGE_LIMIT = 21
 """R145: a player who has taken this much combat damage from one Star Lord loses."""
