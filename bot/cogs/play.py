@@ -17,6 +17,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.presenters import TableSpec, all_tables, table_spec
+from bot.presenters.seating import Seating
 from engines.core import ConfigError
 from engines.core.game import OptionSpec
 from engines.core.levels import LEVEL_WORDS, LEVELS
@@ -56,7 +57,7 @@ def _game_options(tables: Iterable[TableSpec]) -> dict[str, tuple[OptionSpec, li
 
 _TABLES = all_tables()
 _OPTIONS = _game_options(_TABLES)
-_LOBBY = [t.title for t in _TABLES if t.start == "lobby"]
+_LOBBY = [t.title for t in _TABLES if t.start == "lobby" or t.seating is not None]
 _DUEL = [t.title for t in _TABLES if t.start == "duel"]
 _SERIES = [t.title for t in _TABLES if len(t.game.series.best_of) > 1]
 _BEST_OF = sorted({n for t in _TABLES for n in t.game.series.best_of})
@@ -145,6 +146,13 @@ class PlayCog(commands.Cog):
             raise ConfigError(f"{spec.title} can be played as {allowed}.")
         options = spec.engine_options(chosen)
         seconds = turn_seconds or self.bot.settings.turn_seconds
+        seating = table.seating(options) if table.seating is not None else None
+        if seating is not None:
+            if ai_level:
+                options["ai_level"] = ai_level  # the level of the seats "Add AI" fills
+            options["turn_seconds"] = seconds
+            await self._variant_lobby(interaction, game, seating, options, seats, deck, opponent, best_of)
+            return
         if table.start == "duel":
             if seats is not None:
                 raise ConfigError(
@@ -178,6 +186,37 @@ class PlayCog(commands.Cog):
         if ai_level:
             options["ai_level"] = ai_level  # the level of the seats "Add AI" fills
         options["turn_seconds"] = seconds
+        await self.bot.lobbies.create(interaction, game, options)
+
+    async def _variant_lobby(
+        self,
+        interaction: discord.Interaction,
+        game: str,
+        seating: Seating,
+        options: dict[str, Any],
+        seats: int | None,
+        deck: str | None,
+        opponent: Any,
+        best_of: int,
+    ) -> None:
+        """A duel game's bigger table (Afrika's Star Lords, Allied Kingdoms, Galactic Overlord): a
+        lobby whose seats bring their decks (``bot/presenters/seating.py``)."""
+        title = f"{table_spec(game).title}'s {seating.title}"
+        if deck is not None or opponent is not None:
+            raise ConfigError(
+                f"{title} is played from a lobby: leave out deck and opponent; players join with the "
+                "buttons and choose their decks with **Choose my deck**."
+            )
+        if best_of > 1:
+            raise ConfigError(f"{title} is played one game at a time: leave out best_of.")
+        if seats is not None and not seating.min_players <= seats <= seating.max_players:
+            many = (
+                f"{seating.min_players}"
+                if seating.min_players == seating.max_players
+                else f"{seating.min_players} to {seating.max_players}"
+            )
+            raise ConfigError(f"{title} is played by {many} players.")
+        options["max_players"] = seats or seating.max_players
         await self.bot.lobbies.create(interaction, game, options)
 
     @play.autocomplete("deck")

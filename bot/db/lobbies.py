@@ -176,6 +176,16 @@ class LobbyStore:
                     )
             return True
 
+    async def update_options(self, lobby_id: int, changes: Mapping[str, Any]) -> None:
+        """Set some of an open lobby's stored options (a seat's team or deck: ``LobbyService``);
+        ``None`` removes a key. Raises ``LobbyClosed`` once it started or was cancelled."""
+        async with self.db.transaction() as conn:
+            lobby = await self._open(conn, lobby_id)
+            options = {**lobby.options, **changes}
+            for key in [k for k, v in changes.items() if v is None]:
+                options.pop(key, None)
+            await conn.execute("UPDATE lobbies SET options = ? WHERE id = ?", (dump_json(options), lobby_id))
+
     async def set_message(self, lobby_id: int, message_id: int | None) -> None:
         async with self.db.transaction() as conn:
             cur = await conn.execute("UPDATE lobbies SET message_id = ? WHERE id = ?", (message_id, lobby_id))

@@ -16,6 +16,7 @@ from typing import Any, Literal
 from PIL import Image
 
 from bot.presenters import generic
+from bot.presenters.seating import Seating
 from bot.text import with_names
 from bot.ui.components import MULTI_SEPARATOR, MoveChoice, MultiChoice
 from engines.core.game import GameSpec
@@ -74,6 +75,9 @@ class TableSpec:
     pool_image: Callable[[Sequence[str], Sequence[str], str], Image.Image] | None = None
     """``(pool, deck, title) -> Image``: a drafted or sealed pool with the deck being built marked
     (games with boosters; without it the deck builder is text and menus only)."""
+    seating: Callable[[Mapping[str, Any]], Seating | None] | None = None
+    """(the rules options of a /play) -> the lobby a variant with more seats needs (teams, seat
+    counts, decks: ``bot/presenters/seating.py``), or None for the table's usual ``start``."""
     languages: tuple[str, ...] = ("en",)
     """Languages its cards can be shown in (``bot.i18n``), its cards' own first. With more than one,
     the board, hand, card image and card caption take a ``lang`` keyword, and the presenter reads

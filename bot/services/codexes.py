@@ -10,6 +10,8 @@ from engines.games import game_spec
 
 if TYPE_CHECKING:
     from bot.client import CardhostBot
+    from bot.db.decks import StoredDeck
+    from bot.presenters.seating import Seating
 
 STARTER_PREFIX = "Starter: "
 
@@ -30,6 +32,9 @@ class Codex(NamedTuple):
     label: str
     cards: list[str]
     side: list[str]
+    leader: str = ""
+    """The card the deck is led by, for a variant whose engine takes it apart (an Afrika Star
+    Lord, ``Seating.leader_option``); '' otherwise."""
 
 
 def _starter(game: str, label: str, cards: list[str]) -> Codex:
@@ -73,3 +78,53 @@ def ai_codex(game: str, player_label: str) -> Codex:
             return _starter(game, label, cards)
     label, cards = next(iter(options.items()))
     return _starter(game, label, cards)
+
+
+# ------------------------------------------------------------------ the seats of a variant's lobby
+
+
+def seat_starter(seating: Seating, name: str) -> Codex | None:
+    """The variant's starter called ``name`` ("Starter: Comet Fire" or "Comet Fire"), if any."""
+    plain = name.removeprefix(STARTER_PREFIX).strip().casefold()
+    for label, deck in seating.starters().items():
+        if label.casefold() == plain:
+            return Codex(f"{STARTER_PREFIX}{label}", list(deck.cards), [], deck.leader)
+    return None
+
+
+def stored_seat_codex(seating: Seating, stored: StoredDeck, whose: str = "Your") -> Codex:
+    """A saved deck as a seat of the variant brings it, or ``CardhostError`` saying in a sentence
+    why it can't be (another format, or not legal for the variant); ``whose`` deck it is, in the
+    sentence ("Your", "bob's")."""
+    name, deck = stored.row.name, stored.deck
+    if deck.format != seating.deck_format:
+        fmt = get_pool(deck.game).format(deck.format).title
+        raise CardhostError(
+            f"{whose} deck {name!r} is a {fmt} deck, and {seating.title} is played with a "
+            f"{seating.format_title}: choose another deck or a starter."
+        )
+    cards = play_cards(deck)
+    leaders = deck.cards(seating.leader_section) if seating.leader_section else []
+    leader = leaders[0] if leaders else ""
+    problem = seating.check(cards, leader)
+    if problem:
+        raise CardhostError(f"{whose} deck {name!r} can't be played in {seating.title}: {problem}")
+    return Codex(name, cards, [], leader)
+
+
+async def seat_codex(
+    bot: CardhostBot, user_id: int, game: str, seating: Seating, name: str, whose: str = "Your"
+) -> Codex:
+    """The deck a seated player chose for a variant's lobby: a starter of the variant's kind or
+    one of their saved decks, checked for the variant."""
+    starter = seat_starter(seating, name)
+    if starter is not None:
+        return starter
+    return stored_seat_codex(seating, await bot.db.decks.get_named(user_id, game, name), whose)
+
+
+def default_seat_decks(seating: Seating, count: int) -> list[str]:
+    """The starters seats bring when nobody chose, seat after seat round the starters (so that a
+    table of four Star Lords meets four different Star Lords)."""
+    labels = list(seating.starters())
+    return [f"{STARTER_PREFIX}{labels[i % len(labels)]}" for i in range(count)] if labels else []

@@ -9,15 +9,17 @@ import discord
 
 from bot.db.errors import AlreadySeated, LobbyClosed, LobbyFull
 from bot.mentions import pinging
+from bot.presenters import table_spec
+from bot.presenters.seating import Seating, arrange, unbalanced
 from bot.services.dms import greet_by_dm
 from bot.text import ai_seat, player_count
-from bot.ui.components import lobby_view
+from bot.ui.components import lobby_deck_view, lobby_view
 from engines.core import CardhostError, get_engine
 from engines.games import game_spec
 
 if TYPE_CHECKING:
     from bot.client import CardhostBot
-    from bot.db.lobbies import LobbyRow
+    from bot.db.lobbies import LobbyRow, LobbySeatRow
     from bot.services.codexes import Codex
 
 log = logging.getLogger(__name__)
@@ -43,6 +45,43 @@ def _is_moderator(interaction: discord.Interaction) -> bool:
     return bool(perms and (perms.manage_messages or perms.manage_guild))
 
 
+TABLE_KEYS = ("max_players", "turn_seconds", "codex", "best_of", "ai_level", "teams")
+"""Lobby options that stay with the table (seat count, clock, each player's deck and team): the
+rest are the engine's rules options."""
+
+
+def seating_of(lobby: LobbyRow) -> Seating | None:
+    """The variant's seating when the lobby is one of a duel game's bigger tables (Afrika's Star
+    Lords, Allied Kingdoms, Galactic Overlord); None for an ordinary lobby."""
+    table = table_spec(lobby.game)
+    return table.seating(lobby.options) if table.seating is not None else None
+
+
+def _team_choices(lobby: LobbyRow) -> list[int | None]:
+    """The team each seat's player chose (None: an AI seat, or no choice yet), by position."""
+    chosen: dict[str, int] = lobby.options.get("teams", {})
+    return [chosen.get(str(s.user_id)) if s.user_id is not None else None for s in lobby.seats]
+
+
+def seat_order(lobby: LobbyRow, seating: Seating) -> list[list[LobbySeatRow]]:
+    """The lobby's seats per team as the match will seat them (the engine reads teams from the
+    seat order: team after team)."""
+    return [[lobby.seats[p] for p in team] for team in arrange(seating, _team_choices(lobby))]
+
+
+def seat_decks(lobby: LobbyRow, seating: Seating, ordered: list[LobbySeatRow]) -> list[str]:
+    """The deck label each seat brings, in match order: the player's choice, else a starter of the
+    variant's kind (seat after seat round the starters)."""
+    from bot.services.codexes import default_seat_decks
+
+    chosen: dict[str, str] = lobby.options.get("codex", {})
+    defaults = default_seat_decks(seating, len(ordered))
+    return [
+        chosen.get(str(s.user_id), defaults[i]) if s.user_id is not None else defaults[i]
+        for i, s in enumerate(ordered)
+    ]
+
+
 class LobbyService:
     def __init__(self, bot: CardhostBot) -> None:
         self.bot = bot
@@ -52,6 +91,9 @@ class LobbyService:
         return self.bot.db.lobbies
 
     def embed(self, lobby: LobbyRow) -> discord.Embed:
+        seating = seating_of(lobby)
+        if seating is not None:
+            return self._variant_embed(lobby, seating)
         engine = get_engine(lobby.game)
         max_seats = int(lobby.options.get("max_players", engine.max_players))
         status = {"open": "Open", "started": "Started", "cancelled": "Cancelled"}[lobby.status]
@@ -74,6 +116,58 @@ class LobbyService:
             embed.set_footer(text=f"Game #{lobby.match_id} is on: see its thread.")
         return embed
 
+    def _variant_embed(self, lobby: LobbyRow, seating: Seating) -> discord.Embed:
+        """A variant's lobby: the variant, each team (or the players of a free-for-all) in the order
+        the match will seat them, and the deck each seat brings."""
+        engine = get_engine(lobby.game)
+        max_seats = int(lobby.options.get("max_players", seating.max_players))
+        status = {"open": "Open", "started": "Started", "cancelled": "Cancelled"}[lobby.status]
+        embed = discord.Embed(
+            title=f"{engine.title}: {seating.title} — lobby #{lobby.id}",
+            description=f"Host: <@{lobby.host_id}> · {status} · {len(lobby.seats)}/{max_seats} seats",
+            colour=discord.Colour.blurple() if lobby.is_open else discord.Colour.dark_grey(),
+        )
+        teams = seat_order(lobby, seating)
+        ordered = [s for team in teams for s in team]
+        decks = iter(seat_decks(lobby, seating, ordered))
+        n = 0
+        titles = [t.name for t in seating.teams] or ["Players"]
+        for title, members in zip(titles, teams, strict=True):
+            lines = []
+            for s in members:
+                n += 1
+                who = ai_seat(s.display_name) if s.is_ai else s.display_name
+                host = " ★" if s.user_id == lobby.host_id else ""
+                lines.append(f"{n}. {who}{host} · {next(decks)}")
+            embed.add_field(
+                name=title[:1].upper() + title[1:], value="\n".join(lines) or "nobody yet", inline=False
+            )
+        opts = [
+            f"{k.replace('_', ' ')}: {'yes' if v is True else 'no' if v is False else v}"
+            for k, v in sorted(lobby.options.items())
+            if k not in (*TABLE_KEYS, "variant")
+        ]
+        if opts:
+            embed.add_field(name="Options", value="\n".join(opts), inline=False)
+        if lobby.is_open:
+            teams_note = (
+                " AI seats and players who chose no team are placed at Start." if seating.teams else ""
+            )
+            embed.set_footer(
+                text=f"{player_count(seating.min_players, max_seats)}. Each seat brings a starter "
+                f"unless its player chooses another with Choose my deck.{teams_note} "
+                "The host starts the game."
+            )
+        elif lobby.match_id:
+            embed.set_footer(text=f"Game #{lobby.match_id} is on: see its thread.")
+        return embed
+
+    def view(self, lobby: LobbyRow) -> discord.ui.View:
+        seating = seating_of(lobby)
+        if seating is None:
+            return lobby_view(lobby.id)
+        return lobby_view(lobby.id, [t.join for t in seating.teams], decks=True)
+
     async def create(self, interaction: discord.Interaction, game: str, options: dict[str, Any]) -> None:
         engine = get_engine(game)
         assert interaction.channel_id is not None
@@ -86,7 +180,7 @@ class LobbyService:
         )
         await self.store.add_seat(lobby_id, interaction.user.id, interaction.user.display_name)
         lobby = await self.store.get(lobby_id)
-        await interaction.response.send_message(embed=self.embed(lobby), view=lobby_view(lobby_id))
+        await interaction.response.send_message(embed=self.embed(lobby), view=self.view(lobby))
         msg = await interaction.original_response()
         await self.store.set_message(lobby_id, msg.id)
         log.info("lobby created", extra={"ctx": {"lobby": lobby_id, "game": engine.name}})
@@ -98,15 +192,25 @@ class LobbyService:
         )
 
     async def on_button(self, interaction: discord.Interaction, lobby_id: int, op: str) -> None:
+        if op == "deck":
+            await self.deck_menu(interaction, lobby_id)
+            return
         await interaction.response.defer()
         try:
             lobby = await self.store.get(lobby_id)
             if not lobby.is_open:
                 raise LobbyClosed(lobby_id, lobby.status)
             engine = get_engine(lobby.game)
-            max_seats = int(lobby.options.get("max_players", engine.max_players))
+            seating = seating_of(lobby)
+            default_max = seating.max_players if seating is not None else engine.max_players
+            max_seats = int(lobby.options.get("max_players", default_max))
             user = interaction.user
             is_host = user.id == lobby.host_id
+            if op.startswith("t"):
+                if await self._join_team(lobby, seating, int(op[1:]), user, max_seats):
+                    await self._check_dm(interaction)
+                await self._refresh(interaction, lobby_id)
+                return
             if op == "join":
                 await self.store.add_seat(lobby_id, user.id, user.display_name, max_seats=max_seats)
                 await self._refresh(interaction, lobby_id)
@@ -117,6 +221,7 @@ class LobbyService:
                     raise LobbyError("You're the host: use Cancel to close the lobby.")
                 if not await self.store.remove_seat(lobby_id, user_id=user.id):
                     raise LobbyError("You're not in this lobby.")
+                await self._forget_choices(lobby, user.id)
             elif op == "ai":
                 if not is_host:
                     raise LobbyError("Only the host can add AI players.")
@@ -131,6 +236,9 @@ class LobbyService:
             elif op == "start":
                 if not is_host:
                     raise LobbyError("Only the host can start the game.")
+                if seating is not None:
+                    await self.start_variant(interaction, lobby, seating)
+                    return
                 if len(lobby.seats) < engine.min_players:
                     raise LobbyError(
                         f"{engine.title} needs at least {engine.min_players} players: "
@@ -145,15 +253,152 @@ class LobbyService:
     async def _refresh(self, interaction: discord.Interaction, lobby_id: int) -> None:
         lobby = await self.store.get(lobby_id)
         await interaction.edit_original_response(
-            embed=self.embed(lobby), view=lobby_view(lobby_id) if lobby.is_open else None
+            embed=self.embed(lobby), view=self.view(lobby) if lobby.is_open else None
         )
 
-    async def start(self, interaction: discord.Interaction, lobby: LobbyRow) -> None:
-        options = {
-            k: v
-            for k, v in lobby.options.items()
-            if k not in ("max_players", "turn_seconds", "codex", "best_of", "ai_level")
+    # ------------------------------------------------------------------ a variant's teams and decks
+
+    async def _join_team(
+        self, lobby: LobbyRow, seating: Seating | None, team: int, user: Any, max_seats: int
+    ) -> bool:
+        """Seat ``user`` in team ``team``, or move them there when seated; True when they were not
+        seated before (the DM greeting is for newcomers)."""
+        if seating is None or not 0 <= team < len(seating.teams):
+            raise LobbyError("This lobby has no such team: use the buttons of its newest message.")
+        name = seating.teams[team].name
+        chosen: dict[str, int] = dict(lobby.options.get("teams", {}))
+        mine = str(user.id)
+        if lobby.seat_of(user.id) is not None and chosen.get(mine) == team:
+            raise LobbyError(f"You're already in this lobby, with {name}.")
+        others = sum(1 for uid, t in chosen.items() if t == team and uid != mine)
+        if others >= seating.max_team(team, max_seats):
+            raise LobbyError(f"{name[:1].upper()}{name[1:]} is full: join another team.")
+        new = lobby.seat_of(user.id) is None
+        if new:
+            await self.store.add_seat(lobby.id, user.id, user.display_name, max_seats=max_seats)
+        chosen[mine] = team
+        await self.store.update_options(lobby.id, {"teams": chosen})
+        return new
+
+    async def _forget_choices(self, lobby: LobbyRow, user_id: int) -> None:
+        """A player who left takes their team and deck choices along."""
+        key = str(user_id)
+        changes = {
+            name: {k: v for k, v in lobby.options[name].items() if k != key}
+            for name in ("teams", "codex")
+            if isinstance(lobby.options.get(name), dict) and key in lobby.options[name]
         }
+        if changes and seating_of(lobby) is not None:
+            await self.store.update_options(lobby.id, changes)
+
+    async def deck_menu(self, interaction: discord.Interaction, lobby_id: int) -> None:
+        """The "Choose my deck" menu: the variant's starters and the player's saved decks, to them alone."""
+        from bot.services.codexes import STARTER_PREFIX
+
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        lobby = await self.store.get(lobby_id)
+        if not lobby.is_open:
+            raise LobbyClosed(lobby_id, lobby.status)
+        seating = seating_of(lobby)
+        if seating is None:
+            raise LobbyError("This lobby's decks are chosen with /play deck:, not here.")
+        if lobby.seat_of(interaction.user.id) is None:
+            raise LobbyError("Join the lobby first, then choose the deck you bring.")
+        options = [
+            (f"s:{label}", f"{STARTER_PREFIX}{label}", f"a {seating.title} starter")
+            for label in seating.starters()
+        ]
+        for row in await self.bot.db.decks.list(interaction.user.id, lobby.game):
+            options.append((f"d:{row.id}", row.name, f"your deck: {row.format}, {row.card_count} cards"))
+        current = lobby.options.get("codex", {}).get(str(interaction.user.id))
+        now = f"You bring **{current}**." if current else "You bring a starter unless you choose."
+        more = " (the first 25 are listed)" if len(options) > 25 else ""
+        await interaction.followup.send(
+            f"Lobby #{lobby.id}, {seating.title}: choose your deck{more}. {now} "
+            f"{seating.title} is played with a {seating.format_title}.",
+            view=lobby_deck_view(lobby.id, options),
+            ephemeral=True,
+        )
+
+    async def on_deck(self, interaction: discord.Interaction, lobby_id: int, value: str) -> None:
+        """A deck chosen in the menu: kept when it is legal for the variant, else refused in a
+        sentence (the seat keeps the deck it had)."""
+        from bot.services.codexes import seat_starter, stored_seat_codex
+
+        await interaction.response.defer()
+        lobby = await self.store.get(lobby_id)
+        if not lobby.is_open:
+            raise LobbyClosed(lobby_id, lobby.status)
+        seating = seating_of(lobby)
+        user_id = interaction.user.id
+        if seating is None or lobby.seat_of(user_id) is None:
+            raise LobbyError("Join the lobby first, then choose the deck you bring.")
+        kind, _, rest = value.partition(":")
+        if kind == "s" and (found := seat_starter(seating, rest)) is not None:
+            label = found.label
+        elif kind == "d" and rest.isdigit() and len(rest) < 19:
+            stored = await self.bot.db.decks.get(user_id, int(rest))
+            if stored.row.game != lobby.game:
+                raise LobbyError(f"Your deck {stored.row.name!r} is for another game: choose another.")
+            label = stored_seat_codex(seating, stored).label
+        else:
+            raise LobbyError("I don't know that deck: choose one from the menu.")
+        chosen = dict(lobby.options.get("codex", {}))
+        chosen[str(user_id)] = label
+        await self.store.update_options(lobby_id, {"codex": chosen})
+        await interaction.followup.send(f"You bring **{label}** to lobby #{lobby_id}.", ephemeral=True)
+        await self._refresh_message(lobby_id)
+
+    async def _refresh_message(self, lobby_id: int) -> None:
+        """The lobby's own message, after a change made from another message (the deck menu)."""
+        lobby = await self.store.get(lobby_id)
+        if lobby.message_id is None:
+            return
+        channel = self.bot.get_partial_messageable(lobby.channel_id)
+        await channel.get_partial_message(lobby.message_id).edit(
+            embed=self.embed(lobby), view=self.view(lobby) if lobby.is_open else None
+        )
+
+    async def start_variant(
+        self, interaction: discord.Interaction, lobby: LobbyRow, seating: Seating
+    ) -> None:
+        """Start a variant's table: its seats team after team, each with its deck checked again
+        (a saved deck may have changed since it was chosen), refused in a sentence when a team is
+        short or a deck can't be played (the lobby stays open, nothing lost)."""
+        from bot.services.codexes import seat_codex
+
+        if len(lobby.seats) < seating.min_players:
+            raise LobbyError(
+                f"{seating.title} needs at least {seating.min_players} players: "
+                "wait for someone to join, or add an AI."
+            )
+        teams = seat_order(lobby, seating)
+        if seating.teams:
+            problem = unbalanced(seating, [[s.position for s in t] for t in teams])
+            if problem:
+                raise LobbyError(problem)
+        ordered = [s for team in teams for s in team]
+        codexes: list[Codex] = []
+        for seat, label in zip(ordered, seat_decks(lobby, seating, ordered), strict=True):
+            whose = f"{seat.display_name}'s"
+            try:
+                codexes.append(
+                    await seat_codex(self.bot, seat.user_id or 0, lobby.game, seating, label, whose)
+                )
+            except CardhostError as exc:
+                raise LobbyError(f"{exc} They can choose another with **Choose my deck**.") from exc
+        options = {k: v for k, v in lobby.options.items() if k not in TABLE_KEYS}
+        options.update(seating.options)
+        options[game_spec(lobby.game).deck_option or "decks"] = [c.cards for c in codexes]
+        if seating.leader_option:
+            options[seating.leader_option] = [c.leader for c in codexes]
+        seats = [(s.user_id, s.display_name, s.is_ai) for s in ordered]
+        await self._open_match(interaction, lobby, options, seats, None)
+
+    # ------------------------------------------------------------------ starting
+
+    async def start(self, interaction: discord.Interaction, lobby: LobbyRow) -> None:
+        options = {k: v for k, v in lobby.options.items() if k not in TABLE_KEYS}
         seats = [(s.user_id, s.display_name, s.is_ai) for s in lobby.seats]
         deck_option = game_spec(lobby.game).deck_option
         sides = None
@@ -161,6 +406,16 @@ class LobbyService:
             codexes = await self._lobby_codexes(lobby)
             options[deck_option] = [c.cards for c in codexes]
             sides = [c.side for c in codexes]
+        await self._open_match(interaction, lobby, options, seats, sides)
+
+    async def _open_match(
+        self,
+        interaction: discord.Interaction,
+        lobby: LobbyRow,
+        options: dict[str, Any],
+        seats: list[tuple[int | None, str, bool]],
+        sides: list[list[str]] | None,
+    ) -> None:
         turn_seconds = float(lobby.options.get("turn_seconds", self.bot.settings.turn_seconds))
         live = None
         try:

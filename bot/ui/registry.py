@@ -24,6 +24,7 @@ from bot.ui.components import (
     GroupSelect,
     HandButton,
     LobbyButton,
+    LobbyDeckSelect,
     MoveButton,
     MoveSelect,
     MultiMoveSelect,
@@ -50,6 +51,7 @@ ROUTED: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     CardDetailsSelect,
     ReclaimSeatButton,
     LobbyButton,
+    LobbyDeckSelect,
     # drafts and sealed pods: the lobby, picks, deck building
     PodLobbyButton,
     PickSelect,

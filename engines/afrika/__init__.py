@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engines.core.game import GameSpec, SeriesRules
+from engines.core.game import GameSpec, OptionSpec, SeriesRules
 
 from .actions import AfrikaAction
 from .ai import afrika_policy
@@ -49,6 +49,21 @@ GAME: GameSpec[AfrikaState, AfrikaAction, AfrikaView] = GameSpec(
     deck_check=check_deck,
     deck_word="Codex",
     deck_option="decks",
+    options=(
+        OptionSpec(
+            "variant",
+            str,
+            "duel",
+            "a duel, or a table of 3-6: Allied Kingdoms (2 v 2), Star Lords, Galactic Overlord",
+            choices=(
+                ("Duel", "duel"),
+                ("Allied Kingdoms (2 v 2)", "allied"),
+                ("Star Lords (free-for-all, 2-6)", "starlords"),
+                ("Galactic Overlord (1 v a team, 3-6)", "overlord"),
+            ),
+        ),
+        OptionSpec("rifts", bool, False, "Cosmic Rifts: a shared Rift deck and the cosmic die (R160)"),
+    ),
     draft=_draft,
     played_card=played_card,
     series=SeriesRules(sideboard=True, chooser_option="chooser", best_of=(1, 3, 5)),

@@ -17,6 +17,7 @@ import render.afrika.pool
 from bot.presenters import Presenter, TableSpec
 from bot.presenters.afrika.moves import choices, multi_choice
 from bot.presenters.afrika.prompts import details, prompt
+from bot.presenters.afrika.seating import seating
 from bot.text import with_names
 from engines.afrika import GAME
 from engines.afrika.cards import card as card_def
@@ -109,4 +110,5 @@ TABLE = TableSpec(
     palette=render.afrika.ENERGY_COLORS,
     pack_image=render.afrika.pack.pack_image,
     pool_image=render.afrika.pool.pool_image,
+    seating=seating,
 )
