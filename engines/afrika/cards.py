@@ -285,7 +285,9 @@ class CardDef:
     @cached_property
     def makes_tokens(self) -> bool:
         """A sorcery or quick-play that creates tokens: its caster picks their zone as it is cast (D32)."""
-        return not self.is_permanent and any(e.op == "token" for es in (self.effects, *self.modes) for e in es)
+        return not self.is_permanent and any(
+            e.op == "token" for es in (self.effects, *self.modes) for e in es
+        )
 
     @cached_property
     def chooses_zone(self) -> bool:

@@ -22,6 +22,7 @@ from .rules import (
     stats,
 )
 from .state import Choice, Game, Obj, ObjMap, ObjS, is_quiet, reader
+from .teams import alive_teams, loses_with
 from .timing import alive_players
 from .variants import leave_game, lord_beaten, ranking, record_loss
 
@@ -103,6 +104,8 @@ def sba(g: Game) -> bool:
                 g.log(
                     f"{seat_ref(q.seat)} has taken 21 combat damage from {seat_ref(lord)}'s Star Lord and loses."
                 )
+        if newly and g.teams:
+            newly = _with_team(g, newly)
         to_void: list[int] = []
         to_destroy: list[int] = []
         # read without thawing (``reader``): only what a pass changes becomes a mutable copy; a
@@ -176,6 +179,8 @@ def sba_plain(g: Game) -> None:
                 g.log(
                     f"{seat_ref(q.seat)} has taken 21 combat damage from {seat_ref(lord)}'s Star Lord and loses."
                 )
+        if newly and g.teams:
+            newly = _with_team(g, newly)
         to_void: list[int] = []
         to_destroy: list[Obj] = []
         for o in entities(g):
@@ -230,18 +235,29 @@ def concede(g: Game, p: int) -> None:
     """R57: conceding is losing, at any moment (even mid-choice, with spells on the stack); the
     game ends with the others ranked first and ``p`` last. It is an action, so the log replays it."""
     g.log(f"{seat_ref(p)} concedes.")
-    g.players[p].lost = True
-    _left(g, [p])
-    if len(alive_players(g)) <= 1:
+    out = _with_team(g, [p]) if g.teams else [p]
+    for q in out:
+        g.players[q].lost = True
+    _left(g, out)
+    if len(alive_teams(g)) <= 1:
         g.reason = CONCESSION
-    check_end(g, [p])
+    check_end(g, out)
+
+
+def _with_team(g: Game, newly: list[int]) -> list[int]:
+    """R130: an Allied Kingdoms team loses together (its shared life already says so for life)."""
+    out = loses_with(g, newly)
+    for q in out:
+        if q not in newly and not g.players[q].lost:
+            g.log(f"{seat_ref(q)} loses with their team.")
+    return [q for q in out if not g.players[q].lost]
 
 
 def _left(g: Game, newly: list[int]) -> None:
     """Players who lost together: noted for the ranking, and while two or more are still in the
     game, gone from it with their cards (R122)."""
     record_loss(g, newly)
-    if len(alive_players(g)) > 1:
+    if len(alive_teams(g)) > 1:
         for p in newly:
             leave_game(g, p)
 
@@ -255,7 +271,7 @@ def conceder(g: Game) -> int | None:
 
 def check_end(g: Game, newly: list[int]) -> None:
     alive = alive_players(g)
-    if len(alive) > 1:
+    if len(alive_teams(g)) > 1:
         return
     losers = [q.seat for q in g.players if q.lost]
     g.over = True
@@ -266,6 +282,11 @@ def check_end(g: Game, newly: list[int]) -> None:
     else:
         # A reason made here repeats the state check's "P2 has 0 life and loses." already in the log.
         said = not g.reason
+        if not g.reason and g.teams:
+            # the team's result first; the cause is this state check's (earlier losses are logged)
+            seats = [seat_ref(q) for q in g.ranking[0]]
+            names = ", ".join(seats[:-1]) + f" and {seats[-1]}" if len(seats) > 1 else seats[0]
+            g.reason = f"{names} win: {_reason(g, newly or losers)}"
         g.reason = g.reason or _reason(g, losers)
     g.choice = None
     g.priority = -1

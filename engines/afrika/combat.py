@@ -24,10 +24,11 @@ from .rules import (
     stats,
 )
 from .state import Choice, Game, Obj, ObjR, Trig
+from .teams import SHARED_BLOCKS, SHARED_LIFE, actives, on_turn, same_team
 
 
 def can_attack(g: Game, o: ObjR) -> bool:
-    if not is_entity(g, o) or o.controller != g.active or o.charged:
+    if not is_entity(g, o) or not on_turn(g, o.controller) or o.charged:
         return False
     st = stats(g, o)
     if "Guardianship" in st.kws or st.cant_attack:
@@ -35,18 +36,25 @@ def can_attack(g: Game, o: ObjR) -> bool:
     return not (sick(g, o) and "Swift" not in st.kws and "Rush" not in st.kws)
 
 
-def possible_attackers(g: Game) -> list[ObjR]:
-    """The active player's entities that can attack something now (to read only)."""
-    return [o for o in entities_ro(g, g.active) if can_attack(g, o) and attack_targets(g, o)]
+def possible_attackers(g: Game, p: int | None = None) -> list[ObjR]:
+    """``p``'s entities that can attack something now (to read only); every active player's when
+    ``p`` is None (with teams both teammates attack in one declaration, R129)."""
+    seats = actives(g) if p is None else [p]
+    return [o for q in seats for o in entities_ro(g, q) if can_attack(g, o) and attack_targets(g, o)]
 
 
 def attack_targets(g: Game, o: ObjR) -> list[str]:
     st = stats(g, o)
     rush_only = sick(g, o) and "Swift" not in st.kws
     refs: list[str] = []
+    shared = g.variant in SHARED_LIFE
+    named: list[int] = []
     for q in opponents(g, o.controller):
-        if not rush_only:
+        # R129: with a shared life an attacker attacks the rival team, named by its first seat
+        # still playing (the damage goes to the team's one life total either way)
+        if not rush_only and not (shared and any(same_team(g, q, r) for r in named)):
             refs.append(seat_ref(q))
+            named.append(q)
         refs += [str(e.id) for e in entities_ro(g, q)]
     return refs
 
@@ -69,7 +77,10 @@ def controls_terrain_type(g: Game, p: int, code: str) -> bool:
 def can_block(g: Game, blocker: ObjR, attacker: ObjR) -> bool:
     if attacker.id not in g.attackers or not is_entity(g, attacker):
         return False
-    if defender_of(g, g.attackers[attacker.id]) != blocker.controller:
+    defender = defender_of(g, g.attackers[attacker.id])
+    if defender != blocker.controller and not (
+        g.variant in SHARED_BLOCKS and defender >= 0 and same_team(g, defender, blocker.controller)
+    ):
         return False
     bst, ast = stats(g, blocker), stats(g, attacker)
     if bst.cant_block:
@@ -90,19 +101,19 @@ def blockable(g: Game, blocker: ObjR) -> list[int]:
 
 def attacker_alive(g: Game, aid: int) -> bool:
     o = g.objs.get(aid)
-    return o is not None and is_entity(g, o) and o.controller == g.active
+    return o is not None and is_entity(g, o) and on_turn(g, o.controller)
 
 
 def blocker_alive(g: Game, bid: int) -> bool:
     o = g.objs.get(bid)
-    return o is not None and is_entity(g, o) and o.controller != g.active
+    return o is not None and is_entity(g, o) and not on_turn(g, o.controller)
 
 
 def target_alive(g: Game, ref: str) -> bool:
     if ref.startswith("P"):
         return not g.players[int(ref[1:]) - 1].lost
     o = g.objs.get(int(ref))
-    return o is not None and is_entity(g, o) and o.controller != g.active
+    return o is not None and is_entity(g, o) and not on_turn(g, o.controller)
 
 
 def finish_attackers(g: Game) -> None:
@@ -110,12 +121,13 @@ def finish_attackers(g: Game) -> None:
         o = g.objs[aid]
         if not has_kw(g, o, "Alertness"):
             set_charged(g, o, True)
-        g.log(f"{seat_ref(g.active)} attacks {describe_ref(g, ref)} with {cd(o).name}.")
+        g.log(f"{seat_ref(o.controller)} attacks {describe_ref(g, ref)} with {cd(o).name}.")
         for i, ab in enumerate(cd(o).abilities):
             if ab.kind == "triggered" and ab.on == "attacks":
                 g.triggers.append(Trig(o.controller, o.id, o.card, i))
     if not g.attackers:
-        g.log(f"{seat_ref(g.active)} does not attack.")
+        who = " and ".join(seat_ref(q) for q in actives(g))
+        g.log(f"{who} {'does' if len(actives(g)) == 1 else 'do'} not attack.")
     g.choice = None
     g.priority = g.active
 
@@ -144,7 +156,7 @@ def next_order(g: Game) -> None:
     for aid, bl in g.order.items():
         if len(bl) > 1 and aid not in g.assign:
             # g.assign doubles as "ordered" marker during Establish Defenses; cleared before damage
-            g.choice = Choice("order", g.active, obj=aid, ids=list(bl))
+            g.choice = Choice("order", g.objs[aid].controller, obj=aid, ids=list(bl))
             g.order[aid] = []
             return
     g.assign.clear()
@@ -197,7 +209,7 @@ def start_damage(g: Game, first_pass: bool) -> None:
     queue = [a for a in g.attackers if a in dealers and _needs_assignment(g, a)]
     g.assign.clear()
     if queue:
-        g.choice = Choice("assign", g.active, ids=queue, stage="1" if first_pass else "2")
+        g.choice = Choice("assign", g.objs[queue[0]].controller, ids=queue, stage="1" if first_pass else "2")
         auto_assign(g)  # deals the damage itself once every assignment is made
         return
     deal_pass(g, first_pass)
@@ -221,6 +233,7 @@ def auto_assign(g: Game) -> None:
         if len(opts) == 1:
             ch.nums.append(opts[0][0])
             continue
+        ch.player = a.controller  # with teams, each teammate assigns their own attacker's damage
         return
     first = ch.stage == "1"
     g.choice = None

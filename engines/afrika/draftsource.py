@@ -246,7 +246,6 @@ def pool_groups(cards: Sequence[str]) -> list[PoolGroup]:
     return out
 
 
-
 class AfrikaCardSource:
     """``CardSource`` over the engine's card files (``engines.afrika.cards``)."""
 

@@ -28,6 +28,7 @@ from .rules import (
     set_charged,
 )
 from .state import Choice, Game, Obj
+from .teams import change_life
 
 
 @dataclass
@@ -141,13 +142,13 @@ def op_draw(g: Game, e: Effect, ctx: Ctx) -> None:
 
 def op_gain_life(g: Game, e: Effect, ctx: Ctx) -> None:
     for p in _players(g, e, ctx):
-        g.players[p].life += _amount(e, ctx)
+        change_life(g, p, _amount(e, ctx))
         g.log(f"{seat_ref(p)} gains {_amount(e, ctx)} life ({g.players[p].life}).")
 
 
 def op_lose_life(g: Game, e: Effect, ctx: Ctx) -> None:
     for p in _players(g, e, ctx):
-        g.players[p].life -= _amount(e, ctx)
+        change_life(g, p, -_amount(e, ctx))
         g.log(f"{seat_ref(p)} loses {_amount(e, ctx)} life ({g.players[p].life}).")
 
 
@@ -203,7 +204,9 @@ def op_look_pick(g: Game, e: Effect, ctx: Ctx) -> None:
         item="look",
         ids=list(top),
         stage="pick",
-        card="|".join((str(e.get("filter", "any")), str(e.get("rest", "bottom")), "may" if e.get("may") else "")),
+        card="|".join(
+            (str(e.get("filter", "any")), str(e.get("rest", "bottom")), "may" if e.get("may") else "")
+        ),
     )
 
 

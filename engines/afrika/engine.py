@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from ..core import ConfigError, Event, GameOver, MatchConfig, NotYourTurn, Outcome, PlayerId, Rng, Transition
@@ -22,9 +22,18 @@ from .legal import legal
 from .passing import quiet_charge, quiet_pass, quiet_step_end
 from .perform import perform
 from .rules import seat_ref
+from .schemes import (
+    check_rift_deck,
+    check_scheme_deck,
+    rift,
+    rift_cards,
+    rift_deck,
+    scheme_cards,
+    scheme_deck,
+)
 from .state import AfrikaState, Choice, Game, Item, Obj, Player, freeze, keep, mark_quiet, peek, peeked, thaw
 from .steps import enter, settle
-from .variants import VARIANTS, default_lord
+from .variants import OVERLORD_LIFE, VARIANTS, default_lord, team_layout
 from .view import AfrikaView, make_view
 
 
@@ -42,6 +51,31 @@ def _pools(cfg: MatchConfig) -> list[list[str]] | None:
     ):
         raise ConfigError(f"'pools' must give one list of card ids per player ({cfg.players} lists).")
     return [[str(c) for c in p] for p in pools]
+
+
+def _rifts_on(cfg: MatchConfig) -> bool:
+    """Option ``rifts``: Cosmic Rifts on this match (R160), any variant."""
+    on = cfg.opt("rifts", False)
+    if not isinstance(on, bool):
+        raise ConfigError("'rifts' must be true or false.")
+    return on
+
+
+def _deck_option(
+    cfg: MatchConfig, key: str, default: Callable[[], list[str]], check: Callable[[list[str]], str]
+) -> list[str]:
+    """The Scheme deck (``schemes``) or Rift deck (``rift_deck``) the match names, else the
+    shipped one, checked (R153, R160)."""
+    given = cfg.opt(key, None)
+    if given is None:
+        return default()
+    if not isinstance(given, Sequence) or isinstance(given, str):
+        raise ConfigError(f"'{key}' must be a list of card ids.")
+    ids = [str(x) for x in given]
+    problem = check(ids)
+    if problem:
+        raise ConfigError(problem)
+    return ids
 
 
 def _new_game(n: int, seed: int, fmt: str) -> Game:
@@ -115,7 +149,8 @@ class AfrikaEngine:
             lords_starters = list(starlords_starters().values())
             decks = [lords_starters[i % len(lords_starters)][1] for i in range(cfg.players)]
         if decks is None:
-            decks = starter_decks()[: cfg.players]
+            starters = starter_decks()  # each seat a starter in turn (a team game may need them twice)
+            decks = [starters[i % len(starters)] for i in range(cfg.players)]
         if not isinstance(decks, Sequence) or isinstance(decks, str) or len(decks) != cfg.players:
             raise ConfigError(f"Give one deck per player ({cfg.players} decks).")
         named: list[Sequence[str]] = []
@@ -142,11 +177,16 @@ class AfrikaEngine:
                 problem = check_pool(list(deck), pools[i])
             if problem:
                 raise ConfigError(f"{seat_ref(i)}'s Codex is not legal: {problem}")
+        schemes = (
+            _deck_option(cfg, "schemes", scheme_deck, check_scheme_deck) if variant.name == "overlord" else []
+        )
+        rifts = _deck_option(cfg, "rift_deck", rift_deck, check_rift_deck) if _rifts_on(cfg) else []
         g = _new_game(cfg.players, seed, fmt)
         g.variant = variant.name
+        g.teams = team_layout(variant.name, cfg.players)
         for seat, deck in enumerate(decks):
             pl = g.players[seat]
-            pl.life = variant.life
+            pl.life = OVERLORD_LIFE if variant.name == "overlord" and seat == 0 else variant.life
             rest = list(deck)
             if lords:
                 # R140: the Star Lord starts face up in its owner's Command zone.
@@ -156,10 +196,26 @@ class AfrikaEngine:
             for cid in rest:
                 o = _add(g, str(cid), seat, "codex")
                 pl.codex.append(o.id)
-        from .rules import rng_below, shuffle
+        from .rules import draw, rng_below, shuffle
 
         for pl in g.players:
             shuffle(g, pl.codex)
+        if schemes:
+            g.schemes = list(schemes)
+            shuffle(g, g.schemes)
+        if rifts:
+            g.rifts = list(rifts)
+            shuffle(g, g.rifts)
+            g.log(f"The Cosmic Rift deck is shuffled; the face-up rift is {rift(g.rifts[0]).name}.")
+        if variant.name == "overlord":
+            # R152: the Overlord always goes first (and skips its first draw)
+            g.first = 0
+            for q in g.players:
+                draw(g, q.seat, 7)
+            g.log(f"{seat_ref(0)} is the Galactic Overlord and takes the first turn.")
+            g.choice = Choice("mulligan", 0)
+            g.events.clear()
+            return freeze(g)
         chooser = cfg.opt("chooser", None)
         if chooser is not None:
             # R12: after a game between the same players, its loser chooses (the bot passes the seat)
@@ -295,6 +351,12 @@ def build_position(cfg: MatchConfig, seed: int, data: Mapping[str, Any]) -> Game
         "stack",
         "variant",
         "eliminated",
+        "schemes",
+        "ongoing",
+        "scheme",
+        "rifts",
+        "die_rolls",
+        "terrains_by",
     }
     bad = set(data) - known
     if bad:
@@ -305,7 +367,20 @@ def build_position(cfg: MatchConfig, seed: int, data: Mapping[str, Any]) -> Game
     if variant is None:
         raise ConfigError(f"The variant must be one of: {', '.join(VARIANTS)}.")
     g.variant = variant.name
+    g.teams = team_layout(variant.name, n)
     g.eliminated = [[_seat_of(x) for x in grp] for grp in data.get("eliminated", [])]
+    g.schemes = [str(x) for x in data.get("schemes", [])]
+    g.ongoing = [str(x) for x in data.get("ongoing", [])]
+    g.scheme = str(data.get("scheme", ""))
+    g.rifts = [str(x) for x in data.get("rifts", [])]
+    g.die_rolls = int(data.get("die_rolls", 0))
+    g.terrains_by = [_seat_of(x) for x in data.get("terrains_by", [])]
+    for cid in [*g.schemes, *g.ongoing, *([g.scheme] if g.scheme else [])]:
+        if cid not in scheme_cards():
+            raise ConfigError(f"Unknown scheme {cid!r}.")
+    for cid in g.rifts:
+        if cid not in rift_cards():
+            raise ConfigError(f"Unknown rift {cid!r}.")
     g.next_id = 900
     g.active = _seat_of(data.get("active", 0))
     g.turn = int(data.get("turn", 3))

@@ -30,7 +30,16 @@ from .rules import (
 )
 from .stack import trigger_options
 from .state import Choice, Game, ObjR, reader
-from .timing import EQUIP, TRAVEL, activated, can_activate, can_cast, distinct_by_card, sorcery_time
+from .timing import (
+    EQUIP,
+    TRAVEL,
+    activated,
+    can_activate,
+    can_cast,
+    distinct_by_card,
+    sorcery_time,
+    terrain_done,
+)
 
 MAX_X = 20
 """X is offered from 0 up to what the player can pay, at most this (D16)."""
@@ -96,7 +105,7 @@ def priority_actions(g: Game, p: int) -> list[AfrikaAction]:
     pl = g.players[p]
     if sorcery_time(g, p):
         terrain = sets.terrain
-        if not g.terrain_played:
+        if not terrain_done(g, p):
             for oid in distinct_by_card(g, [i for i in pl.hand if objs[i].card in terrain]):
                 c = cd(objs[oid])
                 out += (
@@ -144,7 +153,7 @@ def priority_actions_plain(g: Game, p: int) -> list[AfrikaAction]:
     """The priority moves the plain way (the reference ``priority_actions`` must equal)."""
     out = [act("pass", label="Pass")]
     pl = g.players[p]
-    if sorcery_time(g, p) and not g.terrain_played:
+    if sorcery_time(g, p) and not terrain_done(g, p):
         for oid in distinct_by_card(g, [i for i in pl.hand if cd(g.objs[i]).type == "terrain"]):
             nm = cd(g.objs[oid]).name
             out.append(act("terrain", oid, "s", f"Play {nm} to the Terrain Stack"))
@@ -313,7 +322,7 @@ def choice_actions(g: Game, ch: Choice) -> list[AfrikaAction]:
             ]
         out = [
             act("atk", o.id, label=f"Attack with {cd(o).name}")
-            for o in possible_attackers(g)
+            for o in possible_attackers(g, ch.player)
             if o.id not in g.attackers
         ]
         out.append(act("done", label="Done declaring attackers" if g.attackers else "No attack"))

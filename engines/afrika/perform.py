@@ -16,7 +16,8 @@ from .refusals import why_not
 from .rules import cd, charge_source, draw, move, name, produces, seat_ref, shuffle
 from .stack import finish_cast, place_trigger, resolve_top
 from .state import Choice, Game
-from .steps import cleanup, end_step, start_turn
+from .steps import discard_or_cleanup, end_step, start_turn
+from .teams import next_turn_seat
 from .timing import EQUIP, TRAVEL, alive_players, next_seat
 
 
@@ -40,6 +41,8 @@ def perform(g: Game, p: int, a: AfrikaAction, listed: list[AfrikaAction] | None 
         o = g.objs[a.num]
         dest = a.b
         g.terrain_played = True
+        if g.teams:
+            g.terrains_by.append(p)
         g.passes = 0
         if dest == "s":
             move(g, o.id, "terrain", controller=p)
@@ -91,7 +94,7 @@ def do_pass(g: Game, p: int) -> None:
 def _perform_choice(g: Game, p: int, a: AfrikaAction, ch: Choice) -> None:
     k = a.kind
     if ch.kind == "first":
-        g.first = p if a.a == "1st" else next_seat(g, p)
+        g.first = p if a.a == "1st" else next_turn_seat(g, p)
         g.log(
             f"{seat_ref(p)} chooses to go first."
             if g.first == p
@@ -124,6 +127,10 @@ def _perform_choice(g: Game, p: int, a: AfrikaAction, ch: Choice) -> None:
         elif k == "at":
             g.attackers[ch.obj] = a.a
             ch.obj = 0
+        elif ch.nums:
+            # R129: the teammate declares next, in the same declaration (nobody blocks in between)
+            d = ch.nums.pop(0)
+            g.choice = Choice("attackers", d, nums=ch.nums)
         else:
             finish_attackers(g)
         return
@@ -165,7 +172,7 @@ def _perform_choice(g: Game, p: int, a: AfrikaAction, ch: Choice) -> None:
             if ch.item == "effect":
                 start_discards(g, list(ch.ids), ch.nums[1])
             else:
-                cleanup(g)
+                discard_or_cleanup(g)
         return
     if ch.kind == "legend":
         g.choice = None

@@ -5,12 +5,13 @@ from __future__ import annotations
 from .actions import AfrikaAction
 from .rules import cd, is_active, is_entity, sick, stats
 from .state import Game, Obj
-from .timing import EQUIP, TRAVEL, can_activate, can_cast
+from .teams import on_turn
+from .timing import EQUIP, TRAVEL, can_activate, can_cast, terrain_done
 
 
 def _why_no_attack(g: Game, o: Obj) -> str:
     c = cd(o)
-    if o.controller != g.active or not is_entity(g, o):
+    if not on_turn(g, o.controller) or not is_entity(g, o):
         return "Only your own entities can attack."
     if o.id in g.attackers:
         return f"{c.name} is already attacking."
@@ -67,7 +68,7 @@ def why_not(g: Game, p: int, a: AfrikaAction) -> str:
         if k == "terrain":
             if o.zone != "hand" or o.owner != p or cd(o).type != "terrain":
                 return "That is not a terrain card in your hand."
-            if g.terrain_played:
+            if terrain_done(g, p):
                 return "You have already played a terrain this turn."
             return "You can play a terrain only in your own Exploration phase while the stack is empty."
         if k == "act":

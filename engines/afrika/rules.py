@@ -10,13 +10,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
-from typing import cast
+from typing import Any, cast
 
 from ..core import IllegalAction, Rng, seat_label
 from . import fast
 from .cards import CARD_INDEX, CARDS, ENERGY, ENERGY_NAMES, TRIGGERS, CardDef, Cost, Static, TargetSpec, card
 from .kinds import Zone
 from .state import BATTLEFIELD, Game, Obj, ObjR, ObjS, Trig, reader
+from .teams import change_life, same_team
 
 HAND_MAX = 7
 
@@ -98,6 +99,9 @@ def name(g: Game, oid: int) -> str:
 
 
 def opponents(g: Game, p: int) -> list[int]:
+    """The players still in the game on another team (without teams, every other player)."""
+    if g.teams:
+        return [q.seat for q in g.players if not q.lost and not same_team(g, p, q.seat)]
     return [q.seat for q in g.players if q.seat != p and not q.lost]
 
 
@@ -118,7 +122,7 @@ def rng_below(g: Game, n: int) -> int:
     return v
 
 
-def shuffle(g: Game, items: list[int]) -> None:
+def shuffle(g: Game, items: list[Any]) -> None:
     r = Rng(g.rng)
     r.shuffle(items)
     g.rng = r.state
@@ -673,7 +677,7 @@ def deal_damage(
     for ref, amount in per.items():
         seat = ref_seat(ref)
         if seat is not None:
-            g.players[seat].life -= amount
+            change_life(g, seat, -amount)
             g.log(f"{seat_ref(seat)} takes {amount} damage ({g.players[seat].life} life).")
             gained += amount
             continue
@@ -692,7 +696,7 @@ def deal_damage(
         gained += amount
         g.log(f"{cd(t).name} takes {amount} damage.")
     if lifelink and gained:
-        g.players[controller].life += gained
+        change_life(g, controller, gained)
         g.log(f"{seat_ref(controller)} gains {gained} life (Lifelink).")
 
 
@@ -708,7 +712,7 @@ def combat_hits_with_lifelink(g: Game, hits: list[tuple[Obj, str, int]]) -> None
         dealt: list[tuple[Obj, int]] = []
         if seat is not None:
             total = sum(a for _, a in items)
-            g.players[seat].life -= total
+            change_life(g, seat, -total)
             g.log(f"{seat_ref(seat)} takes {total} combat damage ({g.players[seat].life} life).")
             dealt = items
             for src, a in items:
@@ -733,7 +737,7 @@ def combat_hits_with_lifelink(g: Game, hits: list[tuple[Obj, str, int]]) -> None
             if has_kw(g, s, "Lifelink"):
                 gains[s.controller] = gains.get(s.controller, 0) + a
     for p, n in sorted(gains.items()):
-        g.players[p].life += n
+        change_life(g, p, n)
         g.log(f"{seat_ref(p)} gains {n} life (Lifelink).")
 
 
@@ -919,7 +923,7 @@ def target_ok(g: Game, spec: TargetSpec, ref: str, controller: int, src: CardDef
     if seat is not None:
         if spec.kind not in ("any", "player") or seat >= len(g.players) or g.players[seat].lost:
             return False
-        if "opp" in spec.filters and seat == controller:
+        if "opp" in spec.filters and same_team(g, seat, controller):
             return False
         return not ("own" in spec.filters and seat != controller)
     if not ref.isdigit():
@@ -943,7 +947,7 @@ def target_ok(g: Game, spec: TargetSpec, ref: str, controller: int, src: CardDef
         return False
     if kind == "nonentity" and c.type in ("entity", "terrain"):
         return False
-    if "opp" in spec.filters and o.controller == controller:
+    if "opp" in spec.filters and same_team(g, o.controller, controller):
         return False
     if "own" in spec.filters and o.controller != controller:
         return False

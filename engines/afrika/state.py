@@ -163,6 +163,22 @@ class AfrikaState:
     eliminated: tuple[tuple[int, ...], ...] = ()
     """The seats that lost, in the order they lost (those of one state check together): the
     ranking of a game of more than two puts the last out first after the winner."""
+    teams: tuple[tuple[int, ...], ...] = ()
+    """The seats of each team (Allied Kingdoms, Galactic Overlord; ``teams.py``), else empty."""
+    terrains_by: tuple[int, ...] = ()
+    """With teams, the active players who played their terrain this turn (R126: one each)."""
+    schemes: tuple[str, ...] = ()
+    """The Overlord's Scheme deck, top first (R153; hidden order)."""
+    ongoing: tuple[str, ...] = ()
+    """Ongoing schemes face up in the Overlord's Command zone (R154)."""
+    scheme: str = ""
+    """The scheme set in motion this turn (R154), shown until the next one."""
+    rifts: tuple[str, ...] = ()
+    """The Rift deck, top first, its first card the face-up rift (R160; empty without the option)."""
+    die: str = ""
+    """The cosmic die's last face this turn: "rift", "chaos", "blank" or ""."""
+    die_rolls: int = 0
+    """Rolls of the cosmic die this turn (the next costs this much, R160)."""
 
 
 # ---------------------------------------------------------------------------------------- mutable
@@ -323,6 +339,14 @@ class Game:
     lifelink_lki: list[int] = _f(default_factory=list)
     variant: str = "duel"
     eliminated: list[list[int]] = _f(default_factory=list)
+    teams: list[list[int]] = _f(default_factory=list)
+    terrains_by: list[int] = _f(default_factory=list)
+    schemes: list[str] = _f(default_factory=list)
+    ongoing: list[str] = _f(default_factory=list)
+    scheme: str = ""
+    rifts: list[str] = _f(default_factory=list)
+    die: str = ""
+    die_rolls: int = 0
     events: list[str] = _f(default_factory=list)
     memo: Memo | None = None
     """Values derived from this Game while it stands for a frozen state and nobody changes it (a
@@ -821,6 +845,14 @@ def thaw(s: AfrikaState) -> Game:
         list(s.lifelink_lki),
         s.variant,
         [list(x) for x in s.eliminated],
+        [list(x) for x in s.teams],
+        list(s.terrains_by),
+        list(s.schemes),
+        list(s.ongoing),
+        s.scheme,
+        list(s.rifts),
+        s.die,
+        s.die_rolls,
     )
 
 
@@ -955,6 +987,14 @@ def freeze(g: Game, base: AfrikaState | None = None) -> AfrikaState:
             tuple(g.lifelink_lki),
             g.variant,
             tuple(tuple(x) for x in g.eliminated),
+            tuple(tuple(x) for x in g.teams),
+            tuple(g.terrains_by),
+            tuple(g.schemes),
+            tuple(g.ongoing),
+            g.scheme,
+            tuple(g.rifts),
+            g.die,
+            g.die_rolls,
         ),
     )
 

@@ -35,7 +35,7 @@ from .rules import (
 )
 from .stack import place_triggers
 from .state import Choice, Game, ObjS, Trig, look, touched
-from .timing import next_seat
+from .teams import SHARED_BLOCKS, actives, next_turn_seat, team_of
 
 
 def settle(g: Game) -> bool:
@@ -63,7 +63,7 @@ def settle(g: Game) -> bool:
 
 def advance(g: Game) -> None:
     if g.step == "restoration":
-        start_turn(g, next_seat(g, g.active))
+        start_turn(g, next_turn_seat(g, g.active))
         return
     i = STEPS.index(g.step)
     enter(g, STEPS[i + 1])
@@ -72,9 +72,16 @@ def advance(g: Game) -> None:
 def start_turn(g: Game, p: int) -> None:
     g.turn += 1
     g.active = p
-    g.players[p].turn_started = g.turn
     g.terrain_played = False
-    g.log(f"Turn {g.turn}: {seat_ref(p)}'s turn.")
+    g.terrains_by = []
+    g.die, g.die_rolls = "", 0
+    seats = actives(g)
+    for q in seats:
+        g.players[q].turn_started = g.turn
+    if len(seats) > 1:
+        g.log(f"Turn {g.turn}: the turn of {' and '.join(seat_ref(q) for q in seats)}.")
+    else:
+        g.log(f"Turn {g.turn}: {seat_ref(p)}'s turn.")
     enter(g, "recharge")
 
 
@@ -84,6 +91,10 @@ def enter(g: Game, step: Step) -> None:
     g.priority = -1
     ap = g.active
     if step == "recharge":
+        if g.teams:
+            for seat in actives(g):  # R126: each turn-based action happens for both teammates
+                _recharge_plain(g, seat)
+            return
         if not fast.ON:
             _recharge_plain(g, ap)
             return
@@ -104,21 +115,29 @@ def enter(g: Game, step: Step) -> None:
                 set_charged(g, objs[r.id], False)
         return
     if step in ("sustenance", "dusk"):
-        perms = active_perms_with(g, ap, card_sets().triggers_on[step]) if fast.ON else active_perms_ro(g, ap)
-        for r in perms:
-            for i, ab in enumerate(cd(r).abilities):
-                if ab.kind == "triggered" and ab.on == step:
-                    g.triggers.append(Trig(ap, r.id, r.card, i))
+        for seat in actives(g):
+            perms = (
+                active_perms_with(g, seat, card_sets().triggers_on[step])
+                if fast.ON
+                else active_perms_ro(g, seat)
+            )
+            for r in perms:
+                for i, ab in enumerate(cd(r).abilities):
+                    if ab.kind == "triggered" and ab.on == step:
+                        g.triggers.append(Trig(seat, r.id, r.card, i))
         g.priority = ap
         return
     if step == "insight":
-        if g.turn > 1 or ap != g.first:
-            draw(g, ap)
+        for seat in actives(g):
+            # R16: the starting player skips the first draw (R126: the starting team both)
+            if g.turn > 1 or (seat != g.first and not g.teams):
+                draw(g, seat)
         g.priority = ap
         return
     if step == "mobilize":
-        if possible_attackers(g):
-            g.choice = Choice("attackers", ap)
+        declaring = [q for q in actives(g) if possible_attackers(g, q)]
+        if declaring:
+            g.choice = Choice("attackers", declaring[0], nums=declaring[1:])
         else:
             finish_attackers(g)
         return
@@ -126,6 +145,9 @@ def enter(g: Game, step: Step) -> None:
         if not g.attackers:
             return
         defenders = sorted({defender_of(g, r) for r in g.attackers.values()} - {-1})
+        if g.variant in SHARED_BLOCKS:
+            # R129: either defending teammate may block any attacker
+            defenders = sorted({q for d in defenders for q in team_of(g, d) if not g.players[q].lost})
         for d in defenders:
             if any(blockable(g, o) for o in entities_ro(g, d)):
                 g.choice = Choice("blockers", d, nums=[x for x in defenders if x > d])
@@ -149,11 +171,7 @@ def enter(g: Game, step: Step) -> None:
         start_damage(g, False)
         return
     if step == "restoration":
-        n = len(g.players[ap].hand) - HAND_MAX
-        if n > 0:
-            g.choice = Choice("discard", ap, nums=[n])
-            return
-        cleanup(g)
+        discard_or_cleanup(g)
         return
     g.priority = ap
 
@@ -173,6 +191,17 @@ def _recharge_plain(g: Game, ap: int) -> None:
     for o in active_perms(g, ap):
         if o.charged:
             set_charged(g, o, False)
+
+
+def discard_or_cleanup(g: Game) -> None:
+    """Restoration (a), then (b): each active player down to the hand size (R126: both
+    teammates, one after the other), then the cleanup."""
+    for q in actives(g):
+        n = len(g.players[q].hand) - HAND_MAX
+        if n > 0:
+            g.choice = Choice("discard", q, nums=[n])
+            return
+    cleanup(g)
 
 
 def cleanup(g: Game) -> None:

@@ -20,6 +20,7 @@ from .rules import (
     target_options,
 )
 from .state import Game, ObjR
+from .teams import on_turn
 
 MAIN = ("explore1", "explore2")
 """The steps where sorcery-speed things may be done (R20)."""
@@ -56,7 +57,12 @@ def is_quick(c: CardDef) -> bool:
 
 
 def sorcery_time(g: Game, p: int) -> bool:
-    return p == g.active and g.step in MAIN and not g.stack and g.choice is None
+    return (p == g.active or on_turn(g, p)) and g.step in MAIN and not g.stack and g.choice is None
+
+
+def terrain_done(g: Game, p: int) -> bool:
+    """Whether ``p`` played their terrain this turn (R126: with teams, one for each teammate)."""
+    return p in g.terrains_by if g.teams else g.terrain_played
 
 
 def activated(c: CardDef) -> tuple[tuple[int, Ability], ...]:

@@ -53,6 +53,7 @@ def team_layout(variant: str, n: int) -> list[list[int]]:
         return [[0], list(range(1, n))]
     return []
 
+
 LORD_DAMAGE_LIMIT = 21
 """R145: a player who has taken this much combat damage from one Star Lord loses."""
 
@@ -120,6 +121,11 @@ def leave_game(g: Game, p: int) -> None:
 def ranking(g: Game, alive: list[int]) -> list[list[int]]:
     """Winner first, then those who lost, the last to lose first (R122: the game goes on until one
     player is left); seats that lost at the same time share a place."""
+    if g.teams:
+        # D40: a team wins or loses as one (R130, R157), members who left before the end with it
+        won = [t for t in g.teams if any(q in alive for q in t)]
+        lost = [sorted(t) for t in g.teams if t not in won]
+        return [sorted(won[0]), *lost] if won else [sorted(q.seat for q in g.players)]
     placed = {s for grp in g.eliminated for s in grp}
     missing = sorted(q.seat for q in g.players if q.lost and q.seat not in placed)
     groups = [list(x) for x in reversed(g.eliminated)]

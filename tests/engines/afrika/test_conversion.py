@@ -93,7 +93,7 @@ def ref_thaw(s: AfrikaState) -> Game:
             kw[name] = {k: _ref_thaw_obj(o) for k, o in v.items()}
         elif name in ("order", "assign"):
             kw[name] = {k: list(x) for k, x in v.items()}
-        elif name in ("ranking", "eliminated"):
+        elif name in ("ranking", "eliminated", "teams"):
             kw[name] = [list(g) for g in v]
         else:
             kw[name] = _ref_thaw(v)
