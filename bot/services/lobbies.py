@@ -71,15 +71,20 @@ def seat_order(lobby: LobbyRow, seating: Seating) -> list[list[LobbySeatRow]]:
 
 def seat_decks(lobby: LobbyRow, seating: Seating, ordered: list[LobbySeatRow]) -> list[str]:
     """The deck label each seat brings, in match order: the player's choice, else a starter of the
-    variant's kind (seat after seat round the starters)."""
+    variant's kind nobody chose, seat after seat round them (so that a table of four Star Lords
+    meets four different Star Lords when it can)."""
     from bot.services.codexes import default_seat_decks
 
     chosen: dict[str, str] = lobby.options.get("codex", {})
-    defaults = default_seat_decks(seating, len(ordered))
-    return [
-        chosen.get(str(s.user_id), defaults[i]) if s.user_id is not None else defaults[i]
-        for i, s in enumerate(ordered)
-    ]
+    mine = [chosen.get(str(s.user_id)) if s.user_id is not None else None for s in ordered]
+    every = default_seat_decks(seating, len(seating.starters()))
+    free = [label for label in every if label not in mine] or every
+    out: list[str] = []
+    for label in mine:
+        if label is None:
+            label = free[sum(1 for x in out if x in free and x not in mine) % len(free)]
+        out.append(label)
+    return out
 
 
 class LobbyService:

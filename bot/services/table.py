@@ -197,7 +197,7 @@ class TableService:
         view = live.engine.view(live.state, PlayerId(seat))
         where = f"<#{live.thread_id}>" if live.thread_id else f"game #{live.id}"
         presenter = presenter_for(live.game)
-        lines = [f"**{live.engine.title}** · {where}", presenter.hand_text(view)]
+        lines = [f"**{live.engine.title}** · {where}", with_names(presenter.hand_text(view), live.names)]
         me = live.seats[seat]
         if not live.active or live.outcome is not None:
             lines.append("The game is over.")

@@ -15,6 +15,7 @@ import render.afrika
 import render.afrika.pack
 import render.afrika.pool
 from bot.presenters import Presenter, TableSpec
+from bot.presenters.afrika import tables
 from bot.presenters.afrika.moves import choices, multi_choice
 from bot.presenters.afrika.prompts import details, prompt
 from bot.presenters.afrika.seating import seating
@@ -28,13 +29,19 @@ def _cost(card: Any) -> str:
 
 
 def hand_text(view: Any) -> str:
+    """The viewer's hand, then a teammate's (Allied Kingdoms, the Overlord's rivals: R124, R151),
+    labelled as theirs; seats as "P2", named by the table service."""
     cards = ", ".join(f"{c.name}{_cost(c)}" for c in view.hand) or "no cards"
-    return f"**Your hand** ({len(view.hand)}): {cards}"
+    return "\n".join([f"**Your hand** ({len(view.hand)}): {cards}", *tables.partner_lines(view, _cost)])
 
 
 def status_line(view: Any, names: list[str]) -> str:
-    lives = " · ".join(f"{names[s.seat]} {s.life} life" for s in view.seats)
-    return f"Turn {view.turn} · {view.step_name} · {lives}"
+    if getattr(view, "variant", "duel") == "duel" or len(view.seats) < 2:
+        lives = " · ".join(f"{names[s.seat]} {s.life} life" for s in view.seats)
+        return f"Turn {view.turn} · {view.step_name} · {lives}"
+    # More than two: whose turn it is (a team's shared turn), then each side's life.
+    line = f"Turn {view.turn} · {tables.whose_turn(view)} · {view.step_name} · {tables.lives(view)}"
+    return with_names(line, names)
 
 
 def _object_names(view: Any) -> dict[str, str]:

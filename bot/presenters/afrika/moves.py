@@ -118,6 +118,20 @@ def choices(engine: Any, state: Any, seat: int) -> list[MoveChoice]:
     return out
 
 
+def players_attacked(state: Any, attacker: str) -> list[str]:
+    """The players ("P2") an attacker may attack, as the engine's combat rules list them: the one
+    opponent of a duel; each opponent at a bigger table (R121), a rival team once when it shares
+    its life (R129); none for Rush without Swift (R44)."""
+    from engines.afrika.combat import attack_targets
+    from engines.afrika.state import peek
+
+    g = peek(state)
+    o = g.objs.get(int(attacker)) if attacker.isdigit() else None
+    if o is None:
+        return []
+    return [r for r in attack_targets(g, o) if r.startswith("P")]
+
+
 def _attackers(engine: Any, state: Any, seat: int, view: Any) -> MultiChoice | None:
     legal = [a for a in engine.legal_actions(state, PlayerId(seat)) if a.kind == "atk"]
     if len(legal) < 2:
@@ -128,12 +142,14 @@ def _attackers(engine: Any, state: Any, seat: int, view: Any) -> MultiChoice | N
     for a in legal:
         perm = perms.get(a.a)
         name = perm.name if perm is not None else a.label
-        if perm is not None and perm.sick:
+        refs = players_attacked(state, a.a) if perm is not None else [opponent_ref(seat)]
+        if not refs:
             # Rush without Swift attacks only an entity (R44): the engine asks which one next.
             options.append(MoveChoice(a.to_id(), f"{name} (attacks an entity you choose next)", style))
-        else:
-            ref = opponent_ref(seat)
+        for ref in refs:
             options.append(MoveChoice(f"{a.to_id()}{MULTI_SEPARATOR}at:{ref}", f"{name} → {ref}", style))
+    if len(options) > 25:
+        return None  # too many pairs for a menu: buttons ask attacker, then what it attacks
     return MultiChoice("Choose attackers (an entity to attack: use a button)", options)
 
 

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.presenters.afrika import tables
 from bot.presenters.afrika.moves import pass_label
+from bot.text import with_names
 from engines.afrika.cards import card as card_def
 from engines.core import PlayerId
 
@@ -48,6 +50,8 @@ def _decision(view: Any, kinds: set[str], who: str) -> str:
     if ch.kind == "blockers":
         if "on" in kinds:
             return _about("Choose which attacker {} blocks.", about, "Choose which attacker it blocks.")
+        if len(view.seats) > 2:
+            return _blockers_at_a_table(view, who)
         attackers = [p.name for s in view.seats for p in (*s.zone1, *s.zone2) if p.attacking]
         return (
             f"Choose blockers: {who} attacks with {', '.join(attackers)}."
@@ -63,13 +67,36 @@ def _decision(view: Any, kinds: set[str], who: str) -> str:
     return "Your decision."
 
 
+def _blockers_at_a_table(view: Any, who: str) -> str:
+    """At a table of more than two only the attacked player blocks (R121): say which attacks are
+    aimed at them ("you", "your Reef Sentinel") and which at others."""
+    me = view.choice.player
+    mine = {str(p.id): p.name for p in (*view.seats[me].zone1, *view.seats[me].zone2)}
+    at_me: list[str] = []
+    elsewhere: list[str] = []
+    for s in view.seats:
+        for p in (*s.zone1, *s.zone2):
+            if not p.attacking:
+                continue
+            if p.attacking == f"P{me + 1}":
+                at_me.append(f"{p.name} at you")
+            elif p.attacking in mine:
+                at_me.append(f"{p.name} at your {mine[p.attacking]}")
+            else:
+                elsewhere.append(f"{p.name} at {tables.attacked(view, p.attacking, {})}")
+    if not at_me:
+        return "Choose blockers."
+    rest = f" (and {', '.join(elsewhere)})" if elsewhere else ""
+    return f"Choose blockers: {who} attacks with {', '.join(at_me)}{rest}."
+
+
 def prompt(engine: Any, state: Any, seat: int, names: list[str]) -> str:
     """What the player is deciding now, in one bold line."""
     view = engine.view(state, PlayerId(seat))
     kinds = {a.kind for a in engine.legal_actions(state, PlayerId(seat))}
     who = names[view.active] if 0 <= view.active < len(names) else "the active player"
     if view.choice is not None and view.choice.player == seat:
-        return f"**{_decision(view, kinds, who)}**"
+        return with_names(f"**{_decision(view, kinds, who)}**", names, seat)
     if view.stack:
         top = view.stack[-1]
         what = card_def(top.card).name if top.card else f"the {top.kind}"
@@ -77,6 +104,9 @@ def prompt(engine: Any, state: Any, seat: int, names: list[str]) -> str:
             return f"**Respond to {names[top.controller]}'s {what}?**"
         return f"**Your {what} is on the stack:** respond to it, or pass to let it resolve."
     if view.active != seat:
+        if len(view.seats) > 2:
+            whose = with_names(tables.whose_turn(view), names, seat)
+            return f"**{whose}, {view.step_name}:** play a quick-play card now, or pass."
         return f"**{who}'s {view.step_name}:** play a quick-play card now, or pass."
     doing = [
         verb

@@ -1,0 +1,182 @@
+"""Helpers for Afrika tables of more than two played through the bot: open a variant's lobby, play
+the seats of people by clicks on their DM panels (the AI's own choice for each), and check every
+message each reader received against what their seat may know (teammates see each other's hands,
+R124/R151; nobody else sees any hand)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from engines.afrika.cards import ENERGY_NAMES, card
+from engines.core import MatchConfig, PlayerId, Rng, choose_action
+from tests.bot.table import has_moves, panel_message, play_move
+from tests.bot.test_afrika_hidden_info import Seen, Viewer
+
+
+def lobby_message(table: Any) -> Any:
+    return next(m for m in reversed(table.channel.history()) if m.embeds)
+
+
+async def latest_live(env: Any) -> Any:
+    return await env.bot.matches.get(max(env.bot.matches._cache))
+
+
+def engine_plays_allied() -> bool:
+    """Whether the engine plays Allied Kingdoms as teams yet (a team member's view names the teams)."""
+    from engines.afrika import GAME
+    from engines.afrika.decks import STARTERS, expand
+
+    decks = [expand(c) for c in STARTERS.values()]
+    try:
+        s = GAME.engine.setup(MatchConfig(players=4, options={"variant": "allied", "decks": decks * 2}), 1)
+    except Exception:
+        return False
+    return bool(GAME.engine.view(s, PlayerId(0)).teams)
+
+
+async def click_for(live: Any, member: Any, seat: int, rng: Rng, said: list[str] | None = None) -> str:
+    """Make, on ``member``'s DM panel, the move the Afrika AI would make for ``seat``."""
+    assert has_moves(panel_message(member, live.id)), f"{member.name} must act but the DM panel has no moves"
+    action = choose_action(live.engine, live.state, PlayerId(seat), rng).to_id()
+    result = await play_move(member, live.id, action, said)
+    assert not result.followups, [f.content for f in result.followups]
+    return action
+
+
+def human_to_act(live: Any) -> int | None:
+    """The seat of a person the match waits for (the bot plays AI seats itself)."""
+    waiting = [p for p in sorted(live.current) if not live.seats[p].is_ai]
+    return waiting[0] if waiting else None
+
+
+# ------------------------------------------------------------------ what each reader may know
+
+
+def public_names(s: Any) -> set[str]:
+    """Names of the cards in public zones of state ``s``: the battlefield, Voids, Exiles, the stack,
+    a spell being announced, and the Command zone with each Star Lord (public from the start, R140)."""
+    ids: list[int] = []
+    for pl in s.players:
+        ids += [*pl.field, *pl.terrains, *pl.artifacts, *pl.void, *pl.exile, *pl.command]
+        ids += [x for x in pl.slots if x]
+    names = {card(s.objs[i].card).name for i in ids if i in s.objs}
+    names |= {card(pl.lord).name for pl in s.players if getattr(pl, "lord", "")}
+    names |= {card(it.card).name for it in s.stack if it.card}
+    if s.choice is not None and s.choice.kind == "cast" and s.choice.card:
+        names.add(card(s.choice.card).name)
+    return names
+
+
+@dataclass
+class TableReplay:
+    live: Any
+    states: dict[int, Any]
+    public_ever: dict[int, frozenset[str]]
+    pngs: dict[tuple[Any, ...], bytes] = field(default_factory=dict)
+
+    def board_png(self, seq: int) -> bytes:
+        from render import board_image
+        from render.common import to_png
+
+        if ("board", seq) not in self.pngs:
+            view = self.live.engine.view(self.states[seq], None)
+            self.pngs["board", seq] = to_png(board_image("afrika", view, self.live.names))
+        return self.pngs["board", seq]
+
+    def hand_png(self, seq: int, seat: int) -> bytes:
+        from bot.presenters import presenter_for
+        from render import hand_image
+        from render.common import to_png
+
+        if ("hand", seq, seat) not in self.pngs:
+            view = self.live.engine.view(self.states[seq], PlayerId(seat))
+            opts = presenter_for("afrika").render_options()
+            self.pngs["hand", seq, seat] = to_png(hand_image("afrika", view, self.live.names[seat], **opts))
+        return self.pngs["hand", seq, seat]
+
+
+async def replay_table(env: Any, live: Any) -> TableReplay:
+    engine = live.engine
+    actions = await env.bot.db.matches.actions(live.id)
+    assert [a.seq for a in actions] == list(range(1, len(actions) + 1)) and actions[-1].seq == live.seq
+    s = engine.setup(MatchConfig(players=len(live.seats), options=live.cfg.options), live.seed)
+    states = {0: s}
+    public = public_names(s)
+    public_ever = {0: frozenset(public)}
+    for a in actions:
+        s = engine.apply(s, PlayerId(a.seat), engine.decode_action(a.action_id)).state
+        states[a.seq] = s
+        public |= public_names(s)
+        public_ever[a.seq] = frozenset(public)
+    assert s == live.state, "the replayed log reaches the live state"
+    return TableReplay(live, states, public_ever)
+
+
+def teammates(live: Any, seat: int) -> set[int]:
+    from engines.afrika.variants import team_layout
+
+    variant = str(live.cfg.options.get("variant", "duel"))
+    for team in team_layout(variant, len(live.seats)):
+        if seat in team:
+            return set(team) - {seat}
+    return set()
+
+
+def _window(seq: int | None, filename: str) -> list[int]:
+    """States a picture stored at ``seq`` may have been drawn from: the seq its file name gives
+    ("board-<match>-<seq>.png": an edit of a message's words keeps its older picture), else the
+    recent ones (the bot draws, then sends)."""
+    hi = 0 if seq is None else seq
+    named = re.fullmatch(r"[a-z]+-\d+-(\d+)\.png", filename)
+    if named and int(named[1]) <= hi:
+        return [int(named[1])]
+    return list(range(hi, max(-1, hi - 40), -1))
+
+
+def find_table_leaks(
+    seen: list[Seen], rp: TableReplay, viewers: list[Viewer], public_channels: set[int]
+) -> list[str]:
+    """Every recorded message against each seat that saw it: a name of another player's lists
+    (not a teammate's) that the seat's own lists lack and that was never public by then; a board
+    picture that is not the public board of a state of its time; a hand picture that is not the
+    viewer's own hand (with what their seat may see of a teammate's) at such a state."""
+    live = rp.live
+    lists = [{card(c).name for c in deck} for deck in live.cfg.options["decks"]]
+    words = set(ENERGY_NAMES.values())
+    patterns = {n: re.compile(rf"(?<!\w){re.escape(n)}(?!\w)") for names in lists for n in names}
+    leaks: list[str] = []
+    for msg in seen:
+        if msg.ephemeral_for is not None:
+            who = [v for v in viewers if v.user_id == msg.ephemeral_for]
+        elif msg.channel_id in public_channels:
+            who = list(viewers)
+        else:
+            who = [v for v in viewers if v.dm_channel_id == msg.channel_id]
+            assert who, f"message {msg.message_id} went to a channel nobody here watches"
+        seq = 0 if msg.seq is None else msg.seq
+        for v in who:
+            friends = {v.seat, *teammates(live, v.seat)}
+            allowed = set().union(*(lists[s] for s in friends))
+            others = set().union(*(lists[s] for s in range(len(lists)) if s not in friends))
+            secret = others - allowed - rp.public_ever[seq] - words
+            for text in msg.texts:
+                for n in secret:
+                    if patterns[n].search(text):
+                        leaks.append(
+                            f"#{msg.order} (seq {msg.seq}) shows {n!r} to seat {v.seat}: {text[:160]!r}"
+                        )
+            for filename, data in msg.attachments:
+                where = f"#{msg.order} (seq {msg.seq}) {filename} seen by seat {v.seat}"
+                if msg.seq is None:
+                    leaks.append(f"{where}: a picture before the match existed")
+                elif filename.startswith("board-"):
+                    if not any(data == rp.board_png(j) for j in _window(msg.seq, filename)):
+                        leaks.append(f"{where}: not the public board of any state of its time")
+                elif filename.startswith("hand-"):
+                    if not any(data == rp.hand_png(j, v.seat) for j in _window(msg.seq, filename)):
+                        leaks.append(f"{where}: not the viewer's own hand at any state of its time")
+                elif not filename.startswith("card-"):
+                    leaks.append(f"{where}: an unexpected picture")
+    return leaks
