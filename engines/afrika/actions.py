@@ -3,6 +3,7 @@
 Grammar (``<id>`` is an object id, ``<ref>`` an object id or a seat label ``P1``/``P2``):
 
     pass | concede | keep | mull | go:1st | go:2nd | done | cancel
+    roll                          roll the cosmic die (Cosmic Rifts, R160)
     terrain:<id>:<s|1|2>          play a terrain to the Terrain Stack or an Active slot (R41)
     cast:<id>  cast:<id>:<1|2>    cast a card (into Zone 1/2 for zone permanents); pays automatically
     act:<id>:<n|equip|travel>     activate an ability of a permanent
@@ -27,6 +28,7 @@ from .kinds import ActionKind
 
 _ARITY: dict[ActionKind, tuple[int, ...]] = {
     "pass": (0,),
+    "roll": (0,),
     "concede": (0,),
     "keep": (0,),
     "mull": (0,),

@@ -18,6 +18,7 @@ from .combat import attack_targets, can_block, possible_attackers
 from .effects import matches
 from .rules import cd, entities, opponents, ref_seat, seat_ref, sick, stats
 from .state import AfrikaState, Choice, Game, Obj, ObjR, peek
+from .teams import SHARED_LIFE, on_turn, team_of
 from .timing import EQUIP, TRAVEL
 
 HARMFUL_OPS = {"damage", "destroy", "exile", "bounce", "charge", "negate", "discard", "mill"}
@@ -164,7 +165,7 @@ def _victim(g: Game, p: int, attackers: list[ObjR]) -> int:
 
 
 def _attack_plan(g: Game, p: int) -> list[tuple[int, str]]:
-    attackers = possible_attackers(g)
+    attackers = possible_attackers(g, p)
     opp = _victim(g, p, attackers)
     blockers = [b for b in entities(g, opp) if not b.charged]
     plan: list[tuple[int, str]] = []
@@ -210,7 +211,9 @@ def _could_block(g: Game, b: ObjR, a: ObjR) -> bool:
 def _block_plan(g: Game, p: int) -> list[tuple[int, int]]:
     mine = [b for b in entities(g, p) if not b.charged]
     attackers = sorted((g.objs[a] for a in g.attackers if a in g.objs), key=lambda o: -stats(g, o).power)
-    incoming = sum(max(stats(g, a).power, 0) for a in attackers if g.attackers[a.id] == seat_ref(p))
+    # with a shared life (Allied Kingdoms, R125) an attack on the teammate is one on us: help block
+    ours = {seat_ref(q) for q in (team_of(g, p) if g.variant in SHARED_LIFE else [p])}
+    incoming = sum(max(stats(g, a).power, 0) for a in attackers if g.attackers[a.id] in ours)
     life = g.players[p].life
     plan: list[tuple[int, int]] = []
     used: set[int] = set()
@@ -235,12 +238,12 @@ def _block_plan(g: Game, p: int) -> list[tuple[int, int]]:
             pick = min(survive, key=lambda b: _value(g, b))
         elif trade:
             pick = min(trade, key=lambda b: _value(g, b))
-        elif incoming >= life and g.attackers[a.id] == seat_ref(p):
+        elif incoming >= life and g.attackers[a.id] in ours:
             pick = min(options, key=lambda b: _value(g, b))
         if pick is not None:
             used.add(pick.id)
             plan.append((pick.id, a.id))
-            if g.attackers[a.id] == seat_ref(p) and "Trample" not in ast.kws:
+            if g.attackers[a.id] in ours and "Trample" not in ast.kws:
                 incoming -= max(ast.power, 0)
     return plan
 
@@ -332,7 +335,7 @@ def _combat_spell(g: Game, p: int, legal: Sequence[AfrikaAction]) -> AfrikaActio
     casts = [(cd(g.objs[int(a.a)]), a) for a in legal if a.kind == "cast" and a.b == ""]
     if not casts:
         return None
-    opp_turn = g.active != p
+    opp_turn = not on_turn(g, p)
     if opp_turn:
         attackers = [o for o in possible_attackers(g) if stats(g, o).power > 0]
         if not attackers:
@@ -400,7 +403,7 @@ def _terrain_choice(g: Game, p: int, legal: Sequence[AfrikaAction]) -> AfrikaAct
 def _priority_action(g: Game, p: int, legal: Sequence[AfrikaAction]) -> AfrikaAction:
     by_id = {a.to_id(): a for a in legal}
     pass_ = by_id["pass"]
-    my_main = g.active == p and g.step in ("explore1", "explore2") and not g.stack
+    my_main = on_turn(g, p) and g.step in ("explore1", "explore2") and not g.stack
     if g.stack:
         top = g.stack[-1]
         if top.controller != p and top.kind == "spell" and card(top.card).cost.total >= 3:
@@ -409,6 +412,8 @@ def _priority_action(g: Game, p: int, legal: Sequence[AfrikaAction]) -> AfrikaAc
                     return a
         return pass_
     if my_main:
+        if g.die_rolls == 0 and "roll" in by_id:
+            return by_id["roll"]  # the first roll of the cosmic die each turn is free (R160)
         t = _terrain_choice(g, p, legal)
         if t is not None:
             return t

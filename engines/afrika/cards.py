@@ -668,4 +668,11 @@ def card(cid: str) -> CardDef:
     try:
         return CARD_INDEX[cid]
     except KeyError:
-        return CARDS()[cid]
+        cards = CARDS()
+        if cid in cards:
+            return cards[cid]
+        # a scheme's or rift's ability on the stack (R154, R160): their cards join the index
+        from .schemes import variant_card_defs
+
+        CARD_INDEX.update(variant_card_defs())
+        return CARD_INDEX[cid]

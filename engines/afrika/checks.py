@@ -67,6 +67,10 @@ def state_checks_unchanged(g: Game) -> bool:
         was = base.get(k)
         if was is None or not _same_for_checks(o, was):
             return False
+    if (g.ongoing or s.ongoing) and tuple(g.ongoing) != s.ongoing:
+        return False  # an Ongoing scheme's anthem came or went
+    if g.rifts and g.rifts[0] != s.rifts[0]:
+        return False  # another rift is face up, with other anthems
     for pl, f in zip(g.players, s.players, strict=True):
         if pl.life != f.life or pl.lost != f.lost or pl.drew_empty != f.drew_empty:
             return False
@@ -286,7 +290,7 @@ def check_end(g: Game, newly: list[int]) -> None:
             # the team's result first; the cause is this state check's (earlier losses are logged)
             seats = [seat_ref(q) for q in g.ranking[0]]
             names = ", ".join(seats[:-1]) + f" and {seats[-1]}" if len(seats) > 1 else seats[0]
-            g.reason = f"{names} win: {_reason(g, newly or losers)}"
+            g.reason = f"{names} {'win' if len(seats) > 1 else 'wins'}: {_reason(g, newly or losers)}"
         g.reason = g.reason or _reason(g, losers)
     g.choice = None
     g.priority = -1

@@ -79,6 +79,7 @@ ItemKind = Literal["spell", "ability", "trigger"]
 
 ActionKind = Literal[
     "pass",
+    "roll",
     "concede",
     "keep",
     "mull",

@@ -10,6 +10,7 @@ from . import fast
 from .actions import AfrikaAction, act
 from .cards import ENERGY_NAMES, CardDef, TargetSpec, card
 from .combat import assign_options, attack_targets, blockable, possible_attackers
+from .cosmic_die import may_roll, roll_cost
 from .effects import matches
 from .kinds import ActionKind
 from .rules import (
@@ -113,6 +114,8 @@ def priority_actions(g: Game, p: int) -> list[AfrikaAction]:
                     _move("terrain", oid, "1", c),
                     _move("terrain", oid, "2", c),
                 )
+        if g.rifts and not may_roll(g, p):
+            out.append(roll_action(g))
         spells = [i for i in pl.hand if objs[i].card not in terrain]
     else:
         quick = sets.quick  # nothing else passes can_cast's timing check now
@@ -149,6 +152,11 @@ def priority_actions(g: Game, p: int) -> list[AfrikaAction]:
     return out
 
 
+def roll_action(g: Game) -> AfrikaAction:
+    n = roll_cost(g)
+    return act("roll", label=f"Roll the cosmic die ({f'{{{n}}}' if n else 'free'})")
+
+
 def priority_actions_plain(g: Game, p: int) -> list[AfrikaAction]:
     """The priority moves the plain way (the reference ``priority_actions`` must equal)."""
     out = [act("pass", label="Pass")]
@@ -159,6 +167,8 @@ def priority_actions_plain(g: Game, p: int) -> list[AfrikaAction]:
             out.append(act("terrain", oid, "s", f"Play {nm} to the Terrain Stack"))
             out.append(act("terrain", oid, "1", f"Play {nm} as Zone 1's active terrain"))
             out.append(act("terrain", oid, "2", f"Play {nm} as Zone 2's active terrain"))
+    if g.rifts and not may_roll(g, p):
+        out.append(roll_action(g))
     for oid in distinct_by_card(g, [*(i for i in pl.hand if cd(g.objs[i]).type != "terrain"), *pl.command]):
         o = g.objs[oid]
         if can_cast(g, p, o):

@@ -78,8 +78,8 @@ def quiet_step_end(s: AfrikaState, p: int) -> AfrikaState | None:
     if not fast.ON or s.over or s.choice is not None or s.priority != p or s.triggers or s.stack:
         return None
     nxt = _PLAIN_NEXT.get(s.step)
-    if nxt is None or not is_quiet(s):
-        return None
+    if nxt is None or not is_quiet(s) or (nxt == "explore1" and s.schemes):
+        return None  # (the Overlord's first Exploration phase sets a scheme in motion, R154)
     if s.passes + 1 < sum(1 for q in s.players if not q.lost):
         return None  # not the last pass: quiet_pass's case
     changes: dict[str, object] = {"step": nxt, "passes": 0, "priority": s.active}

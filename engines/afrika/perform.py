@@ -10,6 +10,7 @@ from .actions import AfrikaAction
 from .cards import ENERGY_NAMES
 from .checks import concede
 from .combat import auto_assign, finish_attackers, finish_blockers, next_order
+from .cosmic_die import roll
 from .effects import start_discards
 from .legal import cast_need, equivalent, has_cast_target, legal, max_x
 from .refusals import why_not
@@ -37,6 +38,8 @@ def perform(g: Game, p: int, a: AfrikaAction, listed: list[AfrikaAction] | None 
         return
     if k == "pass":
         do_pass(g, p)
+    elif k == "roll":
+        roll(g, p)
     elif k == "terrain":
         o = g.objs[a.num]
         dest = a.b

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .actions import AfrikaAction
+from .cosmic_die import may_roll
 from .rules import cd, is_active, is_entity, sick, stats
 from .state import Game, Obj
 from .teams import on_turn
@@ -31,6 +32,8 @@ def why_not(g: Game, p: int, a: AfrikaAction) -> str:
     """A sentence for a refused move (never naming a hidden card)."""
     ch = g.choice
     k = a.kind
+    if k == "roll" and ch is None:
+        return may_roll(g, p) or "You can't roll the cosmic die now."
     if ch is not None:
         if k == "atk" and ch.kind == "attackers" and a.a.isdigit() and int(a.a) in g.objs:
             return _why_no_attack(g, g.objs[int(a.a)])

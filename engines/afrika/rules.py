@@ -16,6 +16,7 @@ from ..core import IllegalAction, Rng, seat_label
 from . import fast
 from .cards import CARD_INDEX, CARDS, ENERGY, ENERGY_NAMES, TRIGGERS, CardDef, Cost, Static, TargetSpec, card
 from .kinds import Zone
+from .schemes import statics_reaching, triggers_on
 from .state import BATTLEFIELD, Game, Obj, ObjR, ObjS, Trig, reader
 from .teams import change_life, same_team
 
@@ -343,6 +344,19 @@ def _anthem_sources(g: Game, p: int) -> list[tuple[Obj | ObjS, tuple[Static, ...
     return out
 
 
+def variant_anthems(g: Game, p: int) -> tuple[Static, ...]:
+    """The anthems of the face-up rift (every entity, R160) and of the Ongoing schemes (the
+    Overlord's entities, R154) that reach the entities ``p`` controls."""
+    if not g.ongoing and not g.rifts:
+        return ()
+    return statics_reaching(p, overlord_seat(g), g.ongoing, g.rifts[0] if g.rifts else "")
+
+
+def overlord_seat(g: Game) -> int:
+    """The Galactic Overlord's seat (R150: the first), -1 in other variants."""
+    return 0 if g.variant == "overlord" else -1
+
+
 def board(g: Game) -> Board:
     """The ``Board`` of ``g``, remembered on a read-only Game's memo."""
     memo = g.memo
@@ -403,6 +417,9 @@ def _stats(g: Game, o: ObjR, bd: Board | None) -> Stats:
             for s in anthems:
                 if s.where == "all" or (src.slot == slot and src.zone == "field"):
                     _apply_static(st, s)
+        if g.ongoing or g.rifts:
+            for s in variant_anthems(g, o.controller):
+                _apply_static(st, s)
     if bd is not None:
         for statics in bd.attached.get(o.id, ()):
             for s in statics:
@@ -448,6 +465,9 @@ def stats_plain(g: Game, o: ObjR) -> Stats:
                 and (s.where == "all" or (src.slot == o.slot and src.zone == "field"))
             ):
                 _apply_static(st, s)
+    if c.type == "entity":
+        for s in variant_anthems(g, o.controller):
+            _apply_static(st, s)
     # attachments can be controlled by anyone (a Bond cast on an opposing entity)
     for q in g.players:
         for aid in q.field:
@@ -637,6 +657,11 @@ def _entered(g: Game, n: Obj) -> None:
             for i, ab in enumerate(cd(other).abilities):
                 if ab.kind == "triggered" and ab.on == "ally_enters":
                     g.triggers.append(Trig(other.controller, other.id, other.card, i))
+        if g.ongoing or g.rifts:
+            # R154/R160: the Overlord's Ongoing schemes see its entities enter, the rift everyone's
+            ongoing = g.ongoing if n.controller == overlord_seat(g) else ()
+            for cid, i in triggers_on("ally_enters", ongoing, g.rifts[0] if g.rifts else ""):
+                g.triggers.append(Trig(n.controller, 0, cid, i))
 
 
 def set_charged(g: Game, o: Obj, charged: bool) -> None:

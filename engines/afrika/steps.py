@@ -17,6 +17,7 @@ from .combat import (
     possible_attackers,
     start_damage,
 )
+from .cosmic_die import rift_step
 from .kinds import STEPS, Step
 from .rules import (
     HAND_MAX,
@@ -33,6 +34,7 @@ from .rules import (
     set_charged,
     stats,
 )
+from .scheming import ongoing_step, set_in_motion
 from .stack import place_triggers
 from .state import Choice, Game, ObjS, Trig, look, touched
 from .teams import SHARED_BLOCKS, actives, next_turn_seat, team_of
@@ -125,8 +127,12 @@ def enter(g: Game, step: Step) -> None:
                 for i, ab in enumerate(cd(r).abilities):
                     if ab.kind == "triggered" and ab.on == step:
                         g.triggers.append(Trig(seat, r.id, r.card, i))
+        ongoing_step(g, step)
+        rift_step(g, step, actives(g))
         g.priority = ap
         return
+    if step == "explore1" and g.schemes:
+        set_in_motion(g)
     if step == "insight":
         for seat in actives(g):
             # R16: the starting player skips the first draw (R126: the starting team both)

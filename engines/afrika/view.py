@@ -13,8 +13,10 @@ from .checks import conceder
 from .combat import can_attack
 from .kinds import STEP_NAMES, ChoiceKind, ItemKind, Step
 from .legal import choice_actions
-from .rules import is_active, seat_ref, sick, stats
+from .rules import is_active, overlord_seat, seat_ref, sick, stats
+from .schemes import rift, scheme
 from .state import Game, Obj
+from .teams import on_turn, teammates
 
 
 @dataclass(frozen=True)
@@ -172,7 +174,7 @@ def perm_view(g: Game, o: Obj) -> PermView:
         is_active(g, o),
         g.attackers.get(o.id, ""),
         blocking,
-        c.type == "entity" and o.controller == g.active and can_attack(g, o),
+        c.type == "entity" and on_turn(g, o.controller) and can_attack(g, o),
     )
 
 
@@ -199,6 +201,8 @@ def make_view(g: Game, viewer: int | None) -> AfrikaView:
                 command_casts=pl.command_casts,
                 lord_damage=tuple(pl.lord_damage),
                 lord=pl.lord,
+                team=next((i for i, t in enumerate(g.teams) if pl.seat in t), -1),
+                overlord=pl.seat == overlord_seat(g),
             )
         )
     stack = tuple(
@@ -228,8 +232,11 @@ def make_view(g: Game, viewer: int | None) -> AfrikaView:
             options = tuple((a.to_id(), a.label) for a in choice_actions(g, ch))
         choice = ChoiceView(ch.kind, ch.player, about, cards, options)
     hand: tuple[CardView, ...] = ()
+    partners: tuple[tuple[int, tuple[CardView, ...]], ...] = ()
     if viewer is not None and 0 <= viewer < len(g.players):
         hand = tuple(card_view(g, i) for i in g.players[viewer].hand)
+        # R124/R151: teammates see each other's hands (nobody else does)
+        partners = tuple((q, tuple(card_view(g, i) for i in g.players[q].hand)) for q in teammates(g, viewer))
     return AfrikaView(
         viewer,
         g.turn,
@@ -247,7 +254,27 @@ def make_view(g: Game, viewer: int | None) -> AfrikaView:
         tuple(tuple(x) for x in g.ranking),
         _reason_text(g),
         variant=g.variant,
+        teams=tuple(tuple(t) for t in g.teams),
+        partner_hands=partners,
+        scheme=_scheme_view(g.scheme) if g.scheme else None,
+        ongoing_schemes=tuple(_scheme_view(c) for c in g.ongoing),
+        scheme_count=len(g.schemes),
+        rift=_rift_view(g.rifts[0]) if g.rifts else None,
+        rift_count=len(g.rifts),
+        die=g.die,
+        die_rolls=g.die_rolls,
     )
+
+
+def _scheme_view(cid: str) -> CardView:
+    s = scheme(cid)
+    return CardView(0, cid, s.name, "", "Ongoing Scheme" if s.ongoing else "Scheme", s.text)
+
+
+def _rift_view(cid: str) -> CardView:
+    r = rift(cid)
+    text = f"{r.text}\nChaos: {r.chaos.text}" if r.chaos.text else r.text
+    return CardView(0, cid, r.name, "", "Rift", text)
 
 
 def _reason_text(g: Game) -> str:
