@@ -24,9 +24,17 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     for item in args.option or []:
         key, _, raw = item.partition("=")
         options[key] = _parse_value(raw)
+    if args.variant is not None:
+        options["variant"] = args.variant
+    if args.rifts:
+        options["rifts"] = True
     from engines.core import CardhostError
+    from engines.games import game_spec
 
     try:
+        if args.variant is not None or args.rifts:
+            # the shorthands are game options: a game without them refuses them in words
+            game_spec(args.game).engine_options({k: options[k] for k in ("variant", "rifts") if k in options})
         result = simulate(args.game, players=args.players, seed=args.seed, out=args.out, options=options)
     except CardhostError as exc:  # a game that refuses those players or options says why, in words
         print(f"error: {exc}")
@@ -76,6 +84,12 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--out", default=None, help="folder for board PNGs and log.json")
     sim.add_argument("--option", action="append", help="game option KEY=VALUE (VALUE as JSON)")
+    sim.add_argument(
+        "--variant",
+        default=None,
+        help="the game's variant option (Afrika: duel, allied, starlords, overlord)",
+    )
+    sim.add_argument("--rifts", action="store_true", help="Afrika: play with Cosmic Rifts (R160)")
     sim.set_defaults(func=_cmd_simulate)
 
     rep = sub.add_parser(

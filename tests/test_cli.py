@@ -144,3 +144,31 @@ def test_simulate_plays_star_lords_and_refuses_a_duel_of_three(
     )
     assert code == 2
     assert capsys.readouterr().out.strip() == "error: Chronicles of Afrika's Duel is played by 2 players."
+
+
+@pytest.mark.parametrize(
+    ("variant", "players", "rifts", "winners"),
+    [("allied", 4, True, "AI 3 and AI 4 win"), ("overlord", 5, False, "AI 2, AI 3, AI 4 and AI 5 win")],
+)
+def test_simulate_plays_each_team_variant(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], variant: str, players: int, rifts: bool, winners: str
+) -> None:
+    """``--variant`` and ``--rifts`` play a team game to its end (the team's result in words) and
+    draw its boards within 1600 px; a game without the option refuses it in words."""
+    args = [
+        "simulate",
+        "afrika",
+        "--variant",
+        variant,
+        "--players",
+        str(players),
+        "--seed",
+        "3" if rifts else "2",
+    ]
+    assert main([*args, *(["--rifts"] if rifts else []), "--out", str(tmp_path / variant)]) == 0
+    out = capsys.readouterr().out
+    assert f"afrika: {players} players" in out and winners in out, out
+    boards = sorted((tmp_path / variant).glob("board_*.png"))
+    assert len(boards) > 5 and all(Image.open(b).width <= 1600 for b in boards)
+    assert main(["simulate", "chrono", "--variant", "allied"]) == 2
+    assert capsys.readouterr().out.strip() == "error: Epochs Chrono has no option 'variant'."
