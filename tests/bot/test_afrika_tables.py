@@ -10,6 +10,7 @@ the AI seats.
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import pytest
 
@@ -25,6 +26,7 @@ from tests.bot.afrika_tables import (
     latest_live,
     lobby_message,
     replay_table,
+    teammates,
 )
 from tests.bot.hidden_check import peek
 from tests.bot.table import game_thread, last_reply, make_table, panel_message
@@ -220,19 +222,27 @@ async def _play_and_check(env, t, live, names: list[str], min_clicks: int) -> No
         assert sum(1 for m in seen if m.channel_id == v.dm_channel_id and m.attachments) >= 5
     leaks = find_table_leaks(seen, rp, viewers, public_channels)
     assert not leaks, "\n".join(leaks[:20])
-    # The checker catches a leak: a card of the AI's hand named in the thread, and bob's hand
-    # picture in alice's DMs.
+    # The checker catches a leak: a card of a rival's hand alice never saw named in the thread,
+    # and bob's hand picture in alice's DMs.
     k = max(m.seq or 0 for m in seen)
     state = rp.states[k]
-    ai = next(i for i, s in enumerate(live.seats) if s.is_ai)
-    hand = [card(state.objs[i].card).name for i in state.players[ai].hand]
     lists = [{card(c).name for c in d} for d in live.cfg.options["decks"]]
-    secret = [n for n in hand if n not in rp.public_ever[k] and n not in lists[0]]
-    assert secret, "the AI holds a card alice never saw"
+    friends = {0, *teammates(live, 0)}
+    known = set().union(*(lists[s] for s in friends)) | rp.public_ever[k]
+    secret = [
+        card(state.objs[i].card).name
+        for rival in range(len(live.seats))
+        if rival not in friends
+        for i in state.players[rival].hand
+        if card(state.objs[i].card).name not in known
+    ]
+    assert secret, "a rival holds a card alice never saw"
     board = next(m for m in reversed(seen) if m.channel_id == thread.id and m.attachments)
     bob_panel = next(m for m in reversed(seen) if m.channel_id == viewers[1].dm_channel_id and m.attachments)
     fake = [
-        Seen(-1, thread.id, board.message_id, [f"{board.texts[0]}\n> the AI holds {secret[0]}"], [], None, k),
+        Seen(
+            -1, thread.id, board.message_id, [f"{board.texts[0]}\n> a rival holds {secret[0]}"], [], None, k
+        ),
         Seen(-2, viewers[0].dm_channel_id or 0, 1, [], bob_panel.attachments, None, bob_panel.seq),
     ]
     caught = find_table_leaks(fake, rp, viewers, public_channels)
@@ -264,11 +274,20 @@ async def test_teammates_see_each_others_hands_and_nobody_else_does(recorded) ->
     env = recorded
     t = make_table(env)
     alice, bob, carol = t.members["alice"], t.members["bob"], t.members["carol"]
+    # carol brings a Codex of her own (a Star Lords starter's hundred cards, legal as Constructed),
+    # so that her cards are not the starters' the other seats bring.
+    _lord, cards = starlords_starters()["Comet Fire"]
+    counts = Counter(card(c).name for c in cards)
+    text = "; ".join(f"{n} {name}" for name, n in counts.items())
+    saved = await carol.slash(t.channel, "deck import", game="afrika", name="Comet", text=text)
+    assert "Comet" in last_reply(saved).content, last_reply(saved).content
     await alice.slash(t.channel, "play", game="afrika", variant="allied")
     lobby = lobby_message(t)
     await alice.click(lobby, label="Join team 1")
     await bob.click(lobby, label="Join team 1")
     await carol.click(lobby, label="Join team 2")
+    chosen = await _choose_deck(carol, lobby, "d:")
+    assert "You bring **Comet**" in last_reply(chosen).content, last_reply(chosen).content
     await alice.click(lobby, label="Add AI")
     await alice.click(lobby, label="Start")
     live = await latest_live(env)
@@ -276,11 +295,14 @@ async def test_teammates_see_each_others_hands_and_nobody_else_does(recorded) ->
     await _play_and_check(env, t, live, ["alice", "bob", "carol", "AI 1"], min_clicks=40)
     panel = panel_message(alice, live.id)
     assert "**Your ally bob's hand**" in panel.content
-    assert (
-        "Your ally" not in panel_message(carol, live.id).content
-        or "AI 1" in panel_message(carol, live.id).content
-    )
-    assert all("Your hand" not in m.content for m in game_thread(t).history())
+    theirs = panel_message(carol, live.id).content
+    assert "**Your ally AI 1's hand**" in theirs and "Your ally bob" not in theirs
+    shown = [
+        m.content
+        for m in game_thread(t).history()
+        if "**Your hand**" in m.content or "Your ally" in m.content
+    ]
+    assert not shown, shown[:2]
 
 
 # ------------------------------------------------------------------ a restart
