@@ -175,7 +175,7 @@ async def test_galactic_overlord_lobby(simcord_env) -> None:
     env = simcord_env
     t = make_table(env)
     alice, bob = t.members["alice"], t.members["bob"]
-    await alice.slash(t.channel, "play", game="afrika", variant="overlord", seats=3)
+    await alice.slash(t.channel, "play", game="afrika", variant="overlord", seats=3, rifts=True)
     lobby = lobby_message(t)
     labels = [b.label for row in lobby.components for b in row.children]
     assert labels[:2] == ["Join as the Overlord", "Join the team"]
@@ -186,6 +186,22 @@ async def test_galactic_overlord_lobby(simcord_env) -> None:
     lobby = lobby_message(t)
     assert "bob" in _field(lobby, "The Galactic Overlord")
     assert "alice" in _field(lobby, "The Allied team") and "AI 1" in _field(lobby, "The Allied team")
+    assert "rifts: yes" in _field(lobby, "Options")
+    await alice.click(lobby, label="Start")
+    live = await latest_live(env)
+    assert [s.name for s in live.seats] == ["bob", "alice", "AI 1"], "the Overlord sits first"
+    assert live.cfg.options["variant"] == "overlord" and live.cfg.options["rifts"] is True
+    people = {0: bob, 1: alice}
+    rng = Rng.from_seed(9)
+    clicks = 0
+    while live.active and clicks < 150 and live.state.turn < 5:
+        seat = human_to_act(live)
+        assert seat is not None
+        await click_for(live, people[seat], seat, rng)
+        clicks += 1
+    assert clicks > 10 and (live.state.turn >= 5 or not live.active)
+    board = next(m for m in reversed(game_thread(t).history()) if m.attachments)
+    assert "Galactic Overlord" in board.content, board.content
 
 
 # ------------------------------------------------------------------ hidden information
