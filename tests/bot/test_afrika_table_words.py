@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from bot.presenters.afrika import PRESENTER, hand_text, status_line
 from bot.presenters.afrika.seating import seating
 from bot.presenters.seating import arrange, unbalanced
@@ -90,3 +92,25 @@ def test_seating_by_variant() -> None:
     assert overlord is not None
     assert arrange(overlord, [1, 1, None]) == [[2], [0, 1]]
     assert arrange(overlord, [0, None, None, None]) == [[0], [1, 2, 3]]
+
+
+def test_a_teammate_in_a_shared_turn_is_told_it_is_their_teams_turn() -> None:
+    """Allied Kingdoms: both teammates are active players (R126); the one who is not the turn's
+    first seat reads "Your team's ... phase (with alice)", not another player's turn."""
+    from bot.presenters.afrika import prompt
+
+    names = ["alice", "bob", "carol", "dave"]
+    decks = [expand(c) for c in STARTERS.values()] * 2
+    s = ENGINE.setup(MatchConfig(players=4, options={"variant": "allied", "decks": decks}), 3)
+    rng = Rng.from_seed(3)
+    for _ in range(2000):
+        p = int(min(ENGINE.current_players(s)))
+        view = ENGINE.view(s, None)
+        if view.teams and view.turn >= 1 and p != view.active and not view.stack and view.choice is None:
+            mate = next(t for t in view.teams if view.active in t)
+            if p in mate:
+                text = prompt(ENGINE, s, p, names)
+                assert text.startswith("**Your team's ") and f"(with {names[view.active]})" in text, text
+                return
+        s = ENGINE.apply(s, PlayerId(p), choose_action(ENGINE, s, PlayerId(p), rng)).state
+    pytest.skip("the engine gave no teammate priority in a shared turn")

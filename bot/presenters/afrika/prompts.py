@@ -103,6 +103,19 @@ def prompt(engine: Any, state: Any, seat: int, names: list[str]) -> str:
         if top.controller != seat:
             return f"**Respond to {names[top.controller]}'s {what}?**"
         return f"**Your {what} is on the stack:** respond to it, or pass to let it resolve."
+    if view.active != seat and seat in tables.on_turn(view):
+        # A shared turn (Allied Kingdoms, the Overlord's rivals): both teammates are active players.
+        mates = with_names(" & ".join(tables.ref(s) for s in tables.on_turn(view) if s != seat), names)
+        doing = [
+            verb
+            for kind, verb in (
+                ("terrain", "play a terrain"),
+                ("cast", "cast a card"),
+                ("act", "use an ability"),
+            )
+            if kind in kinds
+        ]
+        return f"**Your team's {view.step_name}** (with {mates}): {', '.join([*doing, 'or pass'])}."
     if view.active != seat:
         if len(view.seats) > 2:
             whose = with_names(tables.whose_turn(view), names, seat)

@@ -38,6 +38,12 @@ def team_of(view: Any, seat: int) -> int | None:
     return None
 
 
+def on_turn(view: Any) -> tuple[int, ...]:
+    """The seats whose turn it is: the active player's team shares its turns (R126, R152)."""
+    team = team_of(view, view.active)
+    return teams(view)[team] if team is not None else (view.active,)
+
+
 def team_name(view: Any, team: int) -> str:
     names = TEAM_NAMES.get(view.variant, ())
     return names[team] if team < len(names) else f"Team {team + 1}"
