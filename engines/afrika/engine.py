@@ -33,6 +33,7 @@ from .schemes import (
 )
 from .state import AfrikaState, Choice, Game, Item, Obj, Player, freeze, keep, mark_quiet, peek, peeked, thaw
 from .steps import enter, settle
+from .teams import teammates
 from .variants import OVERLORD_LIFE, VARIANTS, default_lord, team_layout
 from .view import AfrikaView, make_view
 
@@ -307,7 +308,7 @@ class AfrikaEngine:
 
     # ------------------------------------------------------------------------------ tests
     def resample_hidden(self, s: AfrikaState, viewer: PlayerId | None, rng: Rng) -> AfrikaState:
-        """Re-deal every card ``viewer`` cannot see (hands of others, every Codex order)."""
+        """Re-deal every card ``viewer`` cannot see (hands of others but a teammate's, every Codex order)."""
         g = thaw(s)
         ch = g.choice
         keep: set[int] = set()
@@ -320,12 +321,20 @@ class AfrikaEngine:
                 ids = [i for i in pl.codex if i not in keep]
                 if ch is not None and ch.player == pl.seat and ch.kind == "pick":
                     ids = [i for i in ids if i not in ch.ids]
+            elif viewer is not None and pl.seat in teammates(g, int(viewer)):
+                ids = [i for i in pl.codex if i not in keep]  # R124/R151: a teammate's hand is open
             else:
                 ids = [i for i in pl.codex + pl.hand if i not in keep]
             cards = [g.objs[i].card for i in ids]
             rng.shuffle(cards)
             for i, c in zip(ids, cards, strict=True):
                 g.objs[i].card = c
+        # the Scheme deck's order and the Rift deck's below the face-up rift are nobody's to see
+        rng.shuffle(g.schemes)
+        if len(g.rifts) > 2:
+            rest = g.rifts[1:]
+            rng.shuffle(rest)
+            g.rifts[1:] = rest
         return freeze(g)
 
 
@@ -393,6 +402,8 @@ def build_position(cfg: MatchConfig, seed: int, data: Mapping[str, Any]) -> Game
     for pl in g.players:
         pl.kept = True
         pl.turn_started = g.turn if pl.seat == g.active else max(0, g.turn - 1)
+        # R125/R142/R150: the variant's starting life, also for seats the position does not list
+        pl.life = OVERLORD_LIFE if variant.name == "overlord" and pl.seat == 0 else variant.life
     players = data.get("players", [])
     explicit: list[tuple[int, Any]] = []
     if len(players) > n:
@@ -429,7 +440,7 @@ def build_position(cfg: MatchConfig, seed: int, data: Mapping[str, Any]) -> Game
             if bad_keys:
                 raise ConfigError(f"Unknown permanent key(s) in the position: {', '.join(sorted(bad_keys))}.")
         pl = g.players[seat]
-        pl.life = int(pd.get("life", variant.life))
+        pl.life = int(pd.get("life", pl.life))
         pl.lord = str(pd.get("lord", ""))
         pl.command_casts = int(pd.get("command_casts", 0))
         pl.lord_damage = sorted((_seat_of(k), int(v)) for k, v in pd.get("lord_damage", {}).items())
