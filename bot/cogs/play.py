@@ -155,8 +155,9 @@ class PlayCog(commands.Cog):
             return
         if table.start == "duel":
             if seats is not None:
+                more = " or choose a variant for more players," if table.seating is not None else ""
                 raise ConfigError(
-                    f"{spec.title} is a duel: leave out seats (name an opponent to play a person)."
+                    f"{spec.title} is a duel: leave out seats{more} (name an opponent to play a person)."
                 )
             if opponent is not None and ai_level is not None:
                 raise ConfigError("A challenge is played between two people: leave out ai, or the opponent.")

@@ -13,11 +13,12 @@ import random
 from collections import Counter
 
 import pytest
+from simcord import assert_error
 
 from bot.client import create_bot
 from engines.afrika.cards import card
 from engines.afrika.decks import STARTERS, starlords_starters
-from engines.core import PlayerId, Rng
+from engines.core import ConfigError, PlayerId, Rng
 from tests.bot.afrika_tables import (
     click_for,
     engine_plays_allied,
@@ -126,6 +127,11 @@ async def test_a_hostile_player_is_refused_in_sentences_and_nothing_is_lost(simc
     assert [b.label for row in allied.components for b in row.children][:2] == ["Join team 1", "Join team 2"]
     await alice.click(allied, label="Join team 1")
     await bob.click(allied, label="Join team 1")
+    again = last_reply(await bob.click(allied, label="Join team 1"))
+    assert again.ephemeral and "already in this lobby, with Team 1." in again.content
+    seats = last_reply(await alice.slash(t.channel, "play", game="afrika", seats=4))
+    assert "choose a variant for more players" in seats.content
+    assert_error(env, ConfigError, contains="choose a variant")
     full = last_reply(await t.members["dave"].click(allied, label="Join team 1"))
     assert full.ephemeral and "Team 1 is full" in full.content
     short = last_reply(await carol.click(allied, label="Start"))
