@@ -167,14 +167,16 @@ def _victim(g: Game, p: int, attackers: list[ObjR]) -> int:
 def _attack_plan(g: Game, p: int) -> list[tuple[int, str]]:
     attackers = possible_attackers(g, p)
     opp = _victim(g, p, attackers)
-    blockers = [b for b in entities(g, opp) if not b.charged]
+    # Allied Kingdoms (R129): the rival team is attacked as one and either member may block
+    team = team_of(g, opp) if g.variant in SHARED_LIFE else [opp]
+    blockers = [b for q in team for b in entities(g, q) if not b.charged and not g.players[q].lost]
     plan: list[tuple[int, str]] = []
     total = sum(max(stats(g, a).power, 0) for a in attackers)
     lethal = total >= g.players[opp].life
     for a in sorted(attackers, key=lambda o: -_value(g, o)):
         ast = stats(g, a)
         targets = attack_targets(g, a)
-        player_ref = seat_ref(opp)
+        player_ref = next((r for r in targets if ref_seat(r) in team), seat_ref(opp))
         can_be_blocked = [b for b in blockers if _could_block(g, b, a)]
         safe = all(
             max(stats(g, b).power, 0) < ast.health - a.damage or "Invincible" in ast.kws
