@@ -60,9 +60,10 @@ def whose_turn(view: Any) -> str:
         return f"{ref(view.active)}'s turn"
     members = teams(view)[team]
     name = team_name(view, team)
+    name = name[:1].upper() + name[1:]  # it starts a sentence or a line
     if len(members) == 1:
         return f"{name} ({_members(members)})'s turn"
-    return f"{name[:1].upper()}{name[1:]}'s turn ({_members(members)})"
+    return f"{name}'s turn ({_members(members)})"
 
 
 def _life(s: Any) -> str:
