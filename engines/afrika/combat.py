@@ -126,7 +126,8 @@ def finish_attackers(g: Game) -> None:
             if ab.kind == "triggered" and ab.on == "attacks":
                 g.triggers.append(Trig(o.controller, o.id, o.card, i))
     if not g.attackers:
-        who = " and ".join(seat_ref(q) for q in actives(g))
+        names = [seat_ref(q) for q in actives(g)]
+        who = f"{', '.join(names[:-1])} and {names[-1]}" if len(names) > 1 else names[0]
         g.log(f"{who} {'does' if len(actives(g)) == 1 else 'do'} not attack.")
     g.choice = None
     g.priority = g.active

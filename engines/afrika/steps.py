@@ -81,7 +81,8 @@ def start_turn(g: Game, p: int) -> None:
     for q in seats:
         g.players[q].turn_started = g.turn
     if len(seats) > 1:
-        g.log(f"Turn {g.turn}: the turn of {' and '.join(seat_ref(q) for q in seats)}.")
+        names = [seat_ref(q) for q in seats]
+        g.log(f"Turn {g.turn}: the turn of {', '.join(names[:-1])} and {names[-1]}.")
     else:
         g.log(f"Turn {g.turn}: {seat_ref(p)}'s turn.")
     enter(g, "recharge")
