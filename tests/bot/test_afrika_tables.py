@@ -208,6 +208,8 @@ async def test_galactic_overlord_lobby(simcord_env) -> None:
     assert clicks > 10 and (live.state.turn >= 5 or not live.active)
     board = next(m for m in reversed(game_thread(t).history()) if m.attachments)
     assert "Galactic Overlord" in board.content, board.content
+    # The face-up rift's words are on the panels (they are on no card a player can read).
+    assert "🌀 Rift: **" in panel_message(alice, live.id).content
 
 
 # ------------------------------------------------------------------ hidden information

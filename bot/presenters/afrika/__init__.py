@@ -66,9 +66,12 @@ def stack_lines(view: Any, names: list[str]) -> list[str]:
 
 
 def waiting_text(view: Any, names: list[str]) -> str:
-    if not view.stack:
-        return ""
-    return "On the stack (top first):\n" + "\n".join(stack_lines(view, names))
+    """Under the panel: the face-up rift and the Overlord's schemes in force (their words are on
+    no card a player can read), then the stack."""
+    lines = tables.in_force(view)
+    if view.stack:
+        lines += ["On the stack (top first):", *stack_lines(view, names)]
+    return with_names("\n".join(lines), names)
 
 
 PRESENTER = Presenter(

@@ -102,6 +102,25 @@ def partner_lines(view: Any, cost: Any) -> list[str]:
     return out
 
 
+def in_force(view: Any) -> list[str]:
+    """The face-up rift (Cosmic Rifts, R160) and the Overlord's scheme of this turn and ongoing
+    schemes (R154), each with its text on one line."""
+    out = []
+    rift = getattr(view, "rift", None)
+    if rift is not None:
+        out.append(f"🌀 Rift: **{rift.name}**: {_one_line(rift.text)}")
+    scheme = getattr(view, "scheme", None)
+    if scheme is not None:
+        out.append(f"🜲 Scheme: **{scheme.name}**: {_one_line(scheme.text)}")
+    for c in getattr(view, "ongoing_schemes", ()) or ():
+        out.append(f"🜲 Ongoing scheme: **{c.name}**: {_one_line(c.text)}")
+    return out
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
 def attacked(view: Any, target: str, names: dict[str, str]) -> str:
     """What an attack is aimed at, in words: a player ("P3") or an entity ("P3's Reef Sentinel")."""
     if target.startswith("P"):
