@@ -398,7 +398,13 @@ class LobbyService:
         if seating.leader_option:
             options[seating.leader_option] = [c.leader for c in codexes]
         seats = [(s.user_id, s.display_name, s.is_ai) for s in ordered]
-        await self._open_match(interaction, lobby, options, seats, None)
+        note = ""
+        if seating.teams:
+            note = " · ".join(
+                f"{team.name[:1].upper()}{team.name[1:]}: {' & '.join(s.display_name for s in members)}"
+                for team, members in zip(seating.teams, teams, strict=True)
+            )
+        await self._open_match(interaction, lobby, options, seats, None, f"{seating.title}. {note}".strip())
 
     # ------------------------------------------------------------------ starting
 
@@ -420,6 +426,7 @@ class LobbyService:
         options: dict[str, Any],
         seats: list[tuple[int | None, str, bool]],
         sides: list[list[str]] | None,
+        note: str = "",
     ) -> None:
         turn_seconds = float(lobby.options.get("turn_seconds", self.bot.settings.turn_seconds))
         live = None
@@ -448,7 +455,7 @@ class LobbyService:
         lobby = await self.store.get(lobby.id)
         await interaction.edit_original_response(embed=self.embed(lobby), view=None)
         message = await interaction.original_response()
-        await self.launch(live, message, turn_seconds)
+        await self.launch(live, message, turn_seconds, note)
 
     async def _lobby_codexes(self, lobby: LobbyRow) -> list[Codex]:
         from bot.services.codexes import ai_codex, resolve_codex
@@ -535,8 +542,9 @@ class LobbyService:
             allowed_mentions=pinging([opponent.id, interaction.user.id]),
         )
 
-    async def launch(self, live: Any, message: discord.Message, turn_seconds: float) -> None:
-        """Open the thread under ``message``, greet the players and deal the first board and hands."""
+    async def launch(self, live: Any, message: discord.Message, turn_seconds: float, note: str = "") -> None:
+        """Open the thread under ``message``, greet the players and deal the first board and hands;
+        ``note``: a line on the table under the greeting (a variant and its teams)."""
         bot = self.bot
         channel = self.bot.get_channel(message.channel.id) or await self.bot.fetch_channel(message.channel.id)
         if not isinstance(channel, discord.TextChannel):
@@ -550,7 +558,8 @@ class LobbyService:
         players = ", ".join(ai_seat(s.name) if s.is_ai else f"<@{s.user_id}>" for s in live.seats)
         await thread.send(
             f"🎴 **{live.engine.title}** #{live.id} begins! Players in seat order: {players}.\n"
-            f"Your hand comes by DM; if DMs are closed, click **Show my hand** on the board. "
+            + (f"{note}\n" if note else "")
+            + f"Your hand comes by DM; if DMs are closed, click **Show my hand** on the board. "
             f"Turn clock: {int(turn_seconds)} s per turn plus a {bot.settings.reserve_seconds} s reserve.",
             allowed_mentions=pinging(s.user_id for s in live.seats if not s.is_ai),
         )
