@@ -17,7 +17,7 @@ from simcord import assert_error
 
 from bot.client import create_bot
 from engines.afrika.cards import card
-from engines.afrika.decks import STARTERS, starlords_starters
+from engines.afrika.decks import STARTERS, expand, starlords_starters
 from engines.core import ConfigError, PlayerId, Rng
 from tests.bot.afrika_tables import (
     click_for,
@@ -369,3 +369,24 @@ async def test_a_restart_in_the_middle_of_a_turn_at_a_star_lords_table(simcord_e
     assert [a.seq for a in log] == list(range(1, len(log) + 1)), "the log is whole"
     assert any(a.seat == 2 and a.seq > seq for a in log), "the AI seat played on after the restart"
     assert PlayerId(0) in {PlayerId(a.seat) for a in log if a.seq > seq}
+
+
+async def test_a_variant_lobby_survives_a_restart(simcord_env, db_file) -> None:
+    """Teams and decks chosen before a restart are kept, and the lobby's old buttons still work."""
+    env = simcord_env
+    t = make_table(env)
+    alice, bob, carol = t.members["alice"], t.members["bob"], t.members["carol"]
+    await alice.slash(t.channel, "play", game="afrika", variant="overlord", seats=3)
+    lobby = lobby_message(t)
+    await bob.click(lobby, label="Join as the Overlord")
+    await _choose_deck(bob, lobby, "s:Savanna Wilds")
+    await env.restart_bot(create_bot(DISCORD_TOKEN="", CARDHOST_DB=str(db_file)))
+    await env.settle()
+    await carol.click(lobby, label="Join the team")
+    lobby = lobby_message(t)
+    assert "bob ★" not in _field(lobby, "The Galactic Overlord")
+    assert "bob · Starter: Savanna Wilds" in _field(lobby, "The Galactic Overlord")
+    await alice.click(lobby, label="Start")
+    live = await latest_live(env)
+    assert [s.name for s in live.seats] == ["bob", "alice", "carol"]
+    assert sorted(live.cfg.options["decks"][0]) == sorted(expand(STARTERS["Savanna Wilds"]))
