@@ -76,7 +76,7 @@ class AfrikaAutoplay:
         """The move the bot makes for ``seat`` now (a pass or a forced choice), or None to ask."""
         legal = engine.legal_actions(state, PlayerId(seat))
         view = engine.view(state, None)
-        mine = view.active == seat
+        mine = _on_turn(view, seat)
         only = forced(legal)
         if only is not None:
             if only.kind in ("pass", "done") and mine and view.step in stops:
@@ -100,7 +100,12 @@ class AfrikaAutoplay:
         view = engine.view(state, None)
         if view.step == "setup" or view.choice is not None:
             return False
-        return view.active != seat or bool(view.stack)
+        return not _on_turn(view, seat) or bool(view.stack)
+
+
+def _on_turn(view: Any, seat: int) -> bool:
+    """Whether ``seat`` is an active player: its turn, or its team's shared turn (R126)."""
+    return view.active == seat or any(seat in t and view.active in t for t in view.teams)
 
 
 AUTOPLAY = AfrikaAutoplay()
