@@ -22,7 +22,7 @@ from .rules import (
     stats,
 )
 from .state import Choice, Game, Obj, ObjMap, ObjS, is_quiet, reader
-from .teams import alive_teams, loses_with
+from .teams import SHARED_LIFE, alive_teams, loses_with
 from .timing import alive_players
 from .variants import leave_game, lord_beaten, ranking, record_loss
 
@@ -309,6 +309,8 @@ def _reason(g: Game, losers: list[int]) -> str:
             parts.append(f"{seat_ref(p)} had to draw from an empty Codex")
         elif (lord := lord_beaten(g, p)) is not None:
             parts.append(f"{seat_ref(p)} took 21 combat damage from {seat_ref(lord)}'s Star Lord")
+        elif g.variant in SHARED_LIFE:
+            parts.append(f"{seat_ref(p)} lost with their team")
         else:
             parts.append(f"{seat_ref(p)} lost")
     return "; ".join(parts) + "."

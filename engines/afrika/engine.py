@@ -393,7 +393,7 @@ def build_position(cfg: MatchConfig, seed: int, data: Mapping[str, Any]) -> Game
     g.next_id = 900
     g.active = _seat_of(data.get("active", 0))
     g.turn = int(data.get("turn", 3))
-    g.first = _seat_of(data.get("first", g.active if g.turn % 2 == 1 else 1 - g.active))
+    g.first = _seat_of(data.get("first", g.active if g.turn % 2 == 1 else (g.active + 1) % n))
     step = str(data.get("step", "explore1"))
     if step not in STEPS:
         raise ConfigError(f"Unknown step {step!r}; steps are {', '.join(STEPS)}.")

@@ -56,9 +56,16 @@ def place_trigger(g: Game, index: int) -> None:
             0,
             -1,
             0,
-            f"{c.name}: {ab.text or 'triggered ability'}",
+            _trigger_text(c.name, ab.text),
         ),
     )
+
+
+def _trigger_text(name: str, text: str) -> str:
+    """How a triggered ability reads on the stack and in the log: "Source: what it does" (a
+    scheme's own words already name it: "Starfire Bombardment is set in motion")."""
+    text = (text or "triggered ability").rstrip(".")
+    return text if text.startswith(name) else f"{name}: {text}"
 
 
 def _stack_id(g: Game) -> int:
@@ -148,7 +155,7 @@ def finish_cast(g: Game, ch: Choice) -> None:
                 0,
                 -1,
                 0,
-                f"{c.name}: {ab.text or 'triggered ability'}",
+                _trigger_text(c.name, ab.text),
             ),
         )
     g.choice = None
