@@ -148,7 +148,10 @@ def test_simulate_plays_star_lords_and_refuses_a_duel_of_three(
 
 @pytest.mark.parametrize(
     ("variant", "players", "rifts", "winners"),
-    [("allied", 4, True, "AI 3 and AI 4 win"), ("overlord", 5, False, "AI 2, AI 3, AI 4 and AI 5 win")],
+    [
+        ("allied", 4, True, r"(AI 1 and AI 2|AI 3 and AI 4) win: "),
+        ("overlord", 5, False, r"(AI 1 wins|AI 2, AI 3, AI 4 and AI 5 win): "),
+    ],
 )
 def test_simulate_plays_each_team_variant(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], variant: str, players: int, rifts: bool, winners: str
@@ -167,7 +170,7 @@ def test_simulate_plays_each_team_variant(
     ]
     assert main([*args, *(["--rifts"] if rifts else []), "--out", str(tmp_path / variant)]) == 0
     out = capsys.readouterr().out
-    assert f"afrika: {players} players" in out and winners in out, out
+    assert f"afrika: {players} players" in out and re.search(winners, out), out
     boards = sorted((tmp_path / variant).glob("board_*.png"))
     assert len(boards) > 5 and all(Image.open(b).width <= 1600 for b in boards)
     assert main(["simulate", "chrono", "--variant", "allied"]) == 2
