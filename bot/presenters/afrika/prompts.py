@@ -68,22 +68,31 @@ def _decision(view: Any, kinds: set[str], who: str) -> str:
 
 
 def _blockers_at_a_table(view: Any, who: str) -> str:
-    """At a table of more than two only the attacked player blocks (R121): say which attacks are
-    aimed at them ("you", "your Reef Sentinel") and which at others."""
+    """At a table of more than two only the attacked player blocks (R121), and in Allied Kingdoms
+    either teammate (R129): say which attacks are aimed at them ("you", "your Reef Sentinel", "your
+    ally P2"), whose attackers they are, and which are aimed at others."""
     me = view.choice.player
-    mine = {str(p.id): p.name for p in (*view.seats[me].zone1, *view.seats[me].zone2)}
+    guarded = [me]
+    if view.variant == "allied":
+        guarded += [q for t in view.teams if me in t for q in t if q != me]
+    mine = {str(p.id): (q, p.name) for q in guarded for p in (*view.seats[q].zone1, *view.seats[q].zone2)}
     at_me: list[str] = []
     elsewhere: list[str] = []
     for s in view.seats:
         for p in (*s.zone1, *s.zone2):
             if not p.attacking:
                 continue
+            whose = f"{p.name} ({tables.ref(s.seat)})" if s.seat != view.active else p.name
             if p.attacking == f"P{me + 1}":
-                at_me.append(f"{p.name} at you")
+                at_me.append(f"{whose} at you")
+            elif p.attacking in [f"P{q + 1}" for q in guarded]:
+                at_me.append(f"{whose} at your ally {p.attacking}")
             elif p.attacking in mine:
-                at_me.append(f"{p.name} at your {mine[p.attacking]}")
+                q, target = mine[p.attacking]
+                owner = "your" if q == me else f"your ally {tables.ref(q)}'s"
+                at_me.append(f"{whose} at {owner} {target}")
             else:
-                elsewhere.append(f"{p.name} at {tables.attacked(view, p.attacking, {})}")
+                elsewhere.append(f"{whose} at {tables.attacked(view, p.attacking, {})}")
     if not at_me:
         return "Choose blockers."
     rest = f" (and {', '.join(elsewhere)})" if elsewhere else ""
