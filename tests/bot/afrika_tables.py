@@ -6,13 +6,12 @@ R124/R151; nobody else sees any hand)."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from typing import Any
 
 from engines.afrika.cards import ENERGY_NAMES, card
 from engines.core import MatchConfig, PlayerId, Rng, choose_action
 from tests.bot.table import has_moves, panel_message, play_move
-from tests.bot.test_afrika_hidden_info import Seen, Viewer
+from tests.bot.test_afrika_hidden_info import Replay, Seen, Viewer
 
 
 def lobby_message(table: Any) -> Any:
@@ -69,35 +68,7 @@ def public_names(s: Any) -> set[str]:
     return names
 
 
-@dataclass
-class TableReplay:
-    live: Any
-    states: dict[int, Any]
-    public_ever: dict[int, frozenset[str]]
-    pngs: dict[tuple[Any, ...], bytes] = field(default_factory=dict)
-
-    def board_png(self, seq: int) -> bytes:
-        from render import board_image
-        from render.common import to_png
-
-        if ("board", seq) not in self.pngs:
-            view = self.live.engine.view(self.states[seq], None)
-            self.pngs["board", seq] = to_png(board_image("afrika", view, self.live.names))
-        return self.pngs["board", seq]
-
-    def hand_png(self, seq: int, seat: int) -> bytes:
-        from bot.presenters import presenter_for
-        from render import hand_image
-        from render.common import to_png
-
-        if ("hand", seq, seat) not in self.pngs:
-            view = self.live.engine.view(self.states[seq], PlayerId(seat))
-            opts = presenter_for("afrika").render_options()
-            self.pngs["hand", seq, seat] = to_png(hand_image("afrika", view, self.live.names[seat], **opts))
-        return self.pngs["hand", seq, seat]
-
-
-async def replay_table(env: Any, live: Any) -> TableReplay:
+async def replay_table(env: Any, live: Any) -> Replay:
     engine = live.engine
     actions = await env.bot.db.matches.actions(live.id)
     assert [a.seq for a in actions] == list(range(1, len(actions) + 1)) and actions[-1].seq == live.seq
@@ -111,7 +82,7 @@ async def replay_table(env: Any, live: Any) -> TableReplay:
         public |= public_names(s)
         public_ever[a.seq] = frozenset(public)
     assert s == live.state, "the replayed log reaches the live state"
-    return TableReplay(live, states, public_ever)
+    return Replay(live, states, public_ever)
 
 
 def teammates(live: Any, seat: int) -> set[int]:
@@ -136,7 +107,7 @@ def _window(seq: int | None, filename: str) -> list[int]:
 
 
 def find_table_leaks(
-    seen: list[Seen], rp: TableReplay, viewers: list[Viewer], public_channels: set[int]
+    seen: list[Seen], rp: Replay, viewers: list[Viewer], public_channels: set[int]
 ) -> list[str]:
     """Every recorded message against each seat that saw it: a name of another player's lists
     (not a teammate's) that the seat's own lists lack and that was never public by then; a board

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -29,9 +30,13 @@ def _cards_of(s: Any, seat: int) -> Counter[str]:
     return Counter(o.card for o in s.objs.values() if o.owner == seat and not o.token)
 
 
-def _play(n: int, seed: int) -> tuple[Any, list[tuple[int, str]]]:
+def play_checked(
+    cfg: MatchConfig, seed: int, check: Callable[[Any], None] | None = None
+) -> tuple[Any, list[tuple[int, str]]]:
+    """An AI game of ``cfg`` with one move in ten random, its contract checked every few moves
+    (and ``check`` of the state, for what a variant adds); the final state and the log."""
     e = ENGINE
-    cfg = MatchConfig(players=n)
+    n = cfg.players
     s = e.setup(cfg, seed)
     start = [_cards_of(s, p) for p in range(n)]
     rng, wander = Rng.from_seed(seed), random.Random(seed)
@@ -50,12 +55,18 @@ def _play(n: int, seed: int) -> tuple[Any, list[tuple[int, str]]]:
             for p in range(n):
                 if not s.players[p].lost:
                     assert _cards_of(s, p) == start[p], f"P{p + 1} gained or lost a card"
+            if check is not None:
+                check(s)
         p = current[0]
         legal = list(e.legal_actions(s, PlayerId(p)))
         a = wander.choice(legal) if wander.random() < 0.1 else GAME.ai(e, s, PlayerId(p), rng)
         s = e.apply(s, PlayerId(p), a).state
         log.append((p, a.to_id()))
-    raise AssertionError(f"{n} players, seed {seed}: no result after {MAX_STEPS} moves")
+    raise AssertionError(f"{cfg.options or n} players, seed {seed}: no result after {MAX_STEPS} moves")
+
+
+def _play(n: int, seed: int) -> tuple[Any, list[tuple[int, str]]]:
+    return play_checked(MatchConfig(players=n), seed)
 
 
 @pytest.mark.parametrize("n", [3, 4, 5, 6])

@@ -11,16 +11,15 @@ JSON, no view reads a card hidden from its viewer, no card made or lost, the log
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from typing import Any
 
 import pytest
 
-from engines.afrika import ENGINE, GAME
+from engines.afrika import ENGINE
 from engines.afrika.schemes import SCHEME_DECK_MIN, check_scheme_deck, scheme_cards, scheme_deck
 from engines.core import ConfigError, MatchConfig, PlayerId, Rng
-from engines.core.codec import from_data, to_data
+from tests.engines.afrika.test_multiplayer import play_checked
 
 HANDS_OFF_SCHEMES = [
     cid
@@ -217,34 +216,18 @@ def _cards_of(s: Any, seat: int) -> Counter[str]:
 
 
 def _play(variant: str, n: int, seed: int, rifts: bool = False) -> tuple[Any, list[tuple[int, str]]]:
-    """An AI game with one move in ten random, checked on the way (see the module docstring)."""
-    e = ENGINE
-    s = e.setup(_cfg(variant, n, rifts), seed)
-    start = [_cards_of(s, p) for p in range(n)]
+    """An AI game with one move in ten random, checked on the way (see the module docstring):
+    the Afrika contract of test_multiplayer, and no scheme or rift ever lost."""
+    cfg = _cfg(variant, n, rifts)
+    s = ENGINE.setup(cfg, seed)
     decks = (sorted(s.schemes), sorted(s.rifts))
-    rng, wander = Rng.from_seed(seed), random.Random(seed)
-    log: list[tuple[int, str]] = []
-    for i in range(MAX_STEPS):
-        if e.outcome(s) is not None:
-            return s, log
-        current = sorted(e.current_players(s))
-        assert current, f"nobody can act at step {i} but the game is not over"
-        if i % CHECK_EVERY == 0:
-            assert from_data(e.state_type, to_data(s)) == s
-            for viewer in (None, *range(n)):
-                who = None if viewer is None else PlayerId(viewer)
-                other = e.resample_hidden(s, who, rng)
-                assert e.view(other, who) == e.view(s, who), f"the view of {viewer} reads a hidden card"
-            for p in range(n):
-                if not s.players[p].lost:
-                    assert _cards_of(s, p) == start[p], f"P{p + 1} gained or lost a card"
-            assert (sorted([*s.schemes, *s.ongoing]), sorted(s.rifts)) == decks, "a scheme or rift was lost"
-        p = current[0]
-        legal = list(e.legal_actions(s, PlayerId(p)))
-        a: Any = wander.choice(legal) if wander.random() < 0.1 else GAME.ai(e, s, PlayerId(p), rng)
-        s = e.apply(s, PlayerId(p), a).state
-        log.append((p, a.to_id()))
-    raise AssertionError(f"{variant} with {n}, seed {seed}: no result after {MAX_STEPS} moves")
+
+    def kept(state: Any) -> None:
+        assert (sorted([*state.schemes, *state.ongoing]), sorted(state.rifts)) == decks, (
+            "a scheme or rift was lost"
+        )
+
+    return play_checked(cfg, seed, kept)
 
 
 def _replayed(variant: str, n: int, seed: int, rifts: bool, log: list[tuple[int, str]]) -> Any:
