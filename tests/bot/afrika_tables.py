@@ -11,7 +11,7 @@ from typing import Any
 from engines.afrika.cards import ENERGY_NAMES, card
 from engines.core import MatchConfig, PlayerId, Rng, choose_action
 from tests.bot.table import has_moves, panel_message, play_move
-from tests.bot.test_afrika_hidden_info import Replay, Seen, Viewer
+from tests.bot.test_afrika_hidden_info import Replay, Seen, Viewer, _replay
 
 
 def lobby_message(table: Any) -> Any:
@@ -69,20 +69,7 @@ def public_names(s: Any) -> set[str]:
 
 
 async def replay_table(env: Any, live: Any) -> Replay:
-    engine = live.engine
-    actions = await env.bot.db.matches.actions(live.id)
-    assert [a.seq for a in actions] == list(range(1, len(actions) + 1)) and actions[-1].seq == live.seq
-    s = engine.setup(MatchConfig(players=len(live.seats), options=live.cfg.options), live.seed)
-    states = {0: s}
-    public = public_names(s)
-    public_ever = {0: frozenset(public)}
-    for a in actions:
-        s = engine.apply(s, PlayerId(a.seat), engine.decode_action(a.action_id)).state
-        states[a.seq] = s
-        public |= public_names(s)
-        public_ever[a.seq] = frozenset(public)
-    assert s == live.state, "the replayed log reaches the live state"
-    return Replay(live, states, public_ever)
+    return await _replay(env, live, public_names)
 
 
 def teammates(live: Any, seat: int) -> set[int]:

@@ -31,6 +31,7 @@ from __future__ import annotations
 import io
 import random
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
@@ -162,18 +163,20 @@ class Replay:
         return self.pngs["hand", seq, seat]
 
 
-async def _replay(env: Any, live: Any) -> Replay:
+async def _replay(env: Any, live: Any, public_of: Callable[[Any], set[str]] = _public_names) -> Replay:
+    """Every state of the match from its stored log, and the card names public by each one
+    (``public_of``: what a game of more than two shows too, e.g. its Command zones)."""
     engine = live.engine
     actions = await env.bot.db.matches.actions(live.id)
     assert [a.seq for a in actions] == list(range(1, len(actions) + 1)) and actions[-1].seq == live.seq
-    s = engine.setup(MatchConfig(players=2, options=live.cfg.options), live.seed)
+    s = engine.setup(MatchConfig(players=len(live.seats), options=live.cfg.options), live.seed)
     states = {0: s}
-    public = _public_names(s)
+    public = public_of(s)
     public_ever = {0: frozenset(public)}
     for a in actions:
         s = engine.apply(s, PlayerId(a.seat), engine.decode_action(a.action_id)).state
         states[a.seq] = s
-        public |= _public_names(s)
+        public |= public_of(s)
         public_ever[a.seq] = frozenset(public)
     assert s == live.state, "the replayed log reaches the live state"
     return Replay(live, states, public_ever)
