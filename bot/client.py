@@ -9,7 +9,6 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.db import Database
 from bot.mentions import NO_PINGS
 from bot.services.clock import ClockService
 from bot.services.lobbies import LobbyService
@@ -58,7 +57,7 @@ class CardhostBot(commands.Bot):
         )
         self.settings = settings
         self.ready_context: dict[str, object] = {}
-        self.db = Database(settings.db_path, snapshot_every=settings.snapshot_every)
+        self.db = settings.database.open_database(snapshot_every=settings.snapshot_every)
         self.matches = MatchService(self.db)
         self.matches.hard_seconds = float(self.settings.ai_hard_seconds)
         self.table = TableService(self)
@@ -103,7 +102,7 @@ class CardhostBot(commands.Bot):
         armed = await self.clocks.restore_all()
         armed += await self.drafts.restore()
         armed += await self.series.restore()
-        self.ready_context = {"db": str(self.settings.db_path), "clocks": armed}
+        self.ready_context = {"db": str(self.settings.database), "clocks": armed}
         if self.announce_ready:
             log.info("ready to host", extra={"ctx": self.ready_context})
 

@@ -7,10 +7,13 @@ traceback deep inside discord.py.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import Field, ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+if TYPE_CHECKING:
+    from bot.db.url import DatabaseUrl
 
 
 class Settings(BaseSettings):
@@ -18,6 +21,8 @@ class Settings(BaseSettings):
 
     discord_token: str | None = Field(default=None, alias="DISCORD_TOKEN")
     db_path: Path = Field(default=Path("cardhost.sqlite3"), alias="CARDHOST_DB")
+    database_url: str | None = Field(default=None, alias="CARDHOST_DATABASE_URL")
+    """``sqlite:///path`` or ``postgresql://user:password@host/db``; unset = the CARDHOST_DB file."""
     dev_guild_id: int | None = Field(default=None, alias="DEV_GUILD_ID")
     log_level: str = Field(default="INFO", alias="LOG_LEVEL")
     turn_seconds: int = Field(default=90, ge=10, le=86_400, alias="CARDHOST_TURN_SECONDS")
@@ -49,6 +54,16 @@ class Settings(BaseSettings):
             return None
         return v
 
+    @field_validator("database_url")
+    @classmethod
+    def _known_database(cls, v: str | None) -> str | None:
+        if v is None or not v.strip():
+            return None
+        from bot.db.url import DatabaseUrl
+
+        DatabaseUrl.parse(v)  # BadDatabaseUrl (a ValueError) becomes one readable settings line
+        return v.strip()
+
     @field_validator("log_level")
     @classmethod
     def _known_level(cls, v: str) -> str:
@@ -56,6 +71,15 @@ class Settings(BaseSettings):
         if level not in {"DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"}:
             raise ValueError("must be one of DEBUG, INFO, WARNING, ERROR, CRITICAL")
         return level
+
+    @property
+    def database(self) -> DatabaseUrl:
+        """Where the data lives: CARDHOST_DATABASE_URL when set, else the CARDHOST_DB file."""
+        from bot.db.url import DatabaseUrl
+
+        if self.database_url:
+            return DatabaseUrl.parse(self.database_url)
+        return DatabaseUrl.sqlite(self.db_path)
 
     @property
     def sandbox_user_names(self) -> list[str]:
@@ -75,5 +99,6 @@ def load_settings(**overrides: Any) -> Settings:
         lines = []
         for err in exc.errors():
             name = ".".join(str(x) for x in err["loc"]) or "settings"
-            lines.append(f"  {name}: {err['msg']} (got {err.get('input')!r})")
+            got = "" if name == "CARDHOST_DATABASE_URL" else f" (got {err.get('input')!r})"  # a password
+            lines.append(f"  {name}: {err['msg']}{got}")
         raise SettingsError("cardhost cannot start, fix these settings:\n" + "\n".join(lines)) from None

@@ -464,6 +464,13 @@ class Database:
     def now(self) -> float:
         return self.clock()
 
+    backend = "sqlite"
+    """Which SQL dialect the repositories' statements run on (``postgresql``: bot/db/postgres.py)."""
+
+    async def reset_sequences(self) -> None:
+        """After rows were inserted with their ids given (``cardhost import``), make the next
+        generated id follow the largest stored one. SQLite's AUTOINCREMENT already does."""
+
     async def latest_time(self) -> float | None:
         """The latest moment anything stored happened (a match, a move, a pod, a pick, a lobby), or
         None for an empty database: where a simulated clock that restarts from a fixed date must
