@@ -480,7 +480,8 @@ class Database:
             found = [
                 conn.execute(sql).fetchone()[0]
                 for sql in (
-                    "SELECT MAX(MAX(created_at), COALESCE(MAX(ended_at), 0)) FROM matches",
+                    "SELECT MAX(created_at) FROM matches",
+                    "SELECT MAX(ended_at) FROM matches",
                     "SELECT MAX(at) FROM match_actions",
                     "SELECT MAX(created_at) FROM pods",
                     "SELECT MAX(at) FROM pod_picks",

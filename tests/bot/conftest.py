@@ -15,7 +15,11 @@ from bot.db import Database
 
 
 @pytest.fixture
-def db_file(tmp_path: Path) -> Path:
+def db_file(tmp_path: Path, backend: str, databases: Any, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The SQLite file of the test's bots; on PostgreSQL, CARDHOST_DATABASE_URL is set instead
+    (it wins over CARDHOST_DB), so every bot the test makes, restarts included, shares that server."""
+    if backend == "postgresql":
+        monkeypatch.setenv("CARDHOST_DATABASE_URL", databases.url())
     return tmp_path / "cardhost.sqlite3"
 
 
@@ -49,6 +53,15 @@ async def close_bot_databases(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[
         return await real_open(self)
 
     monkeypatch.setattr(Database, "open", open_and_remember)
+    from bot.db.postgres import PostgresDatabase
+
+    real_pg_open = PostgresDatabase.open
+
+    async def open_pg_and_remember(self: PostgresDatabase) -> PostgresDatabase:
+        opened.append(self)
+        return await real_pg_open(self)
+
+    monkeypatch.setattr(PostgresDatabase, "open", open_pg_and_remember)
     yield
     for db in opened:
         await db.close()

@@ -1,18 +1,20 @@
-"""LobbyStore on a real SQLite file."""
+"""LobbyStore on a real SQLite file and a real PostgreSQL server."""
 
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from pathlib import Path
+from typing import Any
 
 import pytest
 
 from bot.db import AlreadySeated, Database, LobbyClosed, LobbyFull, LobbyNotFound, SeatInfo
 
+pytestmark = pytest.mark.backends  # every test here runs on SQLite and on PostgreSQL
+
 
 @pytest.fixture
-async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    async with Database(tmp_path / "cardhost.sqlite3") as database:
+async def db(databases: Any) -> AsyncIterator[Database]:
+    async with databases.make() as database:
         yield database
 
 
@@ -95,15 +97,14 @@ async def test_start_is_one_way_and_links_the_match(db: Database) -> None:
         await db.lobbies.set_status(lobby_id, "open")  # type: ignore[arg-type]
 
 
-async def test_open_lobbies_survive_a_restart(tmp_path: Path) -> None:
-    path = tmp_path / "cardhost.sqlite3"
-    async with Database(path) as db:
+async def test_open_lobbies_survive_a_restart(databases: Any) -> None:
+    async with databases.make() as db:
         a = await db.lobbies.create(1, 10, 101, "chrono")
         b = await db.lobbies.create(1, 11, 102, "chrono")
         c = await db.lobbies.create(1, 10, 103, "chrono")
         await db.lobbies.add_seat(c, 103, "Cy")
         await db.lobbies.set_status(b, "cancelled")
-    async with Database(path) as db:
+    async with databases.make() as db:
         assert [x.id for x in await db.lobbies.open_lobbies()] == [a, c]
         in_10 = await db.lobbies.open_lobbies(channel_id=10)
         assert [x.id for x in in_10] == [a, c]

@@ -1,4 +1,4 @@
-"""MatchStore on a real SQLite file: the log, stale moves, snapshots, restart, clocks."""
+"""MatchStore on a real SQLite file and a real PostgreSQL server: the log, stale moves, snapshots, restart, clocks."""
 
 from __future__ import annotations
 
@@ -152,6 +152,8 @@ class CounterEngine:
         raise InvalidAction(f"Unknown move {action_id!r}.")
 
 
+pytestmark = pytest.mark.backends  # tests taking a database run on SQLite and on PostgreSQL
+
 ENGINE = CounterEngine()
 SEATS = [SeatInfo(101, "Ada"), SeatInfo(102, "Bob"), SeatInfo(None, "Robot", is_ai=True)]
 
@@ -160,8 +162,8 @@ SEATS = [SeatInfo(101, "Ada"), SeatInfo(102, "Bob"), SeatInfo(None, "Robot", is_
 
 
 @pytest.fixture
-async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    async with Database(tmp_path / "cardhost.sqlite3", snapshot_every=5) as database:
+async def db(databases: Any) -> AsyncIterator[Database]:
+    async with databases.make(snapshot_every=5) as database:
         yield database
 
 
@@ -191,7 +193,19 @@ async def play(
     return state, next_seq
 
 
-def log_of(path: Path, match_id: int) -> list[tuple[int, int, str]]:
+async def log_of(db: Database, match_id: int) -> list[tuple[int, int, str]]:
+    """The stored log, read back through the backend (committed rows only)."""
+
+    def read(c: sqlite3.Connection) -> list[tuple[int, int, str]]:
+        rows = c.execute(
+            "SELECT seq, seat, action_id FROM match_actions WHERE match_id = ? ORDER BY seq", (match_id,)
+        ).fetchall()
+        return [(int(r[0]), int(r[1]), str(r[2])) for r in rows]
+
+    return await db.query(read)
+
+
+def sqlite_log_of(path: Path, match_id: int) -> list[tuple[int, int, str]]:
     with sqlite3.connect(path) as c:
         return list(
             c.execute(
@@ -257,7 +271,7 @@ async def test_duplicate_or_stale_seq_raises_stale_action_and_keeps_the_log(db: 
     match_id = await new_match(db)
     for seq, action in enumerate(["add:1", "add:2", "add:3"], 1):
         await db.matches.append_action(match_id, seq, (seq - 1) % 3, action)
-    before = log_of(db.path, match_id)
+    before = await log_of(db, match_id)
     for bad_seq in (3, 1, 0, 5, 99):
         with pytest.raises(StaleAction) as info:
             await db.matches.append_action(match_id, bad_seq, 0, "roll")
@@ -265,9 +279,9 @@ async def test_duplicate_or_stale_seq_raises_stale_action_and_keeps_the_log(db: 
         assert isinstance(err, CardhostError)
         assert str(err) == "This move is no longer available."
         assert (err.match_id, err.seq, err.expected) == (match_id, bad_seq, 4)
-    assert log_of(db.path, match_id) == before
+    assert (await log_of(db, match_id)) == before
     await db.matches.append_action(match_id, 4, 0, "roll")  # the right seq still works
-    assert [r[0] for r in log_of(db.path, match_id)] == [1, 2, 3, 4]
+    assert [r[0] for r in (await log_of(db, match_id))] == [1, 2, 3, 4]
 
 
 async def test_double_click_race_one_wins(db: Database) -> None:
@@ -277,16 +291,16 @@ async def test_double_click_race_one_wins(db: Database) -> None:
     )
     assert sum(r is False for r in results) == 1
     assert sum(isinstance(r, StaleAction) for r in results) == 2
-    assert len(log_of(db.path, match_id)) == 1
+    assert len(await log_of(db, match_id)) == 1
 
 
-async def test_two_connections_to_one_file_cannot_fork_the_log(db: Database, tmp_path: Path) -> None:
+async def test_two_connections_to_one_database_cannot_fork_the_log(db: Database, databases: Any) -> None:
     match_id = await new_match(db)
-    async with Database(db.path) as other:
+    async with databases.make() as other:
         await other.matches.append_action(match_id, 1, 0, "add:1")
         with pytest.raises(StaleAction):
             await db.matches.append_action(match_id, 1, 0, "add:2")
-    assert log_of(db.path, match_id) == [(1, 0, "add:1")]
+    assert (await log_of(db, match_id)) == [(1, 0, "add:1")]
 
 
 async def test_unknown_match_and_unknown_seat(db: Database) -> None:
@@ -297,7 +311,7 @@ async def test_unknown_match_and_unknown_seat(db: Database) -> None:
     match_id = await new_match(db)
     with pytest.raises(sqlite3.IntegrityError, match="FOREIGN KEY"):
         await db.matches.append_action(match_id, 1, 7, "add:1")  # no seat 7
-    assert log_of(db.path, match_id) == []
+    assert (await log_of(db, match_id)) == []
 
 
 # -- snapshots, load and restore
@@ -314,17 +328,17 @@ async def test_snapshot_every_n_actions_in_the_same_transaction(db: Database) ->
     assert [a.seq for a in loaded.actions] == [21, 22, 23]
     assert loaded.last_seq == 23
     # The snapshot at 20 is exactly the state after the first 20 moves.
-    log = [(s, a) for _, s, a in log_of(db.path, match_id)]
+    log = [(s, a) for _, s, a in (await log_of(db, match_id))]
     at_20 = replay(ENGINE, loaded.match_config, 7, log[:20])
     assert codec.loads(CounterState, loaded.snapshot.state) == at_20
 
 
-async def test_snapshot_policy_is_configurable(tmp_path: Path) -> None:
-    async with Database(tmp_path / "a.sqlite3", snapshot_every=3) as db:
+async def test_snapshot_policy_is_configurable(databases: Any) -> None:
+    async with databases.make("a", snapshot_every=3) as db:
         match_id = await new_match(db)
         await play(db, ENGINE, match_id, ENGINE.setup(MatchConfig(players=3), 7), 1, 10, Rng(2))
         assert await db.matches.snapshot_seqs(match_id) == [3, 6, 9]
-    async with Database(tmp_path / "b.sqlite3", snapshot_every=0) as db:
+    async with databases.make("b", snapshot_every=0) as db:
         match_id = await new_match(db)
         await play(db, ENGINE, match_id, ENGINE.setup(MatchConfig(players=3), 7), 1, 10, Rng(2))
         assert await db.matches.snapshot_seqs(match_id) == []
@@ -343,28 +357,27 @@ async def test_save_snapshot_explicitly_and_bounds(db: Database) -> None:
         await db.matches.save_snapshot(match_id, 4, codec.dumps(state))
 
 
-async def test_restart_restores_and_continues_the_match(tmp_path: Path) -> None:
-    path = tmp_path / "cardhost.sqlite3"
+async def test_restart_restores_and_continues_the_match(databases: Any) -> None:
     cfg = MatchConfig(players=3, options={"target": 10_000})
-    async with Database(path, snapshot_every=5) as db:
+    async with databases.make(snapshot_every=5) as db:
         match_id = await new_match(db, seed=2024, options=cfg.options)
         state = ENGINE.setup(cfg, 2024)
         state, next_seq = await play(db, ENGINE, match_id, state, 1, 37, Rng(11))
     # A new process: a new Database on the same file.
-    async with Database(path, snapshot_every=5) as db:
+    async with databases.make(snapshot_every=5) as db:
         assert [m.id for m in await db.matches.active_matches()] == [match_id]
         loaded = await db.matches.load(match_id)
         assert loaded.snapshot is not None and loaded.snapshot.seq == 35
         restored, restored_next = db.matches.restore_state(loaded, ENGINE)
         assert (restored, restored_next) == (state, next_seq) == (restored, 38)
-        log = [(s, a) for _, s, a in log_of(path, match_id)]
+        log = [(s, a) for _, s, a in await log_of(db, match_id)]
         assert restored == replay(ENGINE, cfg, 2024, log)  # snapshot + tail == straight replay
         # Play on from the restored state, restart again, and compare with a straight replay.
         state, next_seq = await play(db, ENGINE, match_id, restored, restored_next, 9, Rng(12))
-    async with Database(path, snapshot_every=5) as db:
+    async with databases.make(snapshot_every=5) as db:
         loaded = await db.matches.load(match_id)
         final, final_next = db.matches.restore_state(loaded, ENGINE)
-    log = [(s, a) for _, s, a in log_of(path, match_id)]
+        log = [(s, a) for _, s, a in await log_of(db, match_id)]
     assert len(log) == 46 and final_next == 47
     assert final == state == replay(ENGINE, cfg, 2024, log)
 
@@ -498,7 +511,7 @@ async def test_inner_failure_rolls_back_to_its_savepoint_only(db: Database) -> N
         with pytest.raises(StaleAction):
             await db.matches.append_action(match_id, 1, 0, "add:2")
         await db.matches.append_action(match_id, 2, 1, "add:2")
-    assert log_of(db.path, match_id) == [(1, 0, "add:1"), (2, 1, "add:2")]
+    assert (await log_of(db, match_id)) == [(1, 0, "add:1"), (2, 1, "add:2")]
 
 
 # -- property: any interleaving of fresh and stale appends leaves a gapless log
@@ -522,7 +535,7 @@ def test_any_interleaving_of_stale_appends_leaves_a_gapless_log(ops: list[tuple[
                         await db.matches.append_action(match_id, seq, seat, action, state_after="{}")
             loaded = await db.matches.load(match_id)
             snaps = await db.matches.snapshot_seqs(match_id)
-        assert log_of(path, match_id) == model
+        assert sqlite_log_of(path, match_id) == model
         assert [r[0] for r in model] == list(range(1, len(model) + 1))
         assert loaded.last_seq == len(model)
         assert snaps == [s for s in range(1, len(model) + 1) if s % 4 == 0]
@@ -543,13 +556,12 @@ def chrono_engine() -> Any:
         pytest.skip(f"engines.chrono not available yet: {exc}")
 
 
-async def test_chrono_match_survives_a_restart(tmp_path: Path) -> None:
+async def test_chrono_match_survives_a_restart(databases: Any) -> None:
     engine = chrono_engine()
-    path = tmp_path / "chrono.sqlite3"
     cfg = MatchConfig(players=3)
     seats = [SeatInfo(1, "A"), SeatInfo(2, "B"), SeatInfo(None, "AI", is_ai=True)]
     rng = Rng.from_seed(77)
-    async with Database(path, snapshot_every=7) as db:
+    async with databases.make("chrono", snapshot_every=7) as db:
         match_id = await db.matches.create_match("chrono", engine.version, {}, 31337, seats, 1, 2, 1)
         state = engine.setup(cfg, 31337)
         seq = 1
@@ -562,10 +574,10 @@ async def test_chrono_match_survives_a_restart(tmp_path: Path) -> None:
             state = engine.apply(state, p, action).state
             await db.matches.append_action(match_id, seq, p, action.to_id(), state_after=state)
             seq += 1
-    async with Database(path, snapshot_every=7) as db:
+    async with databases.make("chrono", snapshot_every=7) as db:
         loaded: LoadedMatch = await db.matches.load(match_id)
         restored, next_seq = db.matches.restore_state(loaded, engine)
-    log = [(s, a) for _, s, a in log_of(path, match_id)]
+        log = [(s, a) for _, s, a in await log_of(db, match_id)]
     assert next_seq == seq and len(log) == seq - 1
     assert loaded.snapshot is not None or seq <= 7
     assert codec.dumps(restored) == codec.dumps(state)

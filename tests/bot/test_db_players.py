@@ -3,17 +3,19 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from pathlib import Path
+from typing import Any
 
 import pytest
 
 from bot.db import Database, GameStats, SeatInfo
 from engines.core import Outcome
 
+pytestmark = pytest.mark.backends  # every test here runs on SQLite and on PostgreSQL
+
 
 @pytest.fixture
-async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    async with Database(tmp_path / "cardhost.sqlite3", clock=lambda: 1000.0) as database:
+async def db(databases: Any) -> AsyncIterator[Database]:
+    async with databases.make(clock=lambda: 1000.0) as database:
         yield database
 
 

@@ -1,10 +1,10 @@
-"""DeckStore on a real SQLite file: whole-deck writes, names per (player, game), nothing partial."""
+"""DeckStore on a real SQLite file and PostgreSQL: whole-deck writes, names per (player, game), nothing partial."""
 
 from __future__ import annotations
 
 import sqlite3
 from collections.abc import AsyncIterator
-from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -15,6 +15,8 @@ from engines.afrika.decks import STARTER_FLAMES, STARTER_WILDS
 from engines.decks import Deck, DeckError, get_pool, import_deck
 
 POOL = get_pool("afrika")
+
+pytestmark = pytest.mark.backends  # every test here runs on SQLite and on PostgreSQL
 
 
 def _deck(starter: dict[str, int]) -> Deck:
@@ -28,8 +30,8 @@ FLAMES, WILDS = _deck(STARTER_FLAMES), _deck(STARTER_WILDS)
 
 
 @pytest.fixture
-async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    async with Database(tmp_path / "cardhost.sqlite3", clock=lambda: 1000.0) as database:
+async def db(databases: Any) -> AsyncIterator[Database]:
+    async with databases.make(clock=lambda: 1000.0) as database:
         yield database
 
 

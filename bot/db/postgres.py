@@ -1,0 +1,506 @@
+"""The PostgreSQL backend: the same ``Database`` contract over asyncpg.
+
+The repositories are written against two shapes of connection: an aiosqlite-like one inside
+``transaction()`` blocks (``await conn.execute(sql, params)`` and a cursor) and a plain
+``sqlite3``-like one in the functions handed to ``write(fn)`` / ``query(fn)``, which the SQLite
+backend runs on the loop's thread with no await. Here both shapes are served by one asyncpg
+connection:
+
+- ``AsyncConn`` answers the first shape directly.
+- ``SyncConn`` answers the second from a worker thread: ``fn`` runs there, and each statement it
+  executes is sent to the loop (``run_coroutine_threadsafe``) and waited for. The loop is free
+  meanwhile, so a slow server never blocks it, and the repositories keep one copy of their code.
+
+Statements are rewritten into PostgreSQL's spelling by ``pgsql.Translator``; errors are raised as
+the DB-API classes the repositories (and services) already catch, from ``sqlite3`` (an
+``IntegrityError`` still says "UNIQUE constraint failed", which the log uses to tell a stale seq
+from a bug). PostgreSQL aborts a whole transaction on a failed statement where SQLite undoes only
+the statement, so each INSERT and UPDATE of a ``write(fn)`` runs in its own SAVEPOINT: a function
+that catches a duplicate key and reads on (``matches.append_action``) behaves as on SQLite.
+
+One connection and one asyncio lock keep SQLite's discipline within the process (one block at a
+time, nested blocks become SAVEPOINTs). Between processes PostgreSQL's own locking applies:
+migrations take an advisory lock, so processes starting together apply each file once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+import time
+from collections.abc import AsyncIterator, Callable, Iterable, Iterator, Sequence
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from decimal import Decimal
+from importlib.resources.abc import Traversable
+from pathlib import Path
+from typing import Any, TypeVar
+
+import asyncpg
+
+from .database import Database
+from .errors import MigrationFailed
+from .migrate import AppliedMigration, Migration, discover, plan
+from .pgsql import COMPAT_FUNCTIONS, Schema, Statement, Translator
+
+T = TypeVar("T")
+
+MIGRATION_LOCK = 0x63617264  # "card": the advisory lock migrations run under
+SAVEPOINT_KINDS = frozenset({"INSERT", "UPDATE"})
+
+
+class Row:
+    """A result row read like ``sqlite3.Row``: by position, by column name, ``keys()``, ``dict(row)``."""
+
+    __slots__ = ("_index", "_values")
+
+    def __init__(self, values: tuple[Any, ...], index: dict[str, int]) -> None:
+        self._values = values
+        self._index = index
+
+    def __getitem__(self, key: int | str | slice) -> Any:
+        if isinstance(key, str):
+            return self._values[self._index[key]]
+        return self._values[key]
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(self._values)
+
+    def keys(self) -> list[str]:
+        return list(self._index)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Row):
+            return self._values == other._values
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._values)
+
+    def __repr__(self) -> str:
+        return f"Row({dict(zip(self._index, self._values, strict=False))!r})"
+
+
+def _plain(value: Any) -> Any:
+    """SUM and AVG of integers come back as ``numeric`` (a Decimal); SQLite gives int or float."""
+    if isinstance(value, Decimal):
+        return int(value) if value == value.to_integral_value() else float(value)
+    return value
+
+
+def _rows(records: Sequence[asyncpg.Record]) -> list[Row]:
+    if not records:
+        return []
+    index = {k: i for i, k in enumerate(records[0].keys())}
+    return [Row(tuple(_plain(v) for v in r.values()), index) for r in records]
+
+
+def _params(stmt: Statement, params: Any) -> list[Any]:
+    if params is None:
+        values: list[Any] = []
+    elif stmt.names is not None:
+        values = [params[name] for name in stmt.names]
+    else:
+        values = list(params)
+    return [int(v) if isinstance(v, bool) else v for v in values]
+
+
+def _as_dbapi(exc: BaseException) -> BaseException:
+    """asyncpg's error as the ``sqlite3`` DB-API class the callers catch, with SQLite's words for
+    constraint failures."""
+    if isinstance(exc, asyncpg.UniqueViolationError):
+        return sqlite3.IntegrityError(f"UNIQUE constraint failed: {exc.constraint_name} ({exc})")
+    if isinstance(exc, asyncpg.ForeignKeyViolationError):
+        return sqlite3.IntegrityError(f"FOREIGN KEY constraint failed ({exc})")
+    if isinstance(exc, asyncpg.CheckViolationError):
+        return sqlite3.IntegrityError(f"CHECK constraint failed: {exc.constraint_name} ({exc})")
+    if isinstance(exc, asyncpg.NotNullViolationError):
+        return sqlite3.IntegrityError(f"NOT NULL constraint failed: {exc.column_name} ({exc})")
+    if isinstance(exc, asyncpg.IntegrityConstraintViolationError):
+        return sqlite3.IntegrityError(str(exc))
+    if isinstance(exc, asyncpg.PostgresError | asyncpg.InterfaceError | OSError):
+        return sqlite3.OperationalError(f"PostgreSQL: {exc}")
+    return exc
+
+
+class Cursor:
+    """The result of one statement, read like a ``sqlite3`` / aiosqlite cursor."""
+
+    def __init__(self, rows: list[Row], rowcount: int, lastrowid: int | None) -> None:
+        self._rows = rows
+        self._at = 0
+        self.rowcount = rowcount
+        self.lastrowid = lastrowid
+
+    def fetchone(self) -> Row | None:
+        if self._at >= len(self._rows):
+            return None
+        self._at += 1
+        return self._rows[self._at - 1]
+
+    def fetchall(self) -> list[Row]:
+        rest, self._at = self._rows[self._at :], len(self._rows)
+        return rest
+
+    def __iter__(self) -> Iterator[Row]:
+        return iter(self.fetchall())
+
+
+class _AsyncCursor:
+    def __init__(self, cursor: Cursor) -> None:
+        self._cursor = cursor
+        self.rowcount = cursor.rowcount
+        self.lastrowid = cursor.lastrowid
+
+    async def fetchone(self) -> Row | None:
+        return self._cursor.fetchone()
+
+    async def fetchall(self) -> list[Row]:
+        return self._cursor.fetchall()
+
+    async def close(self) -> None:
+        pass
+
+    def __aiter__(self) -> AsyncIterator[Row]:
+        async def rows() -> AsyncIterator[Row]:
+            for row in self._cursor.fetchall():
+                yield row
+
+        return rows()
+
+
+class _Pending:
+    """``conn.execute(...)`` in a block: awaited for a cursor, or used as ``async with``."""
+
+    def __init__(self, run: Callable[[], Any]) -> None:
+        self._run = run
+
+    def __await__(self) -> Any:
+        return self._cursor().__await__()
+
+    async def _cursor(self) -> _AsyncCursor:
+        return _AsyncCursor(await self._run())
+
+    async def __aenter__(self) -> _AsyncCursor:
+        return await self._cursor()
+
+    async def __aexit__(self, *exc: object) -> None:
+        pass
+
+
+class _Engine:
+    """Runs translated statements on the one asyncpg connection."""
+
+    def __init__(self, conn: asyncpg.Connection, translate: Translator) -> None:
+        self.conn = conn
+        self.translate = translate
+        self.savepoints = 0
+
+    async def run(self, sql: str, params: Any = None, *, savepoint: bool = False) -> Cursor:
+        stmt = self.translate(sql)
+        args = _params(stmt, params)
+        name = None
+        if savepoint and stmt.kind in SAVEPOINT_KINDS:
+            self.savepoints += 1
+            name = f"st{self.savepoints}"
+            await self.conn.execute(f"SAVEPOINT {name}")
+        try:
+            if stmt.kind in ("SELECT", "WITH", "VALUES") or stmt.returns_id or "RETURNING" in stmt.sql.upper():
+                records = await self.conn.fetch(stmt.sql, *args)
+                rows = _rows(records)
+                lastrowid = int(rows[0][0]) if stmt.returns_id and rows else None
+                count = len(rows) if stmt.kind != "SELECT" else -1
+                cursor = Cursor([] if stmt.returns_id else rows, count, lastrowid)
+            else:
+                status = await self.conn.execute(stmt.sql, *args)
+                cursor = Cursor([], _count(status), None)
+        except BaseException as exc:
+            if name is not None:
+                await self.conn.execute(f"ROLLBACK TO SAVEPOINT {name}")
+                await self.conn.execute(f"RELEASE SAVEPOINT {name}")
+            mapped = _as_dbapi(exc)
+            if mapped is exc:
+                raise
+            raise mapped from exc
+        if name is not None:
+            await self.conn.execute(f"RELEASE SAVEPOINT {name}")
+        return cursor
+
+    async def run_many(self, sql: str, rows: Iterable[Any]) -> Cursor:
+        stmt = self.translate(sql)
+        batch = [_params(stmt, r) for r in rows]
+        try:
+            if batch:
+                # executemany returns no rows: the RETURNING added for lastrowid is dropped
+                text = stmt.sql.rsplit(" RETURNING ", 1)[0] if stmt.returns_id else stmt.sql
+                await self.conn.executemany(text, batch)
+        except BaseException as exc:
+            mapped = _as_dbapi(exc)
+            if mapped is exc:
+                raise
+            raise mapped from exc
+        return Cursor([], len(batch), None)
+
+
+def _count(status: str) -> int:
+    """asyncpg's command tag ("UPDATE 3", "INSERT 0 1") -> the row count."""
+    tail = status.rsplit(" ", 1)[-1]
+    return int(tail) if tail.isdigit() else -1
+
+
+class AsyncConn:
+    """What a ``transaction()`` block gets: aiosqlite's ``execute`` / ``executemany``."""
+
+    def __init__(self, engine: _Engine) -> None:
+        self._engine = engine
+        self.in_transaction = True
+
+    def execute(self, sql: str, params: Any = None) -> _Pending:
+        return _Pending(lambda: self._engine.run(sql, params))
+
+    def executemany(self, sql: str, rows: Iterable[Any]) -> _Pending:
+        return _Pending(lambda: self._engine.run_many(sql, rows))
+
+
+class SyncConn:
+    """What ``write(fn)`` / ``query(fn)`` functions get, on a worker thread: ``sqlite3``'s calls,
+    each statement run on the loop and waited for."""
+
+    def __init__(self, engine: _Engine, loop: asyncio.AbstractEventLoop, *, savepoints: bool) -> None:
+        self._engine = engine
+        self._loop = loop
+        self._savepoints = savepoints
+        self.in_transaction = True
+
+    def _wait(self, coro: Any) -> Cursor:
+        result: Cursor = asyncio.run_coroutine_threadsafe(coro, self._loop).result()
+        return result
+
+    def execute(self, sql: str, params: Any = None) -> Cursor:
+        return self._wait(self._engine.run(sql, params, savepoint=self._savepoints))
+
+    def executemany(self, sql: str, rows: Iterable[Any]) -> Cursor:
+        return self._wait(self._engine.run_many(sql, list(rows)))
+
+
+class PostgresDatabase(Database):
+    """``Database`` on a PostgreSQL server (``CARDHOST_DATABASE_URL=postgresql://...``)."""
+
+    backend = "postgresql"
+
+    def __init__(
+        self,
+        dsn: str,
+        *,
+        migrations_dir: Path | Traversable | None = None,
+        snapshot_every: int = 50,
+        clock: Callable[[], float] = time.time,
+        connect_timeout: float = 10.0,
+    ) -> None:
+        super().__init__(Path("/dev/null"), snapshot_every=snapshot_every, clock=clock)
+        self.dsn = dsn
+        self.pg_migrations_dir = migrations_dir
+        self.connect_timeout = connect_timeout
+        self._pg: asyncpg.Connection | None = None
+        self._engine: _Engine | None = None
+        self.translator = Translator()
+
+    def __repr__(self) -> str:
+        from .url import DatabaseUrl
+
+        return f"PostgresDatabase({DatabaseUrl.parse(self.dsn)})"
+
+    # -- life cycle -------------------------------------------------------------------------
+
+    async def open(self) -> PostgresDatabase:
+        if self._pg is not None:
+            return self
+        from .lobbies import LobbyStore
+        from .matches import MatchStore
+        from .players import PlayerStore
+
+        try:
+            conn = await asyncpg.connect(self.dsn, timeout=self.connect_timeout)
+        except BaseException as exc:
+            mapped = _as_dbapi(exc)
+            if mapped is exc:
+                raise
+            raise mapped from exc
+        try:
+            self.applied_now = await self._migrate(conn)
+            self.translator = Translator(await read_schema(conn))
+        except BaseException:
+            await conn.close()
+            raise
+        self._pg = conn
+        self._engine = _Engine(conn, self.translator)
+        self._conn = conn  # "open" for the base class's checks
+        self._matches = MatchStore(self, snapshot_every=self.snapshot_every)
+        self._lobbies = LobbyStore(self)
+        self._players = PlayerStore(self)
+        return self
+
+    async def close(self) -> None:
+        conn, self._pg = self._pg, None
+        self._conn = None
+        self.__dict__.pop("_decks", None)
+        if conn is not None:
+            async with self._lock:
+                await conn.close()
+
+    async def _migrate(self, conn: asyncpg.Connection) -> list[Migration]:
+        """The same files as SQLite, in order, translated; recorded with the files' own checksums."""
+        found = discover(self.pg_migrations_dir)
+        translate = Translator()
+        done: list[Migration] = []
+        await conn.execute("SELECT pg_advisory_lock($1)", MIGRATION_LOCK)
+        try:
+            await conn.execute(COMPAT_FUNCTIONS)
+            await conn.execute(
+                "CREATE TABLE IF NOT EXISTS schema_migrations (version BIGINT PRIMARY KEY, name TEXT NOT NULL,"
+                " checksum TEXT NOT NULL, applied_at DOUBLE PRECISION NOT NULL)"
+            )
+            rows = await conn.fetch("SELECT version, name, checksum, applied_at FROM schema_migrations")
+            applied = {
+                int(r[0]): AppliedMigration(int(r[0]), str(r[1]), str(r[2]), float(r[3])) for r in rows
+            }
+            for m in plan(found, applied):
+                statements = m.statements()
+                async with conn.transaction():
+                    for n, stmt in enumerate(statements, 1):
+                        try:
+                            await conn.execute(translate(stmt).sql)
+                        except asyncpg.PostgresError as exc:
+                            raise MigrationFailed(
+                                f"Migration {m.filename} failed at statement {n} of {len(statements)} and was "
+                                f"rolled back: {exc}. Statement: {stmt[:300]}"
+                            ) from exc
+                    await conn.execute(
+                        "INSERT INTO schema_migrations (version, name, checksum, applied_at) VALUES ($1, $2, $3, $4)",
+                        m.version,
+                        m.name,
+                        m.checksum,
+                        self.clock(),
+                    )
+                done.append(m)
+        finally:
+            await conn.execute("SELECT pg_advisory_unlock($1)", MIGRATION_LOCK)
+        return done
+
+    @property
+    def is_open(self) -> bool:
+        return self._pg is not None
+
+    @property
+    def engine(self) -> _Engine:
+        if self._engine is None or self._pg is None:
+            raise RuntimeError("Database is not open; call `await db.open()` first")
+        return self._engine
+
+    # -- transactions -----------------------------------------------------------------------
+
+    @asynccontextmanager
+    async def transaction(self, *, write: bool = True) -> AsyncIterator[Any]:
+        engine = self.engine
+        task = asyncio.current_task()
+        if task is not None and self._owner is task:
+            self._depth += 1
+            name = f"sp{self._depth}"
+            await engine.conn.execute(f"SAVEPOINT {name}")
+            try:
+                yield AsyncConn(engine)
+            except BaseException:
+                await engine.conn.execute(f"ROLLBACK TO SAVEPOINT {name}")
+                await engine.conn.execute(f"RELEASE SAVEPOINT {name}")
+                raise
+            else:
+                await engine.conn.execute(f"RELEASE SAVEPOINT {name}")
+            finally:
+                self._depth -= 1
+            return
+        async with self._lock:
+            self._owner = task
+            try:
+                await engine.conn.execute("BEGIN" if write else "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+                try:
+                    yield AsyncConn(engine)
+                    await engine.conn.execute("COMMIT")
+                except BaseException:
+                    if not engine.conn.is_closed():
+                        await engine.conn.execute("ROLLBACK")
+                    raise
+            finally:
+                self._owner = None
+                self._depth = 0
+
+    def read(self) -> AbstractAsyncContextManager[Any]:
+        return self.transaction(write=False)
+
+    async def write(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+        """``fn`` on a worker thread, in a transaction of its own (or a SAVEPOINT of this task's
+        block); returns once that transaction has committed."""
+        return await self._run(fn, write=True)
+
+    async def query(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+        return await self._run(fn, write=False)
+
+    async def _run(self, fn: Callable[[sqlite3.Connection], T], *, write: bool) -> T:
+        engine = self.engine
+        loop = asyncio.get_running_loop()
+        sync = SyncConn(engine, loop, savepoints=write)
+        if self._in_block():
+            self._depth += 1
+            name = f"sp{self._depth}"
+            await engine.conn.execute(f"SAVEPOINT {name}")
+            try:
+                result = await asyncio.to_thread(fn, sync)  # type: ignore[arg-type]
+            except BaseException:
+                await engine.conn.execute(f"ROLLBACK TO SAVEPOINT {name}")
+                await engine.conn.execute(f"RELEASE SAVEPOINT {name}")
+                raise
+            finally:
+                self._depth -= 1
+            await engine.conn.execute(f"RELEASE SAVEPOINT {name}")
+            return result
+        async with self._lock:
+            await engine.conn.execute("BEGIN" if write else "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+            try:
+                result = await asyncio.to_thread(fn, sync)  # type: ignore[arg-type]
+                await engine.conn.execute("COMMIT")
+            except BaseException:
+                if not engine.conn.is_closed():
+                    await engine.conn.execute("ROLLBACK")
+                raise
+            return result
+
+    async def reset_sequences(self) -> None:
+        """Each generated id continues after the largest stored one (after ``cardhost import``)."""
+        async with self._lock:
+            for table, column in self.translator.schema.identity.items():
+                await self.engine.conn.execute(
+                    f"SELECT setval(pg_get_serial_sequence('{table}', '{column}'),"
+                    f" COALESCE((SELECT MAX({column}) FROM {table}), 0) + 1, false)"
+                )
+
+
+async def read_schema(conn: asyncpg.Connection) -> Schema:
+    """Primary keys and generated id columns of the tables, for the statement rewrites."""
+    keys: dict[str, list[str]] = {}
+    for r in await conn.fetch(
+        "SELECT tc.table_name, kcu.column_name FROM information_schema.table_constraints AS tc"
+        " JOIN information_schema.key_column_usage AS kcu"
+        " ON kcu.constraint_schema = tc.constraint_schema AND kcu.constraint_name = tc.constraint_name"
+        " WHERE tc.constraint_type = 'PRIMARY KEY' AND tc.table_schema = current_schema()"
+        " ORDER BY tc.table_name, kcu.ordinal_position"
+    ):
+        keys.setdefault(r[0], []).append(r[1])
+    identity = {
+        r[0]: r[1]
+        for r in await conn.fetch(
+            "SELECT table_name, column_name FROM information_schema.columns"
+            " WHERE table_schema = current_schema() AND is_identity = 'YES'"
+        )
+    }
+    return Schema({t: tuple(c) for t, c in keys.items()}, identity)
