@@ -13,6 +13,9 @@ comments cannot match.
 The SQLite JSON functions the schema and the statistics use are provided on the server by
 ``COMPAT_FUNCTIONS`` (``cardhost_json_*``), with SQLite's meaning: a JSON path such as
 ``$.ranking[0]``, a string value returned unquoted, 0 for the length of something not an array.
+One difference stays: a PostgreSQL function has one result type, so ``json_extract`` of a number
+gives its text ('3'); a statement that compares it as a number writes ``CAST(... AS INTEGER)``,
+which reads the same on both.
 """
 
 from __future__ import annotations
@@ -158,8 +161,9 @@ def translate(sql: str, schema: Schema) -> Statement:
     if insert_or is not None:
         verb, table = insert_or.group(1).upper(), insert_or.group(2)
         # "INSERT OR X INTO" -> "INSERT INTO"
-        start = masked.upper().index("OR", masked.upper().index("INSERT"))
-        edits.append((start, start + 2 + len(verb) + 1, ""))
+        upper = masked.upper()
+        start = upper.index("OR", upper.index("INSERT"))
+        edits.append((start, upper.index("INTO", start), ""))
         if verb == "IGNORE":
             suffix = " ON CONFLICT DO NOTHING"
         else:
