@@ -11,6 +11,15 @@ from bench.core import REGISTRY, Bench, register
 register(Bench("latency", 1, "Interaction latency through discord.py on simcord", "bench.latency"))
 register(Bench("render", 2, "Board and hand images: render + PNG encode", "bench.render_bench"))
 register(Bench("durable", 3, "Durable action through MatchService", "bench.durable"))
+register(
+    Bench(
+        "durable_pg",
+        22,
+        "Durable action on PostgreSQL (issue #22 item 5) against raw asyncpg insert+commit",
+        "bench.durable_pg",
+        ("durable_pg.raw_floor_us", "durable_pg.action_us@1", "durable_pg.action_us@50"),
+    )
+)
 register(Bench("engines", 4, "Engine speed: random actions and AI-vs-AI games", "bench.engine_speed"))
 register(Bench("restart", 5, "Restart: resume 10,000 stored active matches", "bench.restart"))
 register(Bench("draft", 6, "Draft: 8-seat bot pod, 432 picks to decks", "bench.draft"))

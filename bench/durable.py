@@ -19,6 +19,7 @@ import multiprocessing
 import sqlite3
 import time
 from pathlib import Path
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from bench.core import Context, Figure, percentile, us
@@ -84,9 +85,18 @@ async def play(svc: Any, match_id: int, moves: list[tuple[int, str, int]], lat: 
     return len(moves)
 
 
-async def measure(ctx: Context, matches: int, total: int) -> dict[str, float]:
-    """Wall seconds per action and per-submit latencies with ``matches`` concurrent matches."""
-    sdb, ssvc = await _service(ctx.tmp("durable-script") / "script.sqlite3")
+async def measure(
+    ctx: Context, matches: int, total: int, service: Callable[[str], Awaitable[Any]] | None = None
+) -> dict[str, float]:
+    """Wall seconds per action and per-submit latencies with ``matches`` concurrent matches.
+
+    ``service(name)`` opens a (database, MatchService) pair; by default on a SQLite file."""
+    if service is None:
+
+        async def service(name: str) -> Any:
+            return await _service(ctx.tmp(f"durable-{name}") / f"{name}.sqlite3")
+
+    sdb, ssvc = await service("script")
     per_match = max(1, total // matches)
     scripts: list[tuple[int, list[tuple[int, str, int]]]] = []
     seed = ctx.seed * 1000 + matches
@@ -99,7 +109,7 @@ async def measure(ctx: Context, matches: int, total: int) -> dict[str, float]:
             scripts.append((seed, got))
             moves += len(got)
     await sdb.close()
-    db, svc = await _service(ctx.tmp("durable") / "bench.sqlite3")
+    db, svc = await service("bench")
     try:
         # Group the scripted games into `matches` lanes that run concurrently.
         # Create every match first (creating is not a durable action), then group the scripted

@@ -16,7 +16,7 @@ settings.load_profile("ci" if os.environ.get("CI") else "dev")
 # -- storage backends ------------------------------------------------------------------------
 # A test that takes the ``backend`` fixture (directly, or through ``open_database`` / the bot
 # fixtures) runs on SQLite; marked ``@pytest.mark.backends`` it runs on SQLite and on a real
-# PostgreSQL server (tests/pgserver.py). CARDHOST_TEST_BACKENDS=sqlite,postgresql runs every
+# PostgreSQL server (bot/db/localpg.py). CARDHOST_TEST_BACKENDS=sqlite,postgresql runs every
 # such test on both (a whole-suite check of the PostgreSQL backend).
 
 import asyncio  # noqa: E402
@@ -45,7 +45,7 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 
 @pytest.fixture(scope="session")
 def pg_server() -> Iterator[Any]:
-    from tests.pgserver import PgServer, PostgresUnavailable, required
+    from bot.db.localpg import PgServer, PostgresUnavailable, required
 
     try:
         server = PgServer().start()

@@ -1,5 +1,5 @@
 """The PostgreSQL backend against SQLite: same migrations and checksums, same answers to the
-repositories' SQL, the same refusals. Every test runs on a real server (tests/pgserver.py)."""
+repositories' SQL, the same refusals. Every test runs on a real server (bot/db/localpg.py)."""
 
 from __future__ import annotations
 

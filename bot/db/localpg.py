@@ -1,4 +1,4 @@
-"""A real PostgreSQL server for the tests, run from a temporary folder (no mocks).
+"""A throwaway PostgreSQL server in a temporary folder, for the tests and the benches (no mocks).
 
 The server binaries come from Debian's ``postgresql`` package (``.ci/run`` installs it when it is
 missing). PostgreSQL refuses to run as root, so under root the cluster is made and started as the
@@ -50,9 +50,13 @@ def _free_port() -> int:
 
 
 class PgServer:
-    """One PostgreSQL cluster in a temporary folder, on a free loopback port."""
+    """One PostgreSQL cluster in a temporary folder, on a free loopback port.
 
-    def __init__(self) -> None:
+    ``durable=False`` (the tests) turns fsync off; a bench keeps the server's defaults so its
+    commits cost what a deployment's do."""
+
+    def __init__(self, *, durable: bool = False) -> None:
+        self.durable = durable
         initdb, pg_ctl = find_bin("initdb"), find_bin("pg_ctl")
         if initdb is None or pg_ctl is None:
             raise PostgresUnavailable(
@@ -86,10 +90,9 @@ class PgServer:
         self._run(
             [self.initdb, "-D", str(self.data), "-U", self.user, "-A", "trust", "-E", "UTF8", "--no-sync"],
         )
-        options = (
-            f"-p {self.port} -c listen_addresses=127.0.0.1 -k {self.root}"
-            " -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200"
-        )
+        options = f"-p {self.port} -c listen_addresses=127.0.0.1 -k {self.root} -c max_connections=200"
+        if not self.durable:
+            options += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
         self._run([self.pg_ctl, "-D", str(self.data), "-o", options, "-l", str(self.root / "log"), "-w", "start"])
         self.started = True
         return self
