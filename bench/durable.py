@@ -18,8 +18,8 @@ import concurrent.futures
 import multiprocessing
 import sqlite3
 import time
-from pathlib import Path
 from collections.abc import Awaitable, Callable
+from pathlib import Path
 from typing import Any
 
 from bench.core import Context, Figure, percentile, us
