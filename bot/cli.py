@@ -114,6 +114,9 @@ def build_parser() -> argparse.ArgumentParser:
     from bot.puzzles_cli import add_parsers as add_puzzle_parsers
 
     add_puzzle_parsers(sub)  # puzzle check, puzzle solve
+    from bot.ops_cli import add_parsers as add_ops_parsers
+
+    add_ops_parsers(sub)  # migrate, export, import
     return parser
 
 

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.log import set_shards, shard_ids_of
 from bot.mentions import NO_PINGS
 from bot.services.clock import ClockService
 from bot.services.lobbies import LobbyService
@@ -18,6 +19,9 @@ from bot.services.table import TableService
 from bot.settings import Settings
 from bot.text import clip
 from engines.core import CardhostError, load_all
+
+if TYPE_CHECKING:
+    from bot.health import HealthServer
 
 log = logging.getLogger("cardhost")
 
@@ -73,10 +77,20 @@ class CardhostBot(commands.Bot):
 
         self.podplay = PodPlayService(self)
         self.replays = ReplayService(self.db, self.table.renders.png)
+        self.health: HealthServer | None = None
+        """``GET /healthz`` on 127.0.0.1 (``CARDHOST_HEALTH_PORT``), started in setup_hook."""
         self.tree.error(self.on_app_command_error)
 
     async def setup_hook(self) -> None:
+        set_shards(shard_ids_of(self))  # every log line says which process wrote it
         await self.db.open()
+        if self.settings.health_port is not None:
+            from bot.health import HealthServer
+
+            self.health = HealthServer(
+                port=self.settings.health_port, db=self.db, shards=lambda: shard_ids_of(self)
+            )
+            self.health.start()
         if self.db.applied_now:
             log.info(
                 "database migrated", extra={"ctx": {"applied": [m.filename for m in self.db.applied_now]}}
@@ -107,6 +121,8 @@ class CardhostBot(commands.Bot):
             log.info("ready to host", extra={"ctx": self.ready_context})
 
     async def close(self) -> None:
+        if self.health is not None:
+            await self.health.stop()
         self.clocks.close()
         self.drafts.cancel_all()
         self.podplay.cancel_all()

@@ -28,7 +28,7 @@ def run() -> int:
     except SettingsError as exc:
         print(exc, file=sys.stderr)
         return EXIT_CANNOT_START
-    setup_logging(settings.log_level)
+    setup_logging(settings.log_level, settings.log_format)
     try:
         _serve(settings)
     except Exception as exc:

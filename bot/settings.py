@@ -7,7 +7,7 @@ traceback deep inside discord.py.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import Field, ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -25,6 +25,10 @@ class Settings(BaseSettings):
     """``sqlite:///path`` or ``postgresql://user:password@host/db``; unset = the CARDHOST_DB file."""
     dev_guild_id: int | None = Field(default=None, alias="DEV_GUILD_ID")
     log_level: str = Field(default="INFO", alias="LOG_LEVEL")
+    log_format: Literal["text", "json"] = Field(default="text", alias="CARDHOST_LOG_FORMAT")
+    """``text``: ``key=value`` lines; ``json``: one JSON object per line (bot/log.py)."""
+    health_port: int | None = Field(default=None, ge=0, le=65_535, alias="CARDHOST_HEALTH_PORT")
+    """Serve ``GET /healthz`` on 127.0.0.1 at this port (bot/health.py); None (empty) = off, 0 = any."""
     turn_seconds: int = Field(default=90, ge=10, le=86_400, alias="CARDHOST_TURN_SECONDS")
     reserve_seconds: int = Field(default=180, ge=0, le=86_400, alias="CARDHOST_RESERVE_SECONDS")
     warn_seconds: int = Field(default=20, ge=0, le=3_600, alias="CARDHOST_WARN_SECONDS")
@@ -47,7 +51,7 @@ class Settings(BaseSettings):
             return None
         return v
 
-    @field_validator("dev_guild_id", "render_workers", mode="before")
+    @field_validator("dev_guild_id", "render_workers", "health_port", mode="before")
     @classmethod
     def _blank_guild_is_none(cls, v: object) -> object:
         if isinstance(v, str) and not v.strip():
@@ -63,6 +67,11 @@ class Settings(BaseSettings):
 
         DatabaseUrl.parse(v)  # BadDatabaseUrl (a ValueError) becomes one readable settings line
         return v.strip()
+
+    @field_validator("log_format", mode="before")
+    @classmethod
+    def _format_any_case(cls, v: object) -> object:
+        return (v.strip().lower() or "text") if isinstance(v, str) else v
 
     @field_validator("log_level")
     @classmethod

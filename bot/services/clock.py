@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.db.matches import ClockRow
+from bot.log import match_logged
 from bot.mentions import pinging
 from bot.services.deadlines import DeadlineQueue
 from bot.services.matches import LiveMatch
@@ -102,6 +103,7 @@ class ClockService:
         humans = [p for p in sorted(live.current) if live.seats[p].human]
         return humans[0] if humans else None
 
+    @match_logged
     async def arm(self, live: LiveMatch, *, new_turn: bool = True) -> None:
         """Start or keep the clock of whoever must act now; called after every change."""
         clock = await self.db.matches.get_clock(live.id)
@@ -159,6 +161,7 @@ class ClockService:
         elif live.id not in self._queue and clock is not None:
             self._start_task(live.id, clock)
 
+    @match_logged
     async def _retry_ai(self, match_id: int) -> None:
         try:
             live = await self.bot.matches.get(match_id)
@@ -203,6 +206,7 @@ class ClockService:
             count += 1
         return count
 
+    @match_logged
     async def _run(self, match_id: int, seat: int, turn_seq: int) -> None:
         try:
             await self._expire(match_id, seat, turn_seq)
@@ -211,6 +215,7 @@ class ClockService:
         except Exception:
             log.exception("turn clock failed", extra={"ctx": {"match": match_id, "seat": seat}})
 
+    @match_logged
     async def _warn(self, match_id: int, seat: int, turn_seq: int, deadline: float) -> None:
         clock = await self.db.matches.get_clock(match_id)
         if clock is None or clock.turn_seq != turn_seq or clock.seat != seat:

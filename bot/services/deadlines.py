@@ -16,6 +16,8 @@ import itertools
 import logging
 from collections.abc import Awaitable, Callable, Hashable, Iterator
 
+from bot.log import log_context
+
 log = logging.getLogger(__name__)
 
 Job = Callable[[], Awaitable[None]]
@@ -81,7 +83,8 @@ class DeadlineQueue:
         ):
             self._runner.cancel()
         self._wake_at = None
-        self._runner = asyncio.create_task(self._run(), name=f"{self.name}-deadlines")
+        with log_context(match=None):  # the runner and its jobs outlive the match that started it
+            self._runner = asyncio.create_task(self._run(), name=f"{self.name}-deadlines")
 
     def _live(self, item: tuple[float, int, Hashable]) -> bool:
         entry = self._entries.get(item[2])

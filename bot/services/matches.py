@@ -21,6 +21,7 @@ from bot.db import Database
 from bot.db.errors import MoveNotSaved, StaleAction
 from bot.db.matches import SeatInfo
 from bot.i18n import known
+from bot.log import match_logged
 from engines.core import (
     CONCEDE,
     CardhostError,
@@ -383,6 +384,8 @@ class MatchService:
         )
         live.state = transition.state
         live.seq = seq
+        if log.isEnabledFor(logging.DEBUG):  # the match and shard come from the log context
+            log.debug("move stored", extra={"ctx": {"seq": seq, "seat": seat, "action": action_id, "ai": by_ai}})
         for ev in transition.events:
             live.log_lines.append(ev.text)
         return list(transition.events)
@@ -415,6 +418,7 @@ class MatchService:
             raise IllegalAction("The AI is playing your seat for the rest of this game.")
         return seat
 
+    @match_logged
     async def submit(
         self, match_id: int, user_id: int, action_id: str, expected_seq: int | None
     ) -> MoveReport:
@@ -430,6 +434,7 @@ class MatchService:
             events += await self._run_ai(live, acted)
             return await self._report(live, events, before, acted)
 
+    @match_logged
     async def submit_many(
         self, match_id: int, user_id: int, action_ids: list[str], expected_seq: int, finish: str | None
     ) -> MoveReport:
@@ -478,6 +483,7 @@ class MatchService:
             events += await self._run_ai(live, acted)
         return True
 
+    @match_logged
     async def play_for(self, live: LiveMatch, seat: int, until_turn_changes: bool = True) -> MoveReport:
         """The AI plays for ``seat`` (a timed-out human) until the turn passes; caller holds the lock."""
         before = live.turn_key()
@@ -495,6 +501,7 @@ class MatchService:
         events += await self._run_ai(live, acted)
         return await self._report(live, events, before, acted)
 
+    @match_logged
     async def pass_for(self, live: LiveMatch, seat: int, action_id: str) -> MoveReport:
         """Pass for a player whose response prompt ran out; caller holds the lock."""
         before = live.turn_key()
@@ -503,6 +510,7 @@ class MatchService:
         events += await self._run_ai(live, acted)
         return await self._report(live, events, before, acted)
 
+    @match_logged
     async def run_ai_seats(self, live: LiveMatch) -> MoveReport:
         """Let AI seats act if they are to move (after start, or after a seat was handed to the AI)."""
         async with live.lock:
@@ -598,6 +606,7 @@ class MatchService:
             except Exception:
                 log.exception("finish listener failed", extra={"ctx": {"match": live.id}})
 
+    @match_logged
     async def concede(self, match_id: int, user_id: int) -> MoveReport:
         """The player's concession is a move in the log (``CONCEDE``), accepted on anyone's turn;
         the engine says what it means (the game ends, or in a game of several the seat leaves and
@@ -615,6 +624,7 @@ class MatchService:
             events += await self._run_ai(live, acted)
             return await self._report(live, events, before, acted)
 
+    @match_logged
     async def end(self, match_id: int, reason: str) -> LiveMatch:
         live = await self.get(match_id)
         async with live.lock:
@@ -631,6 +641,7 @@ class MatchService:
         live.seats[seat].is_ai = True
         await self.db.matches.set_seat_ai(live.id, seat, live.seq)
 
+    @match_logged
     async def reclaim(self, match_id: int, user_id: int) -> LiveMatch:
         """The player takes their seat back from the AI that played it after their timeouts; they
         are asked from the next decision on (the AI's moves so far stand)."""

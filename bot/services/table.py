@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.i18n import shared, speaking, spoken
+from bot.log import match_logged
 from bot.mentions import pinging
 from bot.presenters import presenter_for, ranking_text, seat_moves, table_spec
 from bot.services.channels import find_channel
@@ -321,6 +322,7 @@ class TableService:
 
     # ----------------------------------------------------------------- match lifecycle
 
+    @match_logged
     async def after_report(self, report: MoveReport) -> None:
         live = report.match
         if not report.finished:
@@ -369,6 +371,7 @@ class TableService:
 
     # ----------------------------------------------------------------- interactions
 
+    @match_logged
     async def on_move(
         self, interaction: discord.Interaction, match_id: int, seq: int, action_id: str
     ) -> None:
@@ -383,6 +386,7 @@ class TableService:
             return
         await self._after_click(interaction, report)
 
+    @match_logged
     async def on_multi(
         self, interaction: discord.Interaction, match_id: int, seq: int, action_ids: list[str]
     ) -> None:
@@ -431,6 +435,7 @@ class TableService:
             kwargs["view"] = view
         await interaction.followup.send(**kwargs)
 
+    @match_logged
     async def on_card_details(self, interaction: discord.Interaction, match_id: int, card_id: str) -> None:
         """A card shown large with its words, to the one who asked: reading a card never changes
         the game, and a card's printed text is public (``/card`` shows any card), so the only check
@@ -455,6 +460,7 @@ class TableService:
         file = discord.File(io.BytesIO(_png(image)), filename=f"card-{card_id}.png")
         await interaction.followup.send(caption, file=file, ephemeral=True)
 
+    @match_logged
     async def on_reclaim(self, interaction: discord.Interaction, match_id: int) -> None:
         await interaction.response.defer(ephemeral=True)
         live = await self.matches.reclaim(match_id, interaction.user.id)
@@ -488,6 +494,7 @@ class TableService:
             content=self.panel_content(live, seat), attachments=[file] if file else [], view=view
         )
 
+    @match_logged
     async def on_page(
         self,
         interaction: discord.Interaction,
@@ -511,6 +518,7 @@ class TableService:
             page, focus = 0, None
         await self._edit_panel(interaction, live, seat.seat, page, focus)
 
+    @match_logged
     async def on_show_hand(self, interaction: discord.Interaction, match_id: int) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         live = await self.matches.get(match_id)
