@@ -97,7 +97,7 @@ class CardStatsData:
 _FINISHED = "m.guild_id = :guild AND m.game = :game AND m.status = 'finished' AND m.outcome IS NOT NULL"
 _GAMES = f"SELECT m.id FROM matches AS m WHERE {_FINISHED}"
 _WINNERS = (
-    "SELECT m.id, w.value FROM matches AS m, json_each(m.outcome, '$.ranking[0]') AS w"
+    "SELECT m.id, CAST(w.value AS INTEGER) FROM matches AS m, json_each(m.outcome, '$.ranking[0]') AS w"
     f" WHERE {_FINISHED} AND json_array_length(m.outcome, '$.ranking') > 1"
 )
 """(match, seat) of every winner: the first group of a ranking that has more than one (a ranking
@@ -118,7 +118,7 @@ SELECT card, sum(n), count(*) FROM (
     SELECT a.card, a.match_id, a.seat, count(*) AS n FROM match_actions AS a
     WHERE a.card IS NOT NULL AND a.match_id IN ({games}) {card}
     GROUP BY a.card, a.match_id, a.seat
-) GROUP BY card
+) AS plays GROUP BY card
 """
 _PICKS_SQL = """
 SELECT k.card, count(*), sum(k.pick_no) FROM pod_picks AS k

@@ -80,7 +80,9 @@ def _entries(
     where, params = _filters(user_id, guild_id, game)
     rows = conn.execute(
         "SELECT m.id, m.game, m.guild_id, m.status, m.created_at, m.ended_at, m.end_reason, m.outcome,"
-        " MIN(s.seat), c.mu_before, c.sigma_before, c.mu_after, c.sigma_after"
+        # one rating change per (match, user): MAX picks it, and PostgreSQL wants every column
+        # that the GROUP BY does not fix inside an aggregate
+        " MIN(s.seat), MAX(c.mu_before), MAX(c.sigma_before), MAX(c.mu_after), MAX(c.sigma_after)"
         " FROM match_seats AS s JOIN matches AS m ON m.id = s.match_id"
         " LEFT JOIN rating_changes AS c ON c.match_id = m.id AND c.user_id = s.user_id"
         f" WHERE {where} GROUP BY m.id"

@@ -26,6 +26,7 @@ migrations take an advisory lock, so processes starting together apply each file
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import sqlite3
 import time
 from collections.abc import AsyncIterator, Callable, Iterable, Iterator, Sequence
@@ -104,7 +105,7 @@ def _params(stmt: Statement, params: Any) -> list[Any]:
         values = [params[name] for name in stmt.names]
     else:
         values = list(params)
-    return [int(v) if isinstance(v, bool) else v for v in values]
+    return values  # asyncpg takes a bool for an integer column, and needs one where SQL wants a boolean
 
 
 def _as_dbapi(exc: BaseException) -> BaseException:
@@ -207,7 +208,11 @@ class _Engine:
             name = f"st{self.savepoints}"
             await self.conn.execute(f"SAVEPOINT {name}")
         try:
-            if stmt.kind in ("SELECT", "WITH", "VALUES") or stmt.returns_id or "RETURNING" in stmt.sql.upper():
+            if (
+                stmt.kind in ("SELECT", "WITH", "VALUES")
+                or stmt.returns_id
+                or "RETURNING" in stmt.sql.upper()
+            ):
                 records = await self.conn.fetch(stmt.sql, *args)
                 rows = _rows(records)
                 lastrowid = int(rows[0][0]) if stmt.returns_id and rows else None
@@ -423,7 +428,9 @@ class PostgresDatabase(Database):
         async with self._lock:
             self._owner = task
             try:
-                await engine.conn.execute("BEGIN" if write else "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+                await engine.conn.execute(
+                    "BEGIN" if write else "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"
+                )
                 try:
                     yield AsyncConn(engine)
                     await engine.conn.execute("COMMIT")
@@ -455,7 +462,7 @@ class PostgresDatabase(Database):
             name = f"sp{self._depth}"
             await engine.conn.execute(f"SAVEPOINT {name}")
             try:
-                result = await asyncio.to_thread(fn, sync)  # type: ignore[arg-type]
+                result = await _on_thread(fn, sync)
             except BaseException:
                 await engine.conn.execute(f"ROLLBACK TO SAVEPOINT {name}")
                 await engine.conn.execute(f"RELEASE SAVEPOINT {name}")
@@ -467,7 +474,7 @@ class PostgresDatabase(Database):
         async with self._lock:
             await engine.conn.execute("BEGIN" if write else "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
             try:
-                result = await asyncio.to_thread(fn, sync)  # type: ignore[arg-type]
+                result = await _on_thread(fn, sync)
                 await engine.conn.execute("COMMIT")
             except BaseException:
                 if not engine.conn.is_closed():
@@ -483,6 +490,19 @@ class PostgresDatabase(Database):
                     f"SELECT setval(pg_get_serial_sequence('{table}', '{column}'),"
                     f" COALESCE((SELECT MAX({column}) FROM {table}), 0) + 1, false)"
                 )
+
+
+async def _on_thread(fn: Callable[[Any], T], sync: SyncConn) -> T:
+    """``fn(sync)`` on a worker thread. Cancelled meanwhile, it waits for ``fn`` to stop before
+    giving up: the thread still sends statements to the connection, and the ROLLBACK that follows
+    must not overlap them (asyncpg: "another operation is in progress")."""
+    job = asyncio.get_running_loop().run_in_executor(None, fn, sync)
+    try:
+        return await asyncio.shield(job)
+    except asyncio.CancelledError:
+        with contextlib.suppress(BaseException):
+            await job
+        raise
 
 
 async def read_schema(conn: asyncpg.Connection) -> Schema:

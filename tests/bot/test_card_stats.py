@@ -63,8 +63,7 @@ async def hand_count(env: Any, db_file: Path, guild_id: int, pod_ids: list[int])
         for pick in await env.bot.drafts.store.picks(pod_id):
             if pick.by == "player":
                 count.picks.setdefault(pick.card, []).append(pick.pick_no)
-    with sqlite3.connect(db_file) as conn:
-        ids = [r[0] for r in conn.execute("SELECT id FROM matches ORDER BY id")]
+    ids = await _match_ids(env)
     for match_id in ids:
         row = await env.bot.db.matches.get(match_id)
         if row.guild_id != guild_id or row.status != "finished" or not row.outcome:
@@ -127,6 +126,7 @@ async def _finish_the_pod(env: Any, t: Any, pod_id: int) -> None:
     raise AssertionError("the pod did not finish")
 
 
+@pytest.mark.backends
 async def test_card_stats_over_a_finished_pod_and_matches(simcord_env, db_file: Path) -> None:
     env = simcord_env
     t = make_table(env)
@@ -245,11 +245,16 @@ async def _stored_plays(env: Any, match_id: int) -> list[Any]:
     return [Play(s, c) for s, c in await env.bot.db.query(read)]
 
 
+async def _match_ids(env: Any) -> list[int]:
+    """Every stored match, read through the bot's own database (either backend)."""
+    return await env.bot.db.query(
+        lambda c: [int(r[0]) for r in c.execute("SELECT id FROM matches ORDER BY id")]
+    )
+
+
 async def _decks_in(env: Any, db_file: Path, guild_id: int) -> list[list[str]]:
     out = []
-    with sqlite3.connect(db_file) as conn:
-        ids = [r[0] for r in conn.execute("SELECT id FROM matches ORDER BY id")]
-    for match_id in ids:
+    for match_id in await _match_ids(env):
         row = await env.bot.db.matches.get(match_id)
         if row.guild_id == guild_id and row.status == "finished" and row.outcome:
             out.extend(row.config["decks"])

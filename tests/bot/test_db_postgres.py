@@ -141,6 +141,7 @@ PROBES = [
     "SELECT json_valid(config), json_valid('{') FROM t ORDER BY id",
     "SELECT MAX(id, 2), MIN(id, 2), COALESCE(MAX(id), 0) FROM t GROUP BY id ORDER BY id",
     "SELECT SUM(id), COUNT(*), AVG(id) FROM t",
+    "SELECT id IN (), id NOT IN (), COUNT(*) FROM t WHERE config NOT IN () GROUP BY id ORDER BY id",
 ]
 
 

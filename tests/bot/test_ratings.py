@@ -208,7 +208,9 @@ async def test_a_duel_is_rated_an_ai_game_is_not_unless_the_server_says_so(
     # The result in the thread says what the duel did to both ratings; the AI game's says nothing.
     finals = [m.content for th in t.channel.threads for m in th.history() if "Final ranking" in m.content]
     winner, loser = (display(Skill(*want[u])) for u in (alice, bob))
-    assert any(f"📈 Ratings: alice {winner} (+{winner - 1000}) · bob {loser} (−{1000 - loser})" in f for f in finals), finals
+    assert any(
+        f"📈 Ratings: alice {winner} (+{winner - 1000}) · bob {loser} (−{1000 - loser})" in f for f in finals
+    ), finals
     assert sum("📈 Ratings:" in f for f in finals) == 1
 
     # the rebuild gives the same floats as the updates did
@@ -423,13 +425,14 @@ def test_ties_and_teams_follow_plackett_luce() -> None:
     assert loose is not None and len(loose.teams) == 2
 
 
-async def test_matches_ending_out_of_order_rate_as_the_rebuild_does(tmp_path: Path) -> None:
+@pytest.mark.backends
+async def test_matches_ending_out_of_order_rate_as_the_rebuild_does(databases: Any) -> None:
     """The history's order is the order matches ended; a match stored as ended before one that was
     already rated makes the service rebuild that board, so the numbers still equal a rebuild's."""
     from bot.services.ratings import RatingService
 
     now = [1000.0]
-    db = await Database(tmp_path / "db.sqlite3", clock=lambda: now[0]).open()
+    db = await databases.make(clock=lambda: now[0]).open()
     try:
         service = RatingService(db)
         seats = [SeatInfo(1, "a"), SeatInfo(2, "b"), SeatInfo(3, "c")]
@@ -458,12 +461,13 @@ async def test_matches_ending_out_of_order_rate_as_the_rebuild_does(tmp_path: Pa
         await db.close()
 
 
-async def test_teams_stored_in_a_match_are_rated_as_teams(tmp_path: Path) -> None:
+@pytest.mark.backends
+async def test_teams_stored_in_a_match_are_rated_as_teams(databases: Any) -> None:
     """A match whose config names teams (a 2v2) is read back and rated as two teams; its decks in
     the config are not what the rating reads."""
     from bot.services.ratings import RatingService
 
-    db = await Database(tmp_path / "db.sqlite3").open()
+    db = await databases.make().open()
     try:
         seats = [SeatInfo(1, "a"), SeatInfo(2, "b"), SeatInfo(3, "c"), SeatInfo(4, "d")]
         config = {"teams": [[0, 2], [1, 3]], "decks": [["X1"] * 40] * 4}
