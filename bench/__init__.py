@@ -20,6 +20,15 @@ register(
         ("durable_pg.raw_floor_us", "durable_pg.action_us@1", "durable_pg.action_us@50"),
     )
 )
+register(
+    Bench(
+        "render_pool",
+        22,
+        "Board images in the render pool against a thread (issue #22 item 3)",
+        "bench.render_pool",
+        ("render_pool.boards_per_s", "render_pool.thread_boards_per_s", "render_pool.loop_stall_ms"),
+    )
+)
 register(Bench("engines", 4, "Engine speed: random actions and AI-vs-AI games", "bench.engine_speed"))
 register(Bench("restart", 5, "Restart: resume 10,000 stored active matches", "bench.restart"))
 register(Bench("draft", 6, "Draft: 8-seat bot pod, 432 picks to decks", "bench.draft"))
