@@ -116,8 +116,15 @@ def match_logged(fn: Callable[P, Awaitable[T]]) -> Callable[P, Awaitable[T]]:
 
     @functools.wraps(fn)
     async def wrapper(*args: P.args, **kwargs: P.kwargs) -> T:
-        with log_context(match=getter(args, kwargs)):
+        match = getter(args, kwargs)
+        current = _CONTEXT.get()
+        if match is None or current.get("match") == match:  # e.g. the click's handler, then submit
             return await fn(*args, **kwargs)
+        token = _CONTEXT.set({**current, "match": match})
+        try:
+            return await fn(*args, **kwargs)
+        finally:
+            _CONTEXT.reset(token)
 
     return wrapper
 
