@@ -21,6 +21,7 @@ import inspect
 import json
 import logging
 from collections.abc import Awaitable, Callable, Iterable, Mapping
+from datetime import UTC, datetime
 from types import MappingProxyType, TracebackType
 from typing import Any, ParamSpec, TypeVar
 
@@ -164,11 +165,12 @@ class KeyValueFormatter(logging.Formatter):
 
 
 class JsonFormatter(logging.Formatter):
-    """One JSON object per line: time, level, logger, message, the fields, and the traceback."""
+    """One JSON object per line: time (ISO 8601, UTC), level, logger, message, the fields, and the
+    traceback."""
 
     def format(self, record: logging.LogRecord) -> str:
         entry: dict[str, Any] = {
-            "time": self.formatTime(record),
+            "time": datetime.fromtimestamp(record.created, UTC).isoformat(timespec="milliseconds"),
             "level": record.levelname,
             "logger": record.name,
             "message": record.getMessage(),

@@ -13,6 +13,7 @@ import threading
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -191,6 +192,7 @@ async def test_every_line_logged_while_a_move_is_handled_names_its_match_and_sha
         entry = json.loads(lines.json.format(record))
         assert (entry["shard"], entry["match"], entry["seq"]) == ("-", match, record.ctx["seq"])
         assert entry["message"] == "move stored" and entry["logger"] == "bot.services.matches"
+        assert datetime.fromisoformat(entry["time"]).utcoffset() == timedelta(0)
     assert {r.log_context["match"] for r in moves} == {first.id, second.id}
 
 
