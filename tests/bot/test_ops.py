@@ -70,6 +70,9 @@ async def test_healthz_answers_200_then_503_when_the_loop_is_blocked_or_the_data
         assert body["pid"] == os.getpid() and body["shards"] is None and body["database"] == backend
         assert body["uptime_seconds"] >= 0 and 0 <= body["loop_lag_seconds"] < health.timeout
         assert (await asyncio.to_thread(get, health.url.replace("/healthz", "/metrics")))[0] == 404
+        # The uptime is the process's own time, not the simulated Discord's clock.
+        await simcord_env.advance_time(7200)
+        assert (await asyncio.to_thread(get, health.url))[1]["uptime_seconds"] < 7200
 
         # The event loop is stuck (this test blocks it until the answer has come): the endpoint,
         # on its own thread, still answers, and says so.
