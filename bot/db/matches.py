@@ -467,18 +467,17 @@ class MatchStore:
 
         def append(conn: sqlite3.Connection) -> bool:
             # One statement checks and inserts (the match is active and seq is last + 1); the
-            # same BEGIN/INSERT/COMMIT as a bare insert. Only a refused insert reads why.
-            try:
-                inserted = conn.execute(
-                    "INSERT INTO match_actions (match_id, seq, seat, action_id, at, by_ai, card)"
-                    " SELECT ?, ?, ?, ?, ?, ?, ? FROM matches WHERE id = ? AND status = 'active'"
-                    " AND (SELECT COALESCE(MAX(seq), 0) FROM match_actions WHERE match_id = ?) = ?",
-                    (match_id, seq, seat, action_id, at, int(by_ai), card, match_id, match_id, seq - 1),
-                ).rowcount
-            except sqlite3.IntegrityError as exc:
-                if "UNIQUE" in str(exc) or "PRIMARY KEY" in str(exc):
-                    raise StaleAction(match_id, seq, _last(conn, match_id) + 1) from exc
-                raise
+            # same BEGIN/INSERT/COMMIT as a bare insert. Only a refused insert reads why. A row
+            # already at this seq (another connection or process got there between the check and
+            # the insert) is a refused insert too, not an error: after a failed statement
+            # PostgreSQL would refuse the reads below, as the whole transaction is spoilt.
+            inserted = conn.execute(
+                "INSERT INTO match_actions (match_id, seq, seat, action_id, at, by_ai, card)"
+                " SELECT ?, ?, ?, ?, ?, ?, ? FROM matches WHERE id = ? AND status = 'active'"
+                " AND (SELECT COALESCE(MAX(seq), 0) FROM match_actions WHERE match_id = ?) = ?"
+                " ON CONFLICT (match_id, seq) DO NOTHING",
+                (match_id, seq, seat, action_id, at, int(by_ai), card, match_id, match_id, seq - 1),
+            ).rowcount
             if inserted != 1:
                 match = conn.execute("SELECT status FROM matches WHERE id = ?", (match_id,)).fetchone()
                 if match is None:

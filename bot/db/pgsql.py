@@ -38,6 +38,8 @@ _WORD_TYPES = (
     (re.compile(r"\)\s*WITHOUT\s+ROWID\b", re.I), ")"),
 )
 _JSON_FUNCS = re.compile(r"\bjson_(valid|extract|each|array_length)\s*\(", re.I)
+_IS_PARAM = re.compile(r"\bIS\s+(NOT\s+)?(?=\?|:[A-Za-z_])", re.I)
+_LIMIT_PARAM = re.compile(r"\b(?:LIMIT|OFFSET)\s+(?=\?|:[A-Za-z_])", re.I)
 _EMPTY_IN = re.compile(r"\b(NOT\s+)?IN\s*\(\s*\)", re.I)
 _MINMAX = re.compile(r"\b(MAX|MIN)\s*\(", re.I)
 _NAMED = re.compile(r"(?<![:\w]):([A-Za-z_]\w*)")
@@ -66,6 +68,9 @@ class Statement:
     """An INSERT given ``RETURNING <id>`` here, whose one row is the cursor's ``lastrowid``."""
     kind: str
     """The first keyword, upper case (SELECT, INSERT, ...): whether rows or a row count come back."""
+    limits: tuple[int, ...] = ()
+    """Parameters (0-based) given to LIMIT or OFFSET: SQLite reads a negative LIMIT as no limit,
+    PostgreSQL refuses it, so such a value is sent as NULL (no limit there)."""
 
 
 def mask(sql: str) -> str:
@@ -144,6 +149,9 @@ def translate(sql: str, schema: Schema) -> Statement:
         for m in pattern.finditer(masked):
             edits.append((m.start(), m.end(), repl))
     edits = _drop_overlaps(edits)
+    for m in _IS_PARAM.finditer(masked):
+        # SQLite's IS compares with NULL as a value; PostgreSQL spells that IS [NOT] DISTINCT FROM
+        edits.append((m.start(), m.end(), "IS DISTINCT FROM " if m.group(1) else "IS NOT DISTINCT FROM "))
     for m in _EMPTY_IN.finditer(masked):
         # SQLite takes an empty list (false; NOT IN: true), PostgreSQL does not: an empty array
         # literal takes the type of the left side, whatever it is
@@ -156,16 +164,22 @@ def translate(sql: str, schema: Schema) -> Statement:
             edits.append((m.start(), m.end(), "GREATEST(" if m.group(1).upper() == "MAX" else "LEAST("))
     names: list[str] | None = None
     counter = 0
+    limit_at = {m.end() for m in _LIMIT_PARAM.finditer(masked)}
+    limits: list[int] = []
     for i, c in enumerate(masked):
         if c == "?":
             counter += 1
             edits.append((i, i + 1, f"${counter}"))
+            if i in limit_at:
+                limits.append(counter - 1)
     if not counter:
         for m in _NAMED.finditer(masked):
             names = names if names is not None else []
             if m.group(1) not in names:
                 names.append(m.group(1))
             edits.append((m.start(), m.end(), f"${names.index(m.group(1)) + 1}"))
+            if m.start() in limit_at:
+                limits.append(names.index(m.group(1)))
     suffix = ""
     returns_id = False
     insert_or = _INSERT_OR.match(masked)
@@ -201,7 +215,7 @@ def translate(sql: str, schema: Schema) -> Statement:
     if suffix and _ON_CONFLICT.search(masked):
         raise ValueError(f"an INSERT OR ... with its own ON CONFLICT: {sql[:200]!r}")
     first = masked.lstrip().split(None, 1)[0].upper() if masked.strip() else ""
-    return Statement(out, tuple(names) if names is not None else None, returns_id, first)
+    return Statement(out, tuple(names) if names is not None else None, returns_id, first, tuple(limits))
 
 
 def _drop_overlaps(edits: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:

@@ -14,9 +14,11 @@ connection:
 Statements are rewritten into PostgreSQL's spelling by ``pgsql.Translator``; errors are raised as
 the DB-API classes the repositories (and services) already catch, from ``sqlite3`` (an
 ``IntegrityError`` still says "UNIQUE constraint failed", which the log uses to tell a stale seq
-from a bug). PostgreSQL aborts a whole transaction on a failed statement where SQLite undoes only
-the statement, so each INSERT and UPDATE of a ``write(fn)`` runs in its own SAVEPOINT: a function
-that catches a duplicate key and reads on (``matches.append_action``) behaves as on SQLite.
+from a bug). One difference cannot be hidden cheaply: PostgreSQL spoils the whole transaction when
+a statement fails, where SQLite undoes only that statement. A SAVEPOINT around every statement
+would hide it at three round trips a statement, so instead no repository catches a failed
+statement and goes on (``matches.append_action`` inserts with ``ON CONFLICT DO NOTHING`` and
+reads the row count); a failure ends the ``write(fn)`` and rolls it back, on both backends.
 
 One connection and one asyncio lock keep SQLite's discipline within the process (one block at a
 time, nested blocks become SAVEPOINTs). Between processes PostgreSQL's own locking applies:
@@ -27,6 +29,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
+import functools
 import sqlite3
 import time
 from collections.abc import AsyncIterator, Callable, Iterable, Iterator, Sequence
@@ -46,7 +50,6 @@ from .pgsql import COMPAT_FUNCTIONS, Schema, Statement, Translator
 T = TypeVar("T")
 
 MIGRATION_LOCK = 0x63617264  # "card": the advisory lock migrations run under
-SAVEPOINT_KINDS = frozenset({"INSERT", "UPDATE"})
 
 
 class Row:
@@ -105,6 +108,9 @@ def _params(stmt: Statement, params: Any) -> list[Any]:
         values = [params[name] for name in stmt.names]
     else:
         values = list(params)
+    for i in stmt.limits:
+        if isinstance(values[i], int) and values[i] < 0:
+            values[i] = None
     return values  # asyncpg takes a bool for an integer column, and needs one where SQL wants a boolean
 
 
@@ -197,16 +203,10 @@ class _Engine:
     def __init__(self, conn: asyncpg.Connection, translate: Translator) -> None:
         self.conn = conn
         self.translate = translate
-        self.savepoints = 0
 
-    async def run(self, sql: str, params: Any = None, *, savepoint: bool = False) -> Cursor:
+    async def run(self, sql: str, params: Any = None) -> Cursor:
         stmt = self.translate(sql)
         args = _params(stmt, params)
-        name = None
-        if savepoint and stmt.kind in SAVEPOINT_KINDS:
-            self.savepoints += 1
-            name = f"st{self.savepoints}"
-            await self.conn.execute(f"SAVEPOINT {name}")
         try:
             if (
                 stmt.kind in ("SELECT", "WITH", "VALUES")
@@ -222,15 +222,10 @@ class _Engine:
                 status = await self.conn.execute(stmt.sql, *args)
                 cursor = Cursor([], _count(status), None)
         except BaseException as exc:
-            if name is not None:
-                await self.conn.execute(f"ROLLBACK TO SAVEPOINT {name}")
-                await self.conn.execute(f"RELEASE SAVEPOINT {name}")
             mapped = _as_dbapi(exc)
             if mapped is exc:
                 raise
             raise mapped from exc
-        if name is not None:
-            await self.conn.execute(f"RELEASE SAVEPOINT {name}")
         return cursor
 
     async def run_many(self, sql: str, rows: Iterable[Any]) -> Cursor:
@@ -273,10 +268,9 @@ class SyncConn:
     """What ``write(fn)`` / ``query(fn)`` functions get, on a worker thread: ``sqlite3``'s calls,
     each statement run on the loop and waited for."""
 
-    def __init__(self, engine: _Engine, loop: asyncio.AbstractEventLoop, *, savepoints: bool) -> None:
+    def __init__(self, engine: _Engine, loop: asyncio.AbstractEventLoop) -> None:
         self._engine = engine
         self._loop = loop
-        self._savepoints = savepoints
         self.in_transaction = True
 
     def _wait(self, coro: Any) -> Cursor:
@@ -284,7 +278,7 @@ class SyncConn:
         return result
 
     def execute(self, sql: str, params: Any = None) -> Cursor:
-        return self._wait(self._engine.run(sql, params, savepoint=self._savepoints))
+        return self._wait(self._engine.run(sql, params))
 
     def executemany(self, sql: str, rows: Iterable[Any]) -> Cursor:
         return self._wait(self._engine.run_many(sql, list(rows)))
@@ -456,7 +450,7 @@ class PostgresDatabase(Database):
     async def _run(self, fn: Callable[[sqlite3.Connection], T], *, write: bool) -> T:
         engine = self.engine
         loop = asyncio.get_running_loop()
-        sync = SyncConn(engine, loop, savepoints=write)
+        sync = SyncConn(engine, loop)
         if self._in_block():
             self._depth += 1
             name = f"sp{self._depth}"
@@ -496,7 +490,9 @@ async def _on_thread(fn: Callable[[Any], T], sync: SyncConn) -> T:
     """``fn(sync)`` on a worker thread. Cancelled meanwhile, it waits for ``fn`` to stop before
     giving up: the thread still sends statements to the connection, and the ROLLBACK that follows
     must not overlap them (asyncpg: "another operation is in progress")."""
-    job = asyncio.get_running_loop().run_in_executor(None, fn, sync)
+    # in the caller's context, as asyncio.to_thread does (a simulated clock lives in a contextvar)
+    context = contextvars.copy_context()
+    job = asyncio.get_running_loop().run_in_executor(None, functools.partial(context.run, fn, sync))
     try:
         return await asyncio.shield(job)
     except asyncio.CancelledError:
