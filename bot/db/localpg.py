@@ -84,7 +84,9 @@ class PgServer:
             try:
                 owner = pwd.getpwnam("postgres")
             except KeyError as exc:
-                raise PostgresUnavailable("running as root and there is no 'postgres' user to run the server") from exc
+                raise PostgresUnavailable(
+                    "running as root and there is no 'postgres' user to run the server"
+                ) from exc
             os.chown(self.root, owner.pw_uid, owner.pw_gid)
             self._as = ["runuser", "-u", "postgres", "--"]
         self._run(
@@ -93,7 +95,9 @@ class PgServer:
         options = f"-p {self.port} -c listen_addresses=127.0.0.1 -k {self.root} -c max_connections=200"
         if not self.durable:
             options += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
-        self._run([self.pg_ctl, "-D", str(self.data), "-o", options, "-l", str(self.root / "log"), "-w", "start"])
+        self._run(
+            [self.pg_ctl, "-D", str(self.data), "-o", options, "-l", str(self.root / "log"), "-w", "start"]
+        )
         self.started = True
         return self
 

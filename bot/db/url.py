@@ -57,11 +57,17 @@ class DatabaseUrl:
         if scheme in ("postgresql", "postgres"):
             parts = urlsplit(raw)
             if not parts.hostname and "host=" not in parts.query:
-                raise BadDatabaseUrl(f"{_redact(raw)!r} names no server: postgresql://user:password@host/dbname")
+                raise BadDatabaseUrl(
+                    f"{_redact(raw)!r} names no server: postgresql://user:password@host/dbname"
+                )
             if not parts.path.strip("/"):
-                raise BadDatabaseUrl(f"{_redact(raw)!r} names no database: postgresql://user:password@host/dbname")
+                raise BadDatabaseUrl(
+                    f"{_redact(raw)!r} names no database: postgresql://user:password@host/dbname"
+                )
             return cls("postgresql", dsn=urlunsplit(("postgresql", *parts[1:])))
-        raise BadDatabaseUrl(f"unknown database scheme {scheme!r}: use sqlite:///path.db or postgresql://host/dbname")
+        raise BadDatabaseUrl(
+            f"unknown database scheme {scheme!r}: use sqlite:///path.db or postgresql://host/dbname"
+        )
 
     def __str__(self) -> str:
         """For logs and messages: never the password."""

@@ -4,11 +4,15 @@ takes over from a player stays ``normal``, and a challenge with ``ai:`` is refus
 
 from __future__ import annotations
 
+import pytest
 from simcord import assert_error
 
 from bot.client import create_bot
 from engines.core import CardhostError, PlayerId, Rng, choose_action
 from tests.bot.table import last_reply, make_table, play_move
+
+pytestmark = pytest.mark.backends  # stored AI levels over a restart, on SQLite and on PostgreSQL
+
 
 
 async def test_a_hard_ai_duel_stored_and_kept_over_a_restart(simcord_env, db_file) -> None:

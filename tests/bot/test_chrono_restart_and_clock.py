@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import pytest
+
 from bot.client import create_bot
 from tests.bot.table import game_thread, make_table, move_ids, panel_message
 from tests.bot.test_chrono_table import _member_of_seat, _play_one_click, _start_game
+
+pytestmark = pytest.mark.backends  # a restart and the turn clock, on SQLite and on PostgreSQL
+
 
 
 async def test_a_restart_mid_game_continues_from_the_same_buttons(simcord_env, db_file) -> None:

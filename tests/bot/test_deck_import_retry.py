@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 import discord
+import pytest
 
 from bot.client import create_bot
 from bot.db.deckimports import ATTEMPT_SECONDS
@@ -23,6 +24,9 @@ from tests.bot.table import last_reply, make_table
 
 RETRY, SUGGEST, CONFIRM = "Fix and retry", "Use the suggestions", "Import the corrected list"
 NOT_YOURS = "Only the player who imported this list can use its buttons."
+
+pytestmark = pytest.mark.backends  # stored import attempts, on SQLite and on PostgreSQL
+
 
 
 def listing(starter: dict[str, int] = STARTER_FLAMES, sep: str = "\n") -> str:

@@ -9,12 +9,16 @@ import pkgutil
 from typing import Any
 
 import discord
+import pytest
 
 import bot
 from bot.client import create_bot
 from bot.ui.registry import DYNAMIC_ITEMS
 from engines.core import get_engine
 from tests.bot.table import make_table, panel_message
+
+pytestmark = pytest.mark.backends  # buttons that survive a restart, on SQLite and on PostgreSQL
+
 
 
 def _name(cls: type[Any]) -> str:

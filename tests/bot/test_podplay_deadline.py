@@ -12,6 +12,7 @@ from collections import Counter
 from typing import Any
 
 import discord
+import pytest
 from simcord import assert_error
 
 from bot.client import create_bot
@@ -20,6 +21,9 @@ from tests.bot.table import dm_messages, last_reply, make_table
 from tests.bot.test_podplay_building import build_panel, make_pod, pod_thread
 from tests.bot.test_podplay_play import _submit_auto
 from tests.bot.test_podplay_rounds import start
+
+pytestmark = pytest.mark.backends  # a pod's stored deadlines, on SQLite and on PostgreSQL
+
 
 
 def now() -> float:

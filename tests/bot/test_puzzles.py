@@ -8,6 +8,7 @@ from datetime import date, timedelta
 from typing import Any
 
 import discord
+import pytest
 from simcord import assert_error
 
 from bot.client import create_bot
@@ -20,6 +21,9 @@ from tests.bot.test_trust_ids import _click as forged_click
 
 DAY = date(2025, 3, 10)
 """A day whose Chronicles of Afrika puzzle is the first one (its ordinal is a multiple of 20)."""
+
+pytestmark = pytest.mark.backends  # puzzle attempts and their stats, on SQLite and on PostgreSQL
+
 
 
 def _today(env: Any, day: date = DAY) -> None:
