@@ -6,16 +6,12 @@ from __future__ import annotations
 from typing import Any
 
 import discord
-import pytest
 from simcord import assert_error
 
 from bot.client import create_bot
 from bot.services.series import SIDEBOARD_SECONDS
 from engines.core import CONCEDE, CardhostError
 from tests.bot.table import dm_messages, game_thread, last_reply, make_table, move_ids, panel_message
-
-pytestmark = pytest.mark.backends  # best-of series over restarts, on SQLite and on PostgreSQL
-
 
 
 def _texts(thread: Any) -> list[str]:
