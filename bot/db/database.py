@@ -140,9 +140,6 @@ class Database:
     async def open(self) -> Database:
         if self._conn is not None:
             return self
-        from .lobbies import LobbyStore
-        from .matches import MatchStore
-        from .players import PlayerStore
 
         if self.path.parent and not self.path.parent.exists():
             self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -175,10 +172,18 @@ class Database:
             raise
         self._count_jobs(conn)
         self._conn = conn
+        self._build_stores()
+        return self
+
+    def _build_stores(self) -> None:
+        """The repositories, once the connection is open (either backend)."""
+        from .lobbies import LobbyStore
+        from .matches import MatchStore
+        from .players import PlayerStore
+
         self._matches = MatchStore(self, snapshot_every=self.snapshot_every)
         self._lobbies = LobbyStore(self)
         self._players = PlayerStore(self)
-        return self
 
     async def close(self) -> None:
         conn, self._conn = self._conn, None

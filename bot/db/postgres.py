@@ -316,10 +316,6 @@ class PostgresDatabase(Database):
     async def open(self) -> PostgresDatabase:
         if self._pg is not None:
             return self
-        from .lobbies import LobbyStore
-        from .matches import MatchStore
-        from .players import PlayerStore
-
         try:
             conn = await asyncpg.connect(self.dsn, timeout=self.connect_timeout)
         except BaseException as exc:
@@ -336,9 +332,7 @@ class PostgresDatabase(Database):
         self._pg = conn
         self._engine = _Engine(conn, self.translator)
         self._conn = conn  # "open" for the base class's checks
-        self._matches = MatchStore(self, snapshot_every=self.snapshot_every)
-        self._lobbies = LobbyStore(self)
-        self._players = PlayerStore(self)
+        self._build_stores()
         return self
 
     async def close(self) -> None:
