@@ -47,6 +47,7 @@ import time
 import weakref
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from importlib.resources.abc import Traversable
 from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -109,7 +110,7 @@ class Database:
         self,
         path: str | Path,
         *,
-        migrations_dir: Path | None = None,
+        migrations_dir: Path | Traversable | None = None,
         snapshot_every: int = 50,
         busy_timeout_ms: int = DEFAULT_BUSY_TIMEOUT_MS,
         clock: Callable[[], float] = time.time,
@@ -308,7 +309,7 @@ class Database:
         async with self._lock:
             self._owner = task
             try:
-                await conn.execute("BEGIN IMMEDIATE" if write else "BEGIN")
+                await conn.execute(self.BEGIN_WRITE if write else self.BEGIN_READ)
                 try:
                     yield conn
                     await conn.execute("COMMIT")
@@ -471,6 +472,10 @@ class Database:
 
     backend = "sqlite"
     """Which SQL dialect the repositories' statements run on (``postgresql``: bot/db/postgres.py)."""
+    BEGIN_WRITE = "BEGIN IMMEDIATE"
+    """How ``transaction()`` starts a write: SQLite takes the write lock at once, so two writers
+    never both read and then fail to upgrade."""
+    BEGIN_READ = "BEGIN"
 
     async def reset_sequences(self) -> None:
         """After rows were inserted with their ids given (``cardhost import``), make the next

@@ -68,6 +68,8 @@ class Statement:
     """An INSERT given ``RETURNING <id>`` here, whose one row is the cursor's ``lastrowid``."""
     kind: str
     """The first keyword, upper case (SELECT, INSERT, ...): whether rows or a row count come back."""
+    returns_rows: bool = False
+    """Rows come back (a SELECT, or RETURNING): fetched; otherwise only the row count."""
     limits: tuple[int, ...] = ()
     """Parameters (0-based) given to LIMIT or OFFSET: SQLite reads a negative LIMIT as no limit,
     PostgreSQL refuses it, so such a value is sent as NULL (no limit there)."""
@@ -215,7 +217,10 @@ def translate(sql: str, schema: Schema) -> Statement:
     if suffix and _ON_CONFLICT.search(masked):
         raise ValueError(f"an INSERT OR ... with its own ON CONFLICT: {sql[:200]!r}")
     first = masked.lstrip().split(None, 1)[0].upper() if masked.strip() else ""
-    return Statement(out, tuple(names) if names is not None else None, returns_id, first, tuple(limits))
+    returns_rows = first in ("SELECT", "WITH", "VALUES") or returns_id or bool(_RETURNING.search(masked))
+    return Statement(
+        out, tuple(names) if names is not None else None, returns_id, first, returns_rows, tuple(limits)
+    )
 
 
 def _drop_overlaps(edits: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:

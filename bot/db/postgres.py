@@ -34,7 +34,6 @@ import functools
 import sqlite3
 import time
 from collections.abc import AsyncIterator, Callable, Iterable, Iterator, Sequence
-from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from decimal import Decimal
 from importlib.resources.abc import Traversable
 from pathlib import Path
@@ -208,11 +207,7 @@ class _Engine:
         stmt = self.translate(sql)
         args = _params(stmt, params)
         try:
-            if (
-                stmt.kind in ("SELECT", "WITH", "VALUES")
-                or stmt.returns_id
-                or "RETURNING" in stmt.sql.upper()
-            ):
+            if stmt.returns_rows:
                 records = await self.conn.fetch(stmt.sql, *args)
                 rows = _rows(records)
                 lastrowid = int(rows[0][0]) if stmt.returns_id and rows else None
@@ -288,6 +283,8 @@ class PostgresDatabase(Database):
     """``Database`` on a PostgreSQL server (``CARDHOST_DATABASE_URL=postgresql://...``)."""
 
     backend = "postgresql"
+    BEGIN_WRITE = "BEGIN"
+    BEGIN_READ = "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"
 
     def __init__(
         self,
@@ -298,11 +295,11 @@ class PostgresDatabase(Database):
         clock: Callable[[], float] = time.time,
         connect_timeout: float = 10.0,
     ) -> None:
-        super().__init__(Path("/dev/null"), snapshot_every=snapshot_every, clock=clock)
+        super().__init__(
+            Path("/dev/null"), migrations_dir=migrations_dir, snapshot_every=snapshot_every, clock=clock
+        )
         self.dsn = dsn
-        self.pg_migrations_dir = migrations_dir
         self.connect_timeout = connect_timeout
-        self._pg: asyncpg.Connection | None = None
         self._engine: _Engine | None = None
         self.translator = Translator()
 
@@ -314,7 +311,7 @@ class PostgresDatabase(Database):
     # -- life cycle -------------------------------------------------------------------------
 
     async def open(self) -> PostgresDatabase:
-        if self._pg is not None:
+        if self._engine is not None:
             return self
         try:
             conn = await asyncpg.connect(self.dsn, timeout=self.connect_timeout)
@@ -329,23 +326,23 @@ class PostgresDatabase(Database):
         except BaseException:
             await conn.close()
             raise
-        self._pg = conn
         self._engine = _Engine(conn, self.translator)
-        self._conn = conn  # "open" for the base class's checks
+        # what the base class's transaction() runs on: aiosqlite's execute(), by duck typing
+        self._conn = AsyncConn(self._engine)  # type: ignore[assignment]
         self._build_stores()
         return self
 
     async def close(self) -> None:
-        conn, self._pg = self._pg, None
+        engine, self._engine = self._engine, None
         self._conn = None
         self.__dict__.pop("_decks", None)
-        if conn is not None:
+        if engine is not None:
             async with self._lock:
-                await conn.close()
+                await engine.conn.close()
 
     async def _migrate(self, conn: asyncpg.Connection) -> list[Migration]:
         """The same files as SQLite, in order, translated; recorded with the files' own checksums."""
-        found = discover(self.pg_migrations_dir)
+        found = discover(self.migrations_dir)
         translate = Translator()
         done: list[Migration] = []
         await conn.execute("SELECT pg_advisory_lock($1)", MIGRATION_LOCK)
@@ -383,55 +380,14 @@ class PostgresDatabase(Database):
         return done
 
     @property
-    def is_open(self) -> bool:
-        return self._pg is not None
-
-    @property
     def engine(self) -> _Engine:
-        if self._engine is None or self._pg is None:
+        if self._engine is None:
             raise RuntimeError("Database is not open; call `await db.open()` first")
         return self._engine
 
     # -- transactions -----------------------------------------------------------------------
-
-    @asynccontextmanager
-    async def transaction(self, *, write: bool = True) -> AsyncIterator[Any]:
-        engine = self.engine
-        task = asyncio.current_task()
-        if task is not None and self._owner is task:
-            self._depth += 1
-            name = f"sp{self._depth}"
-            await engine.conn.execute(f"SAVEPOINT {name}")
-            try:
-                yield AsyncConn(engine)
-            except BaseException:
-                await engine.conn.execute(f"ROLLBACK TO SAVEPOINT {name}")
-                await engine.conn.execute(f"RELEASE SAVEPOINT {name}")
-                raise
-            else:
-                await engine.conn.execute(f"RELEASE SAVEPOINT {name}")
-            finally:
-                self._depth -= 1
-            return
-        async with self._lock:
-            self._owner = task
-            try:
-                await engine.conn.execute(
-                    "BEGIN" if write else "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"
-                )
-                try:
-                    yield AsyncConn(engine)
-                    await engine.conn.execute("COMMIT")
-                except BaseException:
-                    if not engine.conn.is_closed():
-                        await engine.conn.execute("ROLLBACK")
-                    raise
-            finally:
-                self._owner = None
-                self._depth = 0
-
-    def read(self) -> AbstractAsyncContextManager[Any]:
-        return self.transaction(write=False)
+    # ``transaction()`` and ``read()`` are the base class's, on ``AsyncConn`` (nested blocks are
+    # SAVEPOINTs there too).
 
     async def write(self, fn: Callable[[sqlite3.Connection], T]) -> T:
         """``fn`` on a worker thread, in a transaction of its own (or a SAVEPOINT of this task's
@@ -442,33 +398,9 @@ class PostgresDatabase(Database):
         return await self._run(fn, write=False)
 
     async def _run(self, fn: Callable[[sqlite3.Connection], T], *, write: bool) -> T:
-        engine = self.engine
-        loop = asyncio.get_running_loop()
-        sync = SyncConn(engine, loop)
-        if self._in_block():
-            self._depth += 1
-            name = f"sp{self._depth}"
-            await engine.conn.execute(f"SAVEPOINT {name}")
-            try:
-                result = await _on_thread(fn, sync)
-            except BaseException:
-                await engine.conn.execute(f"ROLLBACK TO SAVEPOINT {name}")
-                await engine.conn.execute(f"RELEASE SAVEPOINT {name}")
-                raise
-            finally:
-                self._depth -= 1
-            await engine.conn.execute(f"RELEASE SAVEPOINT {name}")
-            return result
-        async with self._lock:
-            await engine.conn.execute("BEGIN" if write else "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
-            try:
-                result = await _on_thread(fn, sync)
-                await engine.conn.execute("COMMIT")
-            except BaseException:
-                if not engine.conn.is_closed():
-                    await engine.conn.execute("ROLLBACK")
-                raise
-            return result
+        sync = SyncConn(self.engine, asyncio.get_running_loop())
+        async with self.transaction(write=write):  # a SAVEPOINT inside this task's block
+            return await _on_thread(fn, sync)
 
     async def reset_sequences(self) -> None:
         """Each generated id continues after the largest stored one (after ``cardhost import``)."""
