@@ -24,16 +24,23 @@ def db_file(tmp_path: Path, backend: str, databases: Any, monkeypatch: pytest.Mo
 
 
 @pytest.fixture
-def simcord_bot(db_file: Path) -> CardhostBot:
-    bot = create_bot(
-        DISCORD_TOKEN="",
-        CARDHOST_DB=str(db_file),
-        CARDHOST_TURN_SECONDS=90,
-        CARDHOST_RESERVE_SECONDS=30,
-        CARDHOST_WARN_SECONDS=20,
-        CARDHOST_SNAPSHOT_EVERY=7,
-    )
-    seeds = itertools.count(1)
+def bot_settings(db_file: Path) -> dict[str, Any]:
+    """The test bot's settings; a module that needs one more overrides this fixture (asking for
+    it by name gets these) rather than copying the bot fixture."""
+    return {
+        "DISCORD_TOKEN": "",
+        "CARDHOST_DB": str(db_file),
+        "CARDHOST_TURN_SECONDS": 90,
+        "CARDHOST_RESERVE_SECONDS": 30,
+        "CARDHOST_WARN_SECONDS": 20,
+        "CARDHOST_SNAPSHOT_EVERY": 7,
+    }
+
+
+@pytest.fixture
+def simcord_bot(bot_settings: dict[str, Any]) -> CardhostBot:
+    bot = create_bot(**bot_settings)
+    seeds = itertools.count(1)  # match seeds 1, 2, 3, ...: the same games on every run
     bot.matches.seed_source = lambda: next(seeds)
     return bot
 

@@ -4,7 +4,6 @@ shard and match stamped on every log line."""
 from __future__ import annotations
 
 import asyncio
-import itertools
 import json
 import logging
 import os
@@ -19,7 +18,6 @@ from typing import Any
 
 import pytest
 
-from bot.client import CardhostBot, create_bot
 from bot.health import HealthServer
 from bot.log import ContextFilter, JsonFormatter, KeyValueFormatter, log_context, set_shards, shard_ids_of
 from bot.startup import StartupError
@@ -30,19 +28,9 @@ pytestmark = pytest.mark.backends  # the database behind the health check: SQLit
 
 
 @pytest.fixture
-def simcord_bot(db_file: Path) -> CardhostBot:
+def bot_settings(bot_settings: dict[str, Any]) -> dict[str, Any]:
     """The conftest's bot, with the health endpoint on (port 0: any free port)."""
-    bot = create_bot(
-        DISCORD_TOKEN="",
-        CARDHOST_DB=str(db_file),
-        CARDHOST_HEALTH_PORT=0,
-        CARDHOST_TURN_SECONDS=90,
-        CARDHOST_RESERVE_SECONDS=30,
-        CARDHOST_WARN_SECONDS=20,
-    )
-    seeds = itertools.count(1)
-    bot.matches.seed_source = lambda: next(seeds)
-    return bot
+    return {**bot_settings, "CARDHOST_HEALTH_PORT": 0}
 
 
 def get(url: str) -> tuple[int, dict[str, Any]]:

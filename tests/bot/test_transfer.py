@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import gzip
-import itertools
 import json
 import sqlite3
 from pathlib import Path
@@ -20,7 +19,7 @@ from typing import Any
 import pytest
 
 from bot.cli import main as cli
-from bot.client import CardhostBot, create_bot
+from bot.client import create_bot
 from bot.db import Database
 from bot.db.migrate import discover
 from bot.db.transfer import (
@@ -98,20 +97,13 @@ def replayed(live: Any, actions: list[Any]) -> Any:
 
 
 @pytest.fixture
-def simcord_bot(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> CardhostBot:
+def bot_settings(
+    bot_settings: dict[str, Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> dict[str, Any]:
     """The deployment that moves is always on SQLite (what a deployment grows out of); where it
     moves to is the test's backend."""
     monkeypatch.delenv("CARDHOST_DATABASE_URL", raising=False)
-    bot = create_bot(
-        DISCORD_TOKEN="",
-        CARDHOST_DB=str(tmp_path / "source.sqlite3"),
-        CARDHOST_TURN_SECONDS=90,
-        CARDHOST_RESERVE_SECONDS=30,
-        CARDHOST_SNAPSHOT_EVERY=7,
-    )
-    seeds = itertools.count(1)
-    bot.matches.seed_source = lambda: next(seeds)
-    return bot
+    return {**bot_settings, "CARDHOST_DB": str(tmp_path / "source.sqlite3")}
 
 
 async def test_a_deployment_moves_to_a_new_database_and_its_games_go_on(
