@@ -1,6 +1,6 @@
 """``cardhost ratings rebuild``: every rating computed again from the stored match history.
 
-cardhost ratings rebuild [--db PATH] [--guild ID] [--game G]
+cardhost ratings rebuild [--db PATH|URL] [--guild ID] [--game G]
 
 The same computation as ``/ratings rebuild`` and as the bot's updates when matches end
 (``bot.services.ratings``), run on the database file (``CARDHOST_DB`` unless ``--db`` is given; the
@@ -16,11 +16,12 @@ import argparse
 import asyncio
 
 
-async def rebuild(db_path: str, guild_id: int | None, game: str | None) -> str:
-    from bot.db import Database
+async def rebuild(database: str, guild_id: int | None, game: str | None) -> str:
+    """``database``: a file path or a database URL, as ``CARDHOST_DATABASE_URL`` takes."""
+    from bot.db.url import DatabaseUrl
     from bot.services.ratings import RatingService
 
-    db = await Database(db_path).open()
+    db = await DatabaseUrl.parse(database).open_database().open()
     try:
         summary = await RatingService(db).rebuild(guild_id, game)
     finally:
@@ -33,7 +34,8 @@ def cmd_rebuild(args: argparse.Namespace) -> int:
     if args.db is None:
         from bot.settings import load_settings
 
-        args.db = str(load_settings().db_path)
+        settings = load_settings()
+        args.db = settings.database_url or str(settings.db_path)
     print(asyncio.run(rebuild(args.db, args.guild, args.game)))
     return 0
 
@@ -44,7 +46,11 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
     rb = ratings_sub.add_parser(
         "rebuild", help="compute every rating again from the stored match results (same numbers as the bot's)"
     )
-    rb.add_argument("--db", default=None, help="the database file (default: CARDHOST_DB)")
+    rb.add_argument(
+        "--db",
+        default=None,
+        help="the database file or URL (default: CARDHOST_DATABASE_URL, else CARDHOST_DB)",
+    )
     rb.add_argument("--guild", type=int, default=None, help="only this server's ratings (its id)")
     rb.add_argument("--game", default=None, help="only this game's ratings")
     rb.set_defaults(func=cmd_rebuild)

@@ -155,7 +155,7 @@ def _banner(url: str, settings: Settings) -> str:
         "     and the move buttons appear just for them ('View response' / the reply under it).\n"
         "  /goto where:… shows #table, a game thread, or a user's DMs (sandbox-only command;\n"
         "  a page shows one channel at a time, so reload after each move).\n"
-        f"  Database: {settings.db_path}. Stop with Ctrl+C.\n"
+        f"  Database: {settings.database}. Stop with Ctrl+C.\n"
     )
 
 

@@ -43,9 +43,17 @@ def port_problem(port: int, exc: OSError) -> StartupError:
     )
 
 
+def _where(settings: Settings) -> str:
+    if settings.database.backend == "postgresql":
+        return f"the PostgreSQL database {settings.database} (CARDHOST_DATABASE_URL)"
+    return f"the database file {settings.database.path} (CARDHOST_DB)"
+
+
 def _database_problem(settings: Settings, exc: sqlite3.Error) -> str:
-    where = f"the database file {settings.db_path} (CARDHOST_DB)"
+    where = _where(settings)
     text = str(exc)
+    if settings.database.backend == "postgresql":
+        return f"{where} cannot be used: {text}. Check that the server runs and the URL, user and password."
     if "readonly" in text or "read-only" in text:
         return f"{where} is read-only: give the bot write access to it and its folder, or point CARDHOST_DB elsewhere."
     if "not a database" in text:
@@ -76,7 +84,7 @@ def explain(exc: BaseException, settings: Settings) -> str | None:
                 "Discord refused an intent the bot asked for; enable it for the bot in the Developer Portal."
             )
         if isinstance(e, MigrationError):
-            return PREFIX + f"the database file {settings.db_path} (CARDHOST_DB): {e}"
+            return PREFIX + f"{_where(settings)}: {e}"
         if isinstance(e, sqlite3.Error):
             return PREFIX + _database_problem(settings, e)
         if isinstance(e, aiohttp.ClientError | TimeoutError) and settings.discord_token:

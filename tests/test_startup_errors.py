@@ -135,6 +135,20 @@ def test_database_file_is_not_a_database(tmp_path: Path) -> None:
     _assert_one_line(_cardhost(db, cwd=tmp_path), str(db), "not a SQLite database")
 
 
+def test_postgresql_server_not_there(tmp_path: Path) -> None:
+    """A URL pointing at no server: one line naming the setting, never the password."""
+    with _bound_port() as port:  # bound, then closed: nothing listens there
+        pass
+    url = f"postgresql://cardhost:s3cret@127.0.0.1:{port}/cardhost"
+    line = _assert_one_line(
+        _cardhost(tmp_path / "db.sqlite3", cwd=tmp_path, CARDHOST_DATABASE_URL=url),
+        "the PostgreSQL database",
+        "CARDHOST_DATABASE_URL",
+        "Check that the server runs",
+    )
+    assert "s3cret" not in line and "***" in line
+
+
 def test_read_only_database(tmp_path: Path) -> None:
     db = tmp_path / "db.sqlite3"
     _migrated(db)
