@@ -168,7 +168,8 @@ class Driver:
                 return "over", None
             m = re.search(r"To play: ([^\n]+)", text)
             if m:
-                first = m.group(1).split(",")[0].strip()
+                # "To play: @alice · ⏳ time runs out ...": the names end where the clock starts
+                first = m.group(1).split("·")[0].split(",")[0].strip()
                 return "turn", first.removeprefix("@")
         return "unknown", None
 
