@@ -14,7 +14,21 @@ from collections.abc import Sequence
 def _cmd_run(args: argparse.Namespace) -> int:
     from bot.main import run
 
-    return run()
+    overrides: dict[str, object] = {}
+    if getattr(args, "shards", None) is not None:
+        overrides["CARDHOST_SHARDS"] = args.shards
+    if getattr(args, "shard_count", None) is not None:
+        overrides["CARDHOST_SHARD_COUNT"] = args.shard_count
+    return run(**overrides)
+
+
+def _add_shard_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--shards", default=None, help="the shards this process runs, e.g. 0-3 or 0,2 (CARDHOST_SHARDS)"
+    )
+    parser.add_argument(
+        "--shard-count", default=None, help="how many shards the bot has in all (CARDHOST_SHARD_COUNT)"
+    )
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
@@ -70,7 +84,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="cardhost", description=__doc__)
     sub = parser.add_subparsers(dest="command")
 
+    _add_shard_options(parser)  # ``cardhost --shards 0-3 --shard-count 8`` runs the bot
     run = sub.add_parser("run", help="run the bot (a local sandbox when DISCORD_TOKEN is not set)")
+    _add_shard_options(run)
     run.set_defaults(func=_cmd_run)
 
     from engines.games import GAMES
@@ -124,7 +140,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
-        args = parser.parse_args(["run"])
+        args.func = _cmd_run
     return int(args.func(args))
 
 

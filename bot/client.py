@@ -58,11 +58,13 @@ class CardhostBot(commands.Bot):
             # No message cache: nothing here reads it, and discord.py scans up to 1,000 cached
             # messages on every MESSAGE_UPDATE (each board and DM panel edit), ~0.2 ms a move.
             max_messages=None,
+            **self.shard_options(settings),
         )
         self.settings = settings
         self.ready_context: dict[str, object] = {}
         self.db = settings.database.open_database(snapshot_every=settings.snapshot_every)
         self.matches = MatchService(self.db)
+        self.matches.shared = settings.shares_database
         self.matches.hard_seconds = float(self.settings.ai_hard_seconds)
         self.table = TableService(self)
         self.clocks = ClockService(self)
@@ -77,9 +79,18 @@ class CardhostBot(commands.Bot):
 
         self.podplay = PodPlayService(self)
         self.replays = ReplayService(self.db, self.table.renders.png)
+        from bot.services.takeover import TakeoverPoll
+
+        self.takeover = TakeoverPoll(self)
+        """With several processes: runs the deadlines a dead process left behind."""
         self.health: HealthServer | None = None
         """``GET /healthz`` on 127.0.0.1 (``CARDHOST_HEALTH_PORT``), started in setup_hook."""
         self.tree.error(self.on_app_command_error)
+
+    @staticmethod
+    def shard_options(settings: Settings) -> dict[str, Any]:
+        """What ``ShardedCardhostBot`` gives discord.py's AutoShardedClient (nothing when unsharded)."""
+        return {}
 
     async def setup_hook(self) -> None:
         set_shards(shard_ids_of(self))  # every log line says which process wrote it
@@ -116,6 +127,7 @@ class CardhostBot(commands.Bot):
         armed = await self.clocks.restore_all()
         armed += await self.drafts.restore()
         armed += await self.series.restore()
+        self.takeover.start()
         self.ready_context = {"db": str(self.settings.database), "clocks": armed}
         if self.announce_ready:
             log.info("ready to host", extra={"ctx": self.ready_context})
@@ -123,6 +135,7 @@ class CardhostBot(commands.Bot):
     async def close(self) -> None:
         if self.health is not None:
             await self.health.stop()
+        self.takeover.stop()
         self.clocks.close()
         self.drafts.cancel_all()
         self.podplay.cancel_all()
@@ -160,7 +173,19 @@ class CardhostBot(commands.Bot):
             await interaction.response.send_message(message, ephemeral=True)
 
 
+class ShardedCardhostBot(CardhostBot, commands.AutoShardedBot):
+    """The bot on discord.py's AutoShardedClient: the shards ``CARDHOST_SHARDS`` names (all of
+    ``CARDHOST_SHARD_COUNT`` when unset). Several such processes share one PostgreSQL database:
+    any of them may get a click on any match (DM interactions all reach shard 0), so a match's lock
+    and its clocks live in the database (``bot.services.shared``, ``ClockService.poll``)."""
+
+    @staticmethod
+    def shard_options(settings: Settings) -> dict[str, Any]:
+        return {"shard_count": settings.shard_count, "shard_ids": settings.shard_ids}
+
+
 def create_bot(settings: Settings | None = None, **overrides: Any) -> CardhostBot:
     from bot.settings import load_settings
 
-    return CardhostBot(settings or load_settings(**overrides))
+    settings = settings or load_settings(**overrides)
+    return (ShardedCardhostBot if settings.shard_count is not None else CardhostBot)(settings)

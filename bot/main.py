@@ -22,9 +22,10 @@ log = logging.getLogger("cardhost")
 EXIT_CANNOT_START = 2
 
 
-def run() -> int:
+def run(**overrides: object) -> int:
+    """``overrides``: settings given on the command line (``--shards``), over the environment's."""
     try:
-        settings = load_settings()
+        settings = load_settings(**overrides)
     except SettingsError as exc:
         print(exc, file=sys.stderr)
         return EXIT_CANNOT_START

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
-from pydantic import Field, ValidationError, field_validator
+from pydantic import Field, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 if TYPE_CHECKING:
@@ -41,6 +41,13 @@ class Settings(BaseSettings):
     """Matches kept in memory at once; past it the idlest reload from the database on their next move."""
     full_gc_every: int = Field(default=100, ge=1, le=100_000, alias="CARDHOST_FULL_GC_EVERY")
     """A full garbage collection at most every N middle-generation ones (CPython: 10); see gcpolicy."""
+    shards: str | None = Field(default=None, alias="CARDHOST_SHARDS")
+    """The shards this process runs, as ``0-3`` or ``0,2,5`` (needs CARDHOST_SHARD_COUNT); unset =
+    all of them. A process running some of them shares a PostgreSQL database with the others."""
+    shard_count: int | None = Field(default=None, ge=1, le=65_536, alias="CARDHOST_SHARD_COUNT")
+    """How many shards the bot has in all; unset = one unsharded connection."""
+    clock_poll_seconds: float = Field(default=10.0, ge=0.5, le=3_600, alias="CARDHOST_CLOCK_POLL_SECONDS")
+    """With several processes: how often each looks for a clock another process left to run out."""
     sandbox_port: int = Field(default=8765, ge=0, le=65_535, alias="CARDHOST_SANDBOX_PORT")
     sandbox_users: str = Field(default="alice,bob,carol,dave", alias="CARDHOST_SANDBOX_USERS")
 
@@ -68,6 +75,38 @@ class Settings(BaseSettings):
         DatabaseUrl.parse(v)  # BadDatabaseUrl (a ValueError) becomes one readable settings line
         return v.strip()
 
+    @field_validator("shards", "shard_count", mode="before")
+    @classmethod
+    def _blank_shards_is_none(cls, v: object) -> object:
+        if isinstance(v, str) and not v.strip():
+            return None
+        return v
+
+    @field_validator("shards")
+    @classmethod
+    def _shard_list(cls, v: str | None) -> str | None:
+        if v is not None:
+            parse_shards(v)
+        return v
+
+    @model_validator(mode="after")
+    def _shards_fit(self) -> Settings:
+        ids = self.shard_ids
+        if ids is not None:
+            if self.shard_count is None:
+                raise ValueError("CARDHOST_SHARDS needs CARDHOST_SHARD_COUNT, the number of shards in all")
+            if max(ids) >= self.shard_count:
+                raise ValueError(
+                    f"shard {max(ids)} does not exist: with CARDHOST_SHARD_COUNT={self.shard_count} "
+                    f"the shards are 0-{self.shard_count - 1}"
+                )
+            if self.shares_database and self.database.backend != "postgresql":
+                raise ValueError(
+                    "a process running some of the shards shares its database with the others: "
+                    "set CARDHOST_DATABASE_URL=postgresql://... (SQLite serves one process)"
+                )
+        return self
+
     @field_validator("log_format", mode="before")
     @classmethod
     def _format_any_case(cls, v: object) -> object:
@@ -91,9 +130,34 @@ class Settings(BaseSettings):
         return DatabaseUrl.sqlite(self.db_path)
 
     @property
+    def shard_ids(self) -> list[int] | None:
+        """The shards this process runs; None: all of them (or no sharding)."""
+        return parse_shards(self.shards) if self.shards else None
+
+    @property
+    def shares_database(self) -> bool:
+        """Other processes run the other shards on the same database (docs/deploy.md)."""
+        ids = self.shard_ids
+        return ids is not None and self.shard_count is not None and len(ids) < self.shard_count
+
+    @property
     def sandbox_user_names(self) -> list[str]:
         names = [n.strip() for n in self.sandbox_users.split(",") if n.strip()]
         return names or ["alice", "bob", "carol"]
+
+
+def parse_shards(text: str) -> list[int]:
+    """``0-3``, ``0,2,5`` or ``0-3,8`` -> the sorted shard ids; ValueError in words otherwise."""
+    ids: set[int] = set()
+    for part in text.replace(" ", "").split(","):
+        low, dash, high = part.partition("-")
+        if not low.isdigit() or (dash and not high.isdigit()):
+            raise ValueError(f"{part!r} is not a shard or a range of shards (write 0-3 or 0,2,5)")
+        first, last = int(low), int(high) if dash else int(low)
+        if last < first:
+            raise ValueError(f"the range {part!r} runs backwards (write {last}-{first})")
+        ids.update(range(first, last + 1))
+    return sorted(ids)
 
 
 class SettingsError(Exception):
@@ -108,6 +172,8 @@ def load_settings(**overrides: Any) -> Settings:
         lines = []
         for err in exc.errors():
             name = ".".join(str(x) for x in err["loc"]) or "settings"
-            got = "" if name == "CARDHOST_DATABASE_URL" else f" (got {err.get('input')!r})"  # a password
+            # a URL's password; a check of several settings gets them all (the token too) as input
+            secret = name == "CARDHOST_DATABASE_URL" or not err["loc"]
+            got = "" if secret else f" (got {err.get('input')!r})"
             lines.append(f"  {name}: {err['msg']}{got}")
         raise SettingsError("cardhost cannot start, fix these settings:\n" + "\n".join(lines)) from None

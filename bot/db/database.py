@@ -309,7 +309,7 @@ class Database:
         async with self._lock:
             self._owner = task
             try:
-                await conn.execute(self.BEGIN_WRITE if write else self.BEGIN_READ)
+                await self._begin(conn, write)
                 try:
                     yield conn
                     await conn.execute("COMMIT")
@@ -319,6 +319,18 @@ class Database:
             finally:
                 self._owner = None
                 self._depth = 0
+
+    async def _begin(self, conn: aiosqlite.Connection, write: bool) -> None:
+        await conn.execute(self.BEGIN_WRITE if write else self.BEGIN_READ)
+
+    async def try_lock(self, space: int, key: int) -> bool:
+        """Take a lock that every process sharing this database respects (PostgreSQL: a session
+        advisory lock); False when another process holds it. SQLite serves one process, whose own
+        ``asyncio`` locks are enough: always True."""
+        return True
+
+    async def unlock(self, space: int, key: int) -> None:
+        """Release a ``try_lock``."""
 
     def read(self) -> AbstractAsyncContextManager[aiosqlite.Connection]:
         """A read-only block: one consistent view of the database for several SELECTs."""

@@ -386,6 +386,21 @@ class DraftStore:
             )
         )
 
+    async def claim_warning(self, pod_id: int, seat: int, deadline: float) -> bool:
+        """Mark the seat's clock ending at ``deadline`` warned; False when it was warned already
+        (or has changed). One conditional statement, so one process of several warns."""
+
+        def claim(conn: sqlite3.Connection) -> bool:
+            return (
+                conn.execute(
+                    "UPDATE pod_clocks SET warned = 1 WHERE pod_id = ? AND seat = ? AND deadline = ? AND warned = 0",
+                    (pod_id, seat, deadline),
+                ).rowcount
+                == 1
+            )
+
+        return bool(await self.db.write(claim))
+
     # -- look-ups ---------------------------------------------------------------------------
 
     async def pods_of(self, user_id: int, statuses: Sequence[str], guild_id: int | None = None) -> list[int]:

@@ -140,6 +140,19 @@ class LoadedMatch:
         return MatchConfig(players=len(self.seats), options=dict(self.match.config))
 
 
+@dataclass(frozen=True)
+class MatchHead:
+    """A match as stored now, beside what a process has cached of it (``MatchStore.head``)."""
+
+    match: MatchRow
+    seats: tuple[SeatRow, ...]
+    settings: dict[int, dict[str, Any]]
+    """Each seated player's settings (stops, language), by user id."""
+    actions: tuple[ActionRow, ...]
+    """The actions after the seq the caller knew, in order."""
+    last_seq: int
+
+
 def _match(r: aiosqlite.Row) -> MatchRow:
     return MatchRow(
         id=r["id"],
@@ -404,6 +417,42 @@ class MatchStore:
 
         return await self.db.query(read)
 
+    async def head(self, match_id: int, known_seq: int) -> MatchHead:
+        """What other processes may have changed since this one cached the match at ``known_seq``:
+        the match row, its seats, the players' settings, and the actions after ``known_seq``. One
+        read, so a process sharing the database checks its cache with a single round of queries
+        (several processes on one PostgreSQL, docs/deploy.md)."""
+
+        def read(conn: sqlite3.Connection) -> MatchHead:
+            row = conn.execute("SELECT * FROM matches WHERE id = ?", (match_id,)).fetchone()
+            if row is None:
+                raise MatchNotFound(match_id)
+            seats = tuple(
+                _seat(r)
+                for r in conn.execute(
+                    "SELECT * FROM match_seats WHERE match_id = ? ORDER BY seat", (match_id,)
+                ).fetchall()
+            )
+            users = sorted({s.user_id for s in seats if s.user_id is not None})
+            settings = {
+                int(r[0]): load_json(r[1]) or {}
+                for r in conn.execute(
+                    f"SELECT user_id, settings FROM players WHERE user_id IN ({', '.join('?' * len(users))})",
+                    users,
+                ).fetchall()
+            }
+            actions = tuple(
+                _action(r)
+                for r in conn.execute(
+                    "SELECT * FROM match_actions WHERE match_id = ? AND seq > ? ORDER BY seq",
+                    (match_id, known_seq),
+                ).fetchall()
+            )
+            last = actions[-1].seq if actions else _last(conn, match_id)
+            return MatchHead(_match(row), seats, settings, actions, last)
+
+        return await self.db.query(read)
+
     def restore_state(
         self, loaded: LoadedMatch, engine: Any, *, check_version: bool = True
     ) -> tuple[Any, int]:
@@ -660,15 +709,34 @@ class MatchStore:
     async def mark_clock_warned(self, match_id: int) -> None:
         await self.db.write(_statement("UPDATE match_clocks SET warned = 1 WHERE match_id = ?", (match_id,)))
 
+    async def claim_warning(self, match_id: int, seat: int, turn_seq: int) -> bool:
+        """Mark the clock of ``seat`` waiting for ``turn_seq`` as warned; False when it was warned
+        already or has moved on. One conditional statement, so of several processes whose timers
+        ran out together exactly one sends the warning."""
+
+        def claim(conn: sqlite3.Connection) -> bool:
+            return (
+                conn.execute(
+                    "UPDATE match_clocks SET warned = 1"
+                    " WHERE match_id = ? AND seat = ? AND turn_seq = ? AND warned = 0",
+                    (match_id, seat, turn_seq),
+                ).rowcount
+                == 1
+            )
+
+        return bool(await self.db.write(claim))
+
     async def delete_clock(self, match_id: int) -> None:
         await self.db.write(_statement("DELETE FROM match_clocks WHERE match_id = ?", (match_id,)))
 
-    async def clocks(self) -> list[ClockRow]:
-        """Every running clock of an active match, soonest deadline first (to re-arm after a restart)."""
+    async def clocks(self, *, due_before: float | None = None) -> list[ClockRow]:
+        """Every running clock of an active match, soonest deadline first (to re-arm after a
+        restart); ``due_before``: only those whose deadline is earlier (overdue ones)."""
         rows = await self.db.query(
             lambda conn: conn.execute(
                 "SELECT c.* FROM match_clocks c JOIN matches m ON m.id = c.match_id"
-                " WHERE m.status = 'active' ORDER BY c.deadline"
+                " WHERE m.status = 'active' AND c.deadline < ? ORDER BY c.deadline",
+                (1e300 if due_before is None else due_before,),
             ).fetchall()
         )
         return [_clock(r) for r in rows]

@@ -207,6 +207,34 @@ class PodPlayStore:
 
         await self.db.write(write)
 
+    async def claim_build_warning(self, pod_id: int, deadline: float) -> bool:
+        """Mark the pod warned before its deck-building ``deadline``; False when it was already
+        (another process's timer got there) or the deadline changed."""
+
+        def claim(conn: sqlite3.Connection) -> bool:
+            return (
+                conn.execute(
+                    "UPDATE pods SET build_warned = 1 WHERE id = ? AND build_deadline = ? AND build_warned = 0",
+                    (pod_id, deadline),
+                ).rowcount
+                == 1
+            )
+
+        return bool(await self.db.write(claim))
+
+    async def overdue_builds(self, before: float) -> list[tuple[int, float]]:
+        """(pod id, deadline) of the pods still building after their deadline, which was before
+        ``before``: another process armed the timer and is gone."""
+
+        def read(conn: sqlite3.Connection) -> list[tuple[int, float]]:
+            rows = conn.execute(
+                "SELECT id, build_deadline FROM pods WHERE status = 'building' AND build_deadline < ?",
+                (before,),
+            ).fetchall()
+            return [(int(r[0]), float(r[1])) for r in rows]
+
+        return await self.db.query(read)
+
     # -- seats and decks ---------------------------------------------------------------------
 
     async def seats(self, pod_id: int) -> list[PodSeatRow]:

@@ -402,6 +402,28 @@ class PostgresDatabase(Database):
         async with self.transaction(write=write):  # a SAVEPOINT inside this task's block
             return await _on_thread(fn, sync)
 
+    async def _begin(self, conn: Any, write: bool) -> None:
+        if not write:
+            await self.engine.conn.execute(self.BEGIN_READ)
+            return
+        # SQLite's BEGIN IMMEDIATE across processes: one writer at a time, so a read-then-write
+        # transaction (a lobby's last free seat, a deck name) cannot interleave with another
+        # process's. Taken in the same round trip as BEGIN; freed by COMMIT or ROLLBACK.
+        await self.engine.conn.execute(f"BEGIN; SELECT pg_advisory_xact_lock({WRITE_LOCK})")
+
+    async def try_lock(self, space: int, key: int) -> bool:
+        if self._owner is not None and self._owner is asyncio.current_task():
+            # Waiting for a lock while holding the write lock would stall every other process.
+            raise RuntimeError("a shared lock must be taken outside any transaction")
+        async with self._lock:
+            return bool(
+                await self.engine.conn.fetchval("SELECT pg_try_advisory_lock($1)", _lock_key(space, key))
+            )
+
+    async def unlock(self, space: int, key: int) -> None:
+        async with self._lock:
+            await self.engine.conn.fetchval("SELECT pg_advisory_unlock($1)", _lock_key(space, key))
+
     async def reset_sequences(self) -> None:
         """Each generated id continues after the largest stored one (after ``cardhost import``)."""
         async with self._lock:
@@ -410,6 +432,15 @@ class PostgresDatabase(Database):
                     f"SELECT setval(pg_get_serial_sequence('{table}', '{column}'),"
                     f" COALESCE((SELECT MAX({column}) FROM {table}), 0) + 1, false)"
                 )
+
+
+WRITE_LOCK = 0x6361_7264_0001
+"""The advisory lock every write transaction holds (``_begin``); apart from ``MIGRATION_LOCK``."""
+
+
+def _lock_key(space: int, key: int) -> int:
+    """One bigint advisory key for (space, id): the space in the top bits, apart from WRITE_LOCK."""
+    return ((space & 0x7FFF) << 48) | (key & 0xFFFF_FFFF_FFFF)
 
 
 async def _on_thread(fn: Callable[[Any], T], sync: SyncConn) -> T:

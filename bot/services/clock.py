@@ -10,6 +10,7 @@ offline test Discord moves forward.
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -30,6 +31,8 @@ log = logging.getLogger(__name__)
 
 TAKEOVER_AFTER = 3
 """Timeouts in a row after which the AI keeps the seat until its player takes it back."""
+TAKEOVER_GRACE = 5.0
+"""Seconds past its deadline after which a clock another process armed is run by whoever finds it."""
 AI_RETRY_SECONDS = 10.0
 """How long an AI seat whose move storage refused waits before it tries again."""
 
@@ -158,8 +161,8 @@ class ClockService:
         if fresh is not None:
             await self.db.matches.set_clock(fresh)
             self._start_task(live.id, fresh)
-        elif live.id not in self._queue and clock is not None:
-            self._start_task(live.id, clock)
+        elif clock is not None and (live.id not in self._queue or self._shown.get(live.id) != clock):
+            self._start_task(live.id, clock)  # as stored (another process may have set it)
 
     @match_logged
     async def _retry_ai(self, match_id: int) -> None:
@@ -215,12 +218,32 @@ class ClockService:
         except Exception:
             log.exception("turn clock failed", extra={"ctx": {"match": match_id, "seat": seat}})
 
+    async def take_over_overdue(self) -> int:
+        """Run the clocks that ran out more than ``TAKEOVER_GRACE`` ago and that this process
+        was not about to run: the process that armed them is gone (or stalled). Several processes
+        may do so at once: ``_expire`` checks the stored clock under the match's lock, so each
+        clock is settled once. Returns how many were taken over."""
+        t = now()
+        taken = 0
+        for clock in await self.db.matches.clocks(due_before=t - TAKEOVER_GRACE):
+            due = self._queue.due(clock.match_id)
+            if clock.seat is None or (due is not None and due <= t):
+                continue
+            self._settings_for(clock.match_id, clock)
+            self._shown[clock.match_id] = clock
+            self._queue.schedule(
+                clock.match_id, t, functools.partial(self._run, clock.match_id, clock.seat, clock.turn_seq)
+            )
+            taken += 1
+        if taken:
+            log.info("clocks taken over", extra={"ctx": {"clocks": taken}})
+        return taken
+
     @match_logged
     async def _warn(self, match_id: int, seat: int, turn_seq: int, deadline: float) -> None:
-        clock = await self.db.matches.get_clock(match_id)
-        if clock is None or clock.turn_seq != turn_seq or clock.seat != seat:
+        # One conditional update: of several processes whose timers ran out, one warns.
+        if not await self.db.matches.claim_warning(match_id, seat, turn_seq):
             return
-        await self.db.matches.mark_clock_warned(match_id)
         live = await self.bot.matches.get(match_id)
         thread = await self.bot.table.thread_of(live)
         user = live.seats[seat].user_id

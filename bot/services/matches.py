@@ -22,6 +22,7 @@ from bot.db.errors import MoveNotSaved, StaleAction
 from bot.db.matches import SeatInfo
 from bot.i18n import known
 from bot.log import match_logged
+from bot.services.shared import MATCH_SPACE, SharedLock
 from engines.core import (
     CONCEDE,
     CardhostError,
@@ -126,7 +127,8 @@ class LiveMatch:
     host_id: int | None
     board_message_id: int | None = None
     log_lines: deque[str] = field(default_factory=lambda: deque(maxlen=40))
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    lock: SharedLock = field(default_factory=SharedLock)
+    """Held while the match changes; across processes too when they share the database."""
     _memo: list[Any] = field(default_factory=lambda: [_UNSET, None, _UNSET], repr=False, compare=False)
     """[state, current players, outcome] of the state they were computed for."""
 
@@ -216,6 +218,12 @@ class MatchService:
         ``max_live`` the idlest unlocked ones leave too. Everything is in the database: a
         match that left is loaded again on its next click, as after a restart."""
         self._load_locks: dict[int, asyncio.Lock] = {}
+        self.shared = False
+        """Other processes share the database (``cardhost --shards``): a match's lock is taken in
+        the database too, and the cached match is brought up to date with it under that lock."""
+        self.changed_elsewhere: list[Callable[[int], None]] = []
+        """Called with a match's id when its lock found moves (or DM panels) another process made:
+        what this process remembers having shown of it is out of date."""
         self.finish_listeners: list[Callable[[LiveMatch], Awaitable[None]]] = []
         """Called after a match is stored as finished or aborted (``live.status`` says which), e.g.
         so a draft pod can record the result of one of its pairings. A listener may run while the
@@ -261,22 +269,62 @@ class MatchService:
         cfg = loaded.match_config
         seats = [_seat_from_row(r) for r in loaded.seats]
         await self._load_stops(m.game, seats)
-        return LiveMatch(
-            id=m.id,
-            game=m.game,
-            engine=engine,
-            cfg=cfg,
-            seed=m.seed,
-            state=state,
-            seq=next_seq - 1,
-            seats=seats,
-            status=m.status,
-            guild_id=m.guild_id,
-            channel_id=m.channel_id,
-            thread_id=m.thread_id,
-            host_id=m.host_id,
-            board_message_id=m.board_message_id,
+        return self._bind(
+            LiveMatch(
+                id=m.id,
+                game=m.game,
+                engine=engine,
+                cfg=cfg,
+                seed=m.seed,
+                state=state,
+                seq=next_seq - 1,
+                seats=seats,
+                status=m.status,
+                guild_id=m.guild_id,
+                channel_id=m.channel_id,
+                thread_id=m.thread_id,
+                host_id=m.host_id,
+                board_message_id=m.board_message_id,
+            )
         )
+
+    def _bind(self, live: LiveMatch) -> LiveMatch:
+        if self.shared:
+            live.lock.bind(self.db, MATCH_SPACE, live.id, lambda: self._refresh(live))
+        return live
+
+    async def _refresh(self, live: LiveMatch) -> None:
+        """Bring ``live`` up to the stored match (its lock is held here and in the database): play
+        the moves other processes stored since, and take their seat, status and message changes."""
+        head = await self.db.matches.head(live.id, live.seq)
+        actions = head.actions
+        changed = bool(actions)
+        if head.last_seq < live.seq or (actions and actions[0].seq != live.seq + 1):
+            fresh = await self._load(live.id)  # not a continuation of what is cached: start over
+            live.state, live.seq, live.log_lines = fresh.state, fresh.seq, fresh.log_lines
+            changed = True
+        else:
+            for a in actions:
+                transition = live.engine.apply(
+                    live.state, PlayerId(a.seat), live.engine.decode_action(a.action_id)
+                )
+                live.state, live.seq = transition.state, a.seq
+                live.log_lines.extend(ev.text for ev in transition.events)
+        m = head.match
+        live.status, live.thread_id, live.board_message_id = m.status, m.thread_id, m.board_message_id
+        for seat, row in zip(live.seats, head.seats, strict=True):
+            changed = changed or (seat.dm_message_id, seat.dm_failed) != (row.dm_message_id, row.dm_failed)
+            seat.is_ai, seat.ai_level = bool(row.is_ai), row.ai_level
+            seat.consecutive_timeouts = row.consecutive_timeouts
+            seat.dm_channel_id, seat.dm_message_id = row.dm_channel_id, row.dm_message_id
+            seat.dm_failed = bool(row.dm_failed)
+            if seat.user_id is not None:
+                settings = head.settings.get(seat.user_id, {})
+                seat.stops = frozenset(settings.get("stops", {}).get(live.game, ()))
+                seat.language = known(settings.get("language"))
+        if changed:
+            for listener in self.changed_elsewhere:
+                listener(live.id)
 
     async def _load_stops(self, game: str, seats: list[Seat]) -> None:
         for seat in seats:
@@ -348,20 +396,22 @@ class MatchService:
             for i, (u, n, ai) in enumerate(seats)
         ]
         await self._load_stops(game, live_seats)
-        live = LiveMatch(
-            id=match_id,
-            game=game,
-            engine=engine,
-            cfg=cfg,
-            seed=seed,
-            state=state,
-            seq=0,
-            seats=live_seats,
-            status="active",
-            guild_id=guild_id,
-            channel_id=channel_id,
-            thread_id=None,
-            host_id=host_id,
+        live = self._bind(
+            LiveMatch(
+                id=match_id,
+                game=game,
+                engine=engine,
+                cfg=cfg,
+                seed=seed,
+                state=state,
+                seq=0,
+                seats=live_seats,
+                status="active",
+                guild_id=guild_id,
+                channel_id=channel_id,
+                thread_id=None,
+                host_id=host_id,
+            )
         )
         self._remember(live)
         return live
@@ -385,7 +435,9 @@ class MatchService:
         live.state = transition.state
         live.seq = seq
         if log.isEnabledFor(logging.DEBUG):  # the match and shard come from the log context
-            log.debug("move stored", extra={"ctx": {"seq": seq, "seat": seat, "action": action_id, "ai": by_ai}})
+            log.debug(
+                "move stored", extra={"ctx": {"seq": seq, "seat": seat, "action": action_id, "ai": by_ai}}
+            )
         for ev in transition.events:
             live.log_lines.append(ev.text)
         return list(transition.events)

@@ -26,8 +26,9 @@ import discord
 from bot.db.series import SeriesRow, SeriesSeat, SeriesStore
 from bot.mentions import pinging
 from bot.services.channels import find_channel
-from bot.services.clock import now
+from bot.services.clock import TAKEOVER_GRACE, now
 from bot.services.dms import DM_CLOSED
+from bot.services.shared import SERIES_SPACE, SharedLock
 from bot.text import clip
 from bot.ui.series import open_side_view, side_view
 from engines.core import CardhostError, ConfigError
@@ -71,7 +72,7 @@ class SeriesService:
         self.finish_listeners: list[Callable[[SeriesRow], Awaitable[None]]] = []
         """Called once when a series is over (``status`` finished or aborted, ``winner`` the seat
         that won it or None), e.g. so a pod records the pairing's result."""
-        self._locks: dict[int, asyncio.Lock] = {}
+        self._locks: dict[int, SharedLock] = {}
         self._timers: dict[int, asyncio.TimerHandle] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
         self._store: SeriesStore | None = None
@@ -83,8 +84,15 @@ class SeriesService:
             self._store = SeriesStore(self.bot.db)
         return self._store
 
-    def _lock(self, series_id: int) -> asyncio.Lock:
-        return self._locks.setdefault(series_id, asyncio.Lock())
+    def _lock(self, series_id: int) -> SharedLock:
+        """The series' lock; with several processes also held in the database (a series is read
+        anew from its rows under it, nothing of it is cached)."""
+        lock = self._locks.get(series_id)
+        if lock is None:
+            lock = self._locks[series_id] = SharedLock()
+            if self.bot.matches.shared:
+                lock.bind(self.bot.db, SERIES_SPACE, series_id, None)
+        return lock
 
     def _spawn(self, coro: Coroutine[Any, Any, Any], name: str) -> None:
         task = asyncio.create_task(coro, name=name)
@@ -325,11 +333,17 @@ class SeriesService:
     async def _next_game_no(self, series_id: int) -> int:
         return len(await self.store.games(series_id)) + 1
 
-    async def _start_next(self, series_id: int) -> None:
+    async def _start_next(self, series_id: int, *, deadline: float | None = None, note: str = "") -> None:
+        """The next game, unless it started already; ``deadline``: only if it is still the
+        series' (a stale timer, or another process's, does nothing); ``note`` is said first."""
         async with self._lock(series_id):
             series = await self.store.get(series_id)
             if series is None or series.status != "sideboarding":
                 return
+            if deadline is not None and series.deadline != deadline:
+                return
+            if note:
+                await self._say(series, note)
             self._cancel_timer(series_id)
             game_no = await self._next_game_no(series_id)
             spec = game_spec(series.game)
@@ -388,13 +402,27 @@ class SeriesService:
         self._spawn(self._deadline(series_id, deadline), f"series-{series_id}-deadline")
 
     async def _deadline(self, series_id: int, deadline: float) -> None:
-        series = await self.store.get(series_id)
-        if series is None or series.status != "sideboarding" or series.deadline != deadline:
-            return
-        await self._say(
-            series, "⏰ Time's up between games: the next game starts with the decks as they are."
+        await self._start_next(
+            series_id,
+            deadline=deadline,
+            note="⏰ Time's up between games: the next game starts with the decks as they are.",
         )
-        await self._start_next(series_id)
+
+    async def take_over_overdue(self) -> int:
+        """Start the next game of each series whose time between games ran out more than
+        ``TAKEOVER_GRACE`` ago (the process that armed the timer is gone); ``_start_next`` checks
+        under the series' lock, so the game starts once. Returns how many."""
+        t = now()
+        overdue = [
+            s
+            for s in await self.store.open_series()
+            if s.status == "sideboarding" and s.deadline is not None and s.deadline < t - TAKEOVER_GRACE
+        ]
+        for series in overdue:
+            assert series.deadline is not None
+            self._cancel_timer(series.id)
+            self._fire(series.id, series.deadline)
+        return len(overdue)
 
     async def end_between_games(self, match_id: int, reason: str) -> bool:
         """``/game end`` after a game, before the next: the series ends without a result."""

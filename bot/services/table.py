@@ -56,6 +56,7 @@ class TableService:
         self._boards: OrderedDict[tuple[int, int, tuple[str, ...], str], asyncio.Future[bytes]] = (
             OrderedDict()
         )
+        bot.matches.changed_elsewhere.append(self._forget_shown)
         self.renders = render_pool(bot.settings.render_workers)
         """Where board and hand images are drawn (worker processes shared by the process's bots)."""
         self.renders.start()
@@ -322,8 +323,19 @@ class TableService:
 
     # ----------------------------------------------------------------- match lifecycle
 
+    def _publishing(self, live: LiveMatch) -> contextlib.AbstractAsyncContextManager[Any]:
+        """Held while the board, the panels and the clock are brought up to a move. With several
+        processes it is the match's lock, which first brings this process's copy up to what is
+        stored: whoever shows the match last shows its newest position, whichever process made
+        the moves, so every panel ends current. One process shows its own moves in order."""
+        return live.lock if self.matches.shared else contextlib.nullcontext()
+
     @match_logged
     async def after_report(self, report: MoveReport) -> None:
+        async with self._publishing(report.match):
+            await self._after_report(report)
+
+    async def _after_report(self, report: MoveReport) -> None:
         live = report.match
         if not report.finished:
             # Armed first, so the board and the panels show the deadline of the position they show.
@@ -361,11 +373,15 @@ class TableService:
         await thread.send(text, view=watch_view(live.id))
         await self.update_dms(live, force=True)
 
+    def _forget_shown(self, match_id: int) -> None:
+        """Another process moved the match (and edited its panels): edit each one again next time."""
+        for key in [k for k in self._dm_signatures if k[0] == match_id]:
+            del self._dm_signatures[key]
+
     def forget(self, match_id: int) -> None:
         """A finished match leaves memory: its DM signatures here, its clock settings and its state
         in MatchService (a later /game status or old button loads it from the database again)."""
-        for key in [k for k in self._dm_signatures if k[0] == match_id]:
-            del self._dm_signatures[key]
+        self._forget_shown(match_id)
         self.bot.clocks.forget(match_id)
         self.matches.evict(match_id)
 
@@ -477,8 +493,9 @@ class TableService:
         thread = await self.thread_of(live)
         if thread is not None and seat is not None:
             await thread.send(f"↩️ {seat.name} takes their seat back from the AI.")
-        await self.post_board(live, new_message=False)
-        await self.update_dms(live, force=True)
+        async with self._publishing(live):
+            await self.post_board(live, new_message=False)
+            await self.update_dms(live, force=True)
 
     async def _edit_panel(
         self,

@@ -8,10 +8,11 @@ once loaded; lobbies change only through the store, so they are never cached.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import random
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -21,6 +22,7 @@ from bot.mentions import pinging
 from bot.services.channels import find_channel
 from bot.services.drafts.cards import source
 from bot.services.drafts.timing import ASYNC_PICK_SECONDS, DEFAULT_TIMER, TIMER_PRESETS, pick_seconds
+from bot.services.shared import POD_SPACE, SharedLock
 from engines.core import CardhostError
 from engines.draft import pod as engine
 
@@ -41,7 +43,8 @@ class LivePod:
     row: PodRow
     state: engine.PodState | None
     seq: int
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    lock: SharedLock = field(default_factory=SharedLock)
+    """Held while the pod changes; across processes too when they share the database."""
     deadlines: dict[int, float] = field(default_factory=dict)
     held_since: dict[int, float] = field(default_factory=dict)
     notes: dict[int, str] = field(default_factory=dict)
@@ -120,23 +123,51 @@ class DraftBase:
             live = self._live.get(pod_id)
             if live is not None:
                 return live
-            row = await self.store.get(pod_id)
-            state, seq = None, 0
-            live = LivePod(row, None, 0)
-            if row.kind == "draft" and row.status not in ("lobby", "cancelled"):
-                picks = await self.store.picks(pod_id)
-                state = engine.replay(self._pod_config(row), row.seed, ((p.seat, p.card) for p in picks))
-                seq = picks[-1].seq if picks else 0
-                live = LivePod(row, state, seq)
-                for clock in await self.store.clocks(pod_id):
-                    live.deadlines[clock.seat] = clock.deadline
-                    pack = engine.current_pack(state, clock.seat)
-                    if pack is not None:
-                        live.held_since[clock.seat] = clock.deadline - live.allotted(len(pack.cards))
-            if row.status in ("lobby", "finished", "cancelled"):
+            live = await self._load(pod_id)
+            if self.bot.matches.shared:
+                live.lock.bind(self.bot.db, POD_SPACE, pod_id, lambda: self._refresh(live))
+            if live.row.status in ("lobby", "finished", "cancelled"):
                 return live  # lobbies change through the store, an ended pod is only read: not kept
             self._live[pod_id] = live
             return live
+
+    async def _load(self, pod_id: int) -> LivePod:
+        row = await self.store.get(pod_id)
+        live = LivePod(row, None, 0)
+        if row.kind == "draft" and row.status not in ("lobby", "cancelled"):
+            picks = await self.store.picks(pod_id)
+            state = engine.replay(self._pod_config(row), row.seed, ((p.seat, p.card) for p in picks))
+            live = LivePod(row, state, picks[-1].seq if picks else 0)
+            for clock in await self.store.clocks(pod_id):
+                live.deadlines[clock.seat] = clock.deadline
+                pack = engine.current_pack(state, clock.seat)
+                if pack is not None:
+                    live.held_since[clock.seat] = clock.deadline - live.allotted(len(pack.cards))
+        return live
+
+    async def _refresh(self, live: LivePod) -> None:
+        """Bring a cached pod up to the stored one (its lock is held here and in the database):
+        another process may have taken picks, seats or clocks on. The row and seat objects are
+        updated in place, since callers hold them across the lock."""
+        fresh = await self._load(live.id)
+        if (fresh.seq, fresh.row, fresh.deadlines) == (live.seq, live.row, live.deadlines):
+            return
+        for f in fields(fresh.row):
+            if f.name != "seats":
+                setattr(live.row, f.name, getattr(fresh.row, f.name))
+        for mine, stored in zip(live.row.seats, fresh.row.seats, strict=True):
+            mine.__dict__.update(stored.__dict__)
+        live.state, live.seq = fresh.state, fresh.seq
+        live.deadlines, live.held_since = fresh.deadlines, fresh.held_since
+        live.signatures.clear()  # the other process edited the panels: edit them again
+        for key in [k for k in self._clock_handles if k[0] == live.id and k[1] not in live.deadlines]:
+            for handle in self._clock_handles.pop(key):
+                handle.cancel()
+
+    def _publishing(self, live: LivePod) -> contextlib.AbstractAsyncContextManager[Any]:
+        """Held while DM panels are brought up to a change: with several processes the pod's lock
+        (which first reloads the pod), so the last panel edit shows the newest packs."""
+        return live.lock if self.bot.matches.shared else contextlib.nullcontext()
 
     def forget(self, pod_id: int) -> None:
         """A finished pod leaves memory (its draft state, DM locks and deadlines); ``get`` loads it

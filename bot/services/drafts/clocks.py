@@ -13,7 +13,7 @@ import asyncio
 import logging
 from abc import ABC, abstractmethod
 
-from bot.services.clock import now
+from bot.services.clock import TAKEOVER_GRACE, now
 from bot.services.drafts.base import DraftBase
 from bot.services.drafts.timing import WARN_SECONDS
 
@@ -64,9 +64,12 @@ class PickClocks(DraftBase, ABC):
 
     async def _warn(self, pod_id: int, seat_no: int, deadline: float) -> None:
         live = await self.get(pod_id)
-        if live.deadlines.get(seat_no) != deadline or live.row.config.get("async"):
-            return
-        await self.store.mark_warned(pod_id, seat_no)
+        async with live.lock:  # the stored clock, with several processes
+            if live.deadlines.get(seat_no) != deadline or live.row.config.get("async"):
+                return
+            # conditional: of several processes whose timers ran out together, one warns
+            if not await self.store.claim_warning(pod_id, seat_no, deadline):
+                return
         seat = live.seats[seat_no]
         left = max(1, round(deadline - now()))
         await self._thread_say(
@@ -74,6 +77,22 @@ class PickClocks(DraftBase, ABC):
             f"⏰ <@{seat.user_id}>, {left} seconds left for your pick; then the bot picks for you.",
             ping=[seat.user_id],
         )
+
+    async def take_over_overdue(self) -> int:
+        """Run the pick clocks that ran out more than ``TAKEOVER_GRACE`` ago, which no timer of this
+        process is about to run (another process armed them and is gone). ``_expire`` checks the
+        stored clock under the pod's lock, so each runs out once. Returns how many."""
+        t = now()
+        taken = 0
+        for clock in await self.store.clocks():
+            if clock.deadline >= t - TAKEOVER_GRACE:
+                continue
+            self._cancel_clock(clock.pod_id, clock.seat)
+            self._fire(clock.pod_id, clock.seat, clock.deadline, True)
+            taken += 1
+        if taken:
+            log.info("pick clocks taken over", extra={"ctx": {"clocks": taken}})
+        return taken
 
     @abstractmethod
     async def _expire(self, pod_id: int, seat_no: int, deadline: float) -> None:

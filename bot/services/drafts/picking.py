@@ -155,8 +155,9 @@ class Picking(PickClocks, DmPanel, Progress):
         if first is not None and first in order:
             order.remove(first)
             order.insert(0, first)
-        for seat in order:
-            await self.update_dm(live, seat)
+        async with self._publishing(live):
+            for seat in order:
+                await self.update_dm(live, seat)
         if live.row.config.get("async"):
             for seat in plan.arrived:
                 await self._ping(live, seat)

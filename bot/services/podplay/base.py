@@ -12,6 +12,7 @@ import discord
 
 from bot.db.podplay import PodMatchRow, PodPlayStore, PodRow, PodSeatRow
 from bot.services.channels import find_channel
+from bot.services.shared import PODPLAY_SPACE, SharedLock
 from engines.core import CardhostError
 
 if TYPE_CHECKING:
@@ -53,7 +54,7 @@ class PodBase:
     def __init__(self, bot: CardhostBot) -> None:
         self.bot = bot
         self.store = PodPlayStore(bot.db)
-        self._locks: dict[int, asyncio.Lock] = {}
+        self._locks: dict[int, SharedLock] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
         self._build_handles: dict[int, list[asyncio.TimerHandle]] = {}
         bot.matches.finish_listeners.append(self.on_match_finished)
@@ -104,8 +105,15 @@ class PodBase:
         """Games per table: 1, or 3 when the pod was created with ``best_of`` 3 (``pods.config``)."""
         return int(pod.config.get("best_of") or 1)
 
-    def _lock(self, pod_id: int) -> asyncio.Lock:
-        return self._locks.setdefault(pod_id, asyncio.Lock())
+    def _lock(self, pod_id: int) -> SharedLock:
+        """The pod's lock; with several processes also held in the database (its rows are read
+        anew under it, nothing of a pod in play is cached)."""
+        lock = self._locks.get(pod_id)
+        if lock is None:
+            lock = self._locks[pod_id] = SharedLock()
+            if self.bot.matches.shared:
+                lock.bind(self.bot.db, PODPLAY_SPACE, pod_id, None)
+        return lock
 
     def _spawn(self, coro: Awaitable[Any], name: str) -> asyncio.Task[Any]:
         task = asyncio.ensure_future(coro)

@@ -20,7 +20,7 @@ import discord
 
 from bot.db.podplay import PodRow, PodSeatRow
 from bot.mentions import pinging
-from bot.services.clock import now
+from bot.services.clock import TAKEOVER_GRACE, now
 from bot.services.podplay.base import NO_MENTIONS, PHASES, PodBase, PodError, when
 
 log = logging.getLogger(__name__)
@@ -91,8 +91,8 @@ class BuildDeadline(PodBase):
         if pod is None or pod.status != "building" or pod.build_deadline != deadline:
             return
         waiting = [s for s in await self.store.seats(pod_id) if not s.plays_as_ai and not s.submitted]
-        if not waiting:
-            return
+        if not waiting or not await self.store.claim_build_warning(pod_id, deadline):
+            return  # nobody to warn, or another process's timer warned them
         who = " ".join(f"<@{s.user_id}>" for s in waiting)
         minutes = max(1, round((deadline - now()) / 60))
         await self._say(
@@ -102,6 +102,16 @@ class BuildDeadline(PodBase):
             "the AI builds one from your pool.",
             allowed_mentions=pinging(s.user_id for s in waiting),
         )
+
+    async def take_over_overdue(self) -> int:
+        """Close deck building of the pods whose deadline passed more than ``TAKEOVER_GRACE`` ago
+        (the process that armed it is gone); ``close_building`` checks under the pod's lock, so
+        building closes once. Returns how many."""
+        overdue = await self.store.overdue_builds(now() - TAKEOVER_GRACE)
+        for pod_id, deadline in overdue:
+            self._cancel_build(pod_id)
+            self._fire_build(pod_id, deadline, True)
+        return len(overdue)
 
     async def _expire_build(self, pod_id: int, deadline: float) -> None:
         try:

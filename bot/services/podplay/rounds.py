@@ -211,7 +211,9 @@ class Rounds(PodBase):
                 f"result with `/pod result`.",
                 allowed_mentions=NO_MENTIONS,
             )
-            log.warning("pod match refused", extra={"ctx": {"pod": pod.id, "table": row.table_no, "why": str(e)}})
+            log.warning(
+                "pod match refused", extra={"ctx": {"pod": pod.id, "table": row.table_no, "why": str(e)}}
+            )
             return
         log.info(
             "pod match",
