@@ -227,8 +227,8 @@ class ClockService:
         taken = 0
         for clock in await self.db.matches.clocks(due_before=t - TAKEOVER_GRACE):
             due = self._queue.due(clock.match_id)
-            if clock.seat is None or (due is not None and due <= t):
-                continue
+            if clock.seat is None or (due is not None and due <= t) or self.bot.matches.busy(clock.match_id):
+                continue  # running here already, or settled by whoever holds the match now
             self._settings_for(clock.match_id, clock)
             self._shown[clock.match_id] = clock
             self._queue.schedule(

@@ -348,6 +348,11 @@ class MatchService:
                 if seat.user_id == user_id:
                     seat.language = known(lang)
 
+    def busy(self, match_id: int) -> bool:
+        """A task of this process holds the match's lock (or waits for another process's)."""
+        live = self._cache.get(match_id)
+        return live is not None and live.lock.locked()
+
     def evict(self, match_id: int) -> None:
         """The match leaves memory (it is loaded again from the database if it is asked for)."""
         self._cache.pop(match_id, None)

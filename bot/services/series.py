@@ -416,7 +416,10 @@ class SeriesService:
         overdue = [
             s
             for s in await self.store.open_series()
-            if s.status == "sideboarding" and s.deadline is not None and s.deadline < t - TAKEOVER_GRACE
+            if s.status == "sideboarding"
+            and s.deadline is not None
+            and s.deadline < t - TAKEOVER_GRACE
+            and not (s.id in self._locks and self._locks[s.id].locked())
         ]
         for series in overdue:
             assert series.deadline is not None

@@ -289,7 +289,9 @@ class TableService:
                     content=content, attachments=[file] if file else [], view=view
                 )
                 return True
-            user = self.bot.get_user(seat.user_id) or await self.bot.fetch_user(seat.user_id)
+            user = self.bot.get_user(seat.user_id) or await self._fetch_player(live, seat.user_id)
+            if user is None:
+                return False
             kwargs: dict[str, Any] = {"content": content}
             if file:
                 kwargs["file"] = file
@@ -320,6 +322,17 @@ class TableService:
             # The DM was deleted: send a fresh one next time.
             seat.dm_message_id = None
             return await self.send_dm_panel(live, seat_no)
+
+    async def _fetch_player(self, live: LiveMatch, user_id: int) -> discord.User | None:
+        """The player, or None when Discord no longer knows them (an account deleted mid-game):
+        their seat plays on and its panel is not sent, instead of the move failing to show."""
+        try:
+            return await self.bot.fetch_user(user_id)
+        except discord.NotFound:
+            log.warning(
+                "player not found for their panel", extra={"ctx": {"match": live.id, "user": user_id}}
+            )
+            return None
 
     # ----------------------------------------------------------------- match lifecycle
 

@@ -13,6 +13,8 @@ import asyncio
 import logging
 from typing import TYPE_CHECKING
 
+from discord.ext import tasks
+
 if TYPE_CHECKING:
     from bot.client import CardhostBot
 
@@ -22,21 +24,15 @@ log = logging.getLogger(__name__)
 class TakeoverPoll:
     def __init__(self, bot: CardhostBot) -> None:
         self.bot = bot
-        self._task: asyncio.Task[None] | None = None
+        # discord.py's task loop: reconnect-safe, and what test Discords know as a background timer
+        self._loop = tasks.loop(seconds=bot.settings.clock_poll_seconds)(self.once)
 
     def start(self) -> None:
-        if self.bot.settings.shares_database and self._task is None:
-            self._task = asyncio.create_task(self._run(), name="takeover-poll")
+        if self.bot.settings.shares_database and not self._loop.is_running():
+            self._loop.start()
 
     def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            self._task = None
-
-    async def _run(self) -> None:
-        while True:
-            await asyncio.sleep(self.bot.settings.clock_poll_seconds)
-            await self.once()
+        self._loop.cancel()
 
     async def once(self) -> int:
         """One look for overdue deadlines of every kind; returns how many this process took."""

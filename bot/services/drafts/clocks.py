@@ -85,7 +85,8 @@ class PickClocks(DraftBase, ABC):
         t = now()
         taken = 0
         for clock in await self.store.clocks():
-            if clock.deadline >= t - TAKEOVER_GRACE:
+            held = self._live.get(clock.pod_id)
+            if clock.deadline >= t - TAKEOVER_GRACE or (held is not None and held.lock.locked()):
                 continue
             self._cancel_clock(clock.pod_id, clock.seat)
             self._fire(clock.pod_id, clock.seat, clock.deadline, True)

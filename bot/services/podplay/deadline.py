@@ -108,6 +108,7 @@ class BuildDeadline(PodBase):
         (the process that armed it is gone); ``close_building`` checks under the pod's lock, so
         building closes once. Returns how many."""
         overdue = await self.store.overdue_builds(now() - TAKEOVER_GRACE)
+        overdue = [(p, d) for p, d in overdue if not (p in self._locks and self._locks[p].locked())]
         for pod_id, deadline in overdue:
             self._cancel_build(pod_id)
             self._fire_build(pod_id, deadline, True)
