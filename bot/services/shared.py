@@ -43,9 +43,17 @@ class SharedLock:
         return self._local.locked()
 
     async def __aenter__(self) -> None:
-        await self._local.acquire()
         if self._db is None:
+            await self._local.acquire()
             return
+        # Bound, both locks are tried and retried after a short sleep rather than queued for:
+        # a task never waits on another's future, only on time (what a simulated Discord can
+        # move forward), and this process's tasks take turns with the other processes' alike.
+        delay = FIRST_RETRY
+        while self._local.locked():
+            await asyncio.sleep(delay)
+            delay = min(delay * 2, LAST_RETRY)
+        await self._local.acquire()  # free, and nobody queues on it: taken without waiting
         try:
             delay = FIRST_RETRY
             while not await self._db.try_lock(self._space, self._key):

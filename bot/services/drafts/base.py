@@ -123,13 +123,26 @@ class DraftBase:
             live = self._live.get(pod_id)
             if live is not None:
                 return live
-            live = await self._load(pod_id)
-            if self.bot.matches.shared:
-                live.lock.bind(self.bot.db, POD_SPACE, pod_id, lambda: self._refresh(live))
+            live = self._bind(await self._load(pod_id))
             if live.row.status in ("lobby", "finished", "cancelled"):
                 return live  # lobbies change through the store, an ended pod is only read: not kept
             self._live[pod_id] = live
             return live
+
+    async def current(self, pod_id: int) -> LivePod:
+        """The pod to read (a panel, a menu choice): with several processes, brought up to what
+        is stored first, since another process may have taken the last picks."""
+        live = await self.get(pod_id)
+        if self.bot.matches.shared:
+            async with live.lock:
+                pass
+        return live
+
+    def _bind(self, live: LivePod) -> LivePod:
+        """With several processes, the pod's lock is also the database's, and reloads the pod."""
+        if self.bot.matches.shared:
+            live.lock.bind(self.bot.db, POD_SPACE, live.id, lambda: self._refresh(live))
+        return live
 
     async def _load(self, pod_id: int) -> LivePod:
         row = await self.store.get(pod_id)

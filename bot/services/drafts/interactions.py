@@ -23,7 +23,7 @@ class Interactions(Lobby, Takeover):
         self, interaction: discord.Interaction, pod_id: int, ref_text: str, card: str
     ) -> None:
         try:
-            live = await self.get(pod_id)
+            live = await self.current(pod_id)
             seat = live.seat_of(interaction.user.id)
             if seat is None:
                 raise DraftServiceError("You're not drafting in this pod.")
@@ -65,7 +65,7 @@ class Interactions(Lobby, Takeover):
 
     async def on_open_pack(self, interaction: discord.Interaction, pod_id: int) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        live = await self.get(pod_id)
+        live = await self.current(pod_id)
         seat = live.seat_of(interaction.user.id)
         if seat is None:
             await interaction.followup.send(
@@ -94,7 +94,7 @@ class Interactions(Lobby, Takeover):
 
     async def send_status(self, interaction: discord.Interaction, pod_id: int) -> None:
         """/draft status: the public progress, plus the caller's own pack panel while drafting."""
-        live = await self.get(pod_id)
+        live = await self.current(pod_id)
         if live.row.status == "lobby" or live.state is None:
             row = await self.store.get(pod_id)
             await interaction.followup.send(embed=self.lobby_embed(row), ephemeral=True)

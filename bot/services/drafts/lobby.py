@@ -243,7 +243,7 @@ class Lobby(Picking):
         await self.store.set_message(row.id, progress.id, thread.id)
         row.thread_id, row.message_id = thread.id, progress.id
         state = engine.new_pod(self._pod_config(row), row.seed)
-        live = LivePod(row, state, 0)
+        live = self._bind(LivePod(row, state, 0))
         self._live[row.id] = live
         log.info("draft started", extra={"ctx": {"pod": row.id, "seats": len(seats)}})
         async with live.lock:
