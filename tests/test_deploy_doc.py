@@ -26,7 +26,7 @@ from bot.db.transfer import schema_tables
 from bot.db.url import DatabaseUrl
 from bot.health import HealthServer
 from bot.services.matches import MatchService
-from bot.settings import load_settings
+from bot.settings import SettingsError, load_settings
 from engines.core import PlayerId, Rng, choose_action
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -168,3 +168,27 @@ async def test_the_liveness_check_as_written(tmp_path: Path) -> None:
     finally:
         await health.stop()
         await db.close()
+
+
+def test_the_processes_as_written(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each process's command line gives the shards the page says, the processes together run
+    every shard once, each one shares the database, and on SQLite each refuses in a sentence."""
+    import bot.main
+
+    lines = [line for section, line in commands() if section == "Several processes"]
+    assert len(lines) == 2 and all(line.startswith(".venv/bin/cardhost ") for line in lines)
+    given: list[dict[str, Any]] = []
+    monkeypatch.setattr(bot.main, "run", lambda **kw: given.append(kw) or 0)
+    for line in lines:
+        assert cli(shlex.split(line)[1:]) == 0
+    for name in ("CARDHOST_DB", "CARDHOST_DATABASE_URL", "CARDHOST_SHARDS", "CARDHOST_SHARD_COUNT"):
+        monkeypatch.delenv(name, raising=False)
+    shards: list[int] = []
+    for overrides in given:
+        settings = load_settings(_env_file=None, CARDHOST_DATABASE_URL=PG_URL, **overrides)
+        assert settings.shares_database and settings.shard_count == 8
+        assert settings.shard_ids is not None
+        shards += settings.shard_ids
+        with pytest.raises(SettingsError, match="SQLite serves one process"):
+            load_settings(_env_file=None, **overrides)
+    assert sorted(shards) == list(range(8))
