@@ -38,11 +38,11 @@ class GameCog(commands.GroupCog, group_name="game", group_description="The game 
         if row is None:
             # In the parent channel: the caller's most recent running game there.
             for candidate in reversed(await store.active_in_channel(channel_id)):
-                live = await self.bot.matches.get(candidate.id)
+                live = await self.bot.matches.current(candidate.id)
                 if live.seat_of(interaction.user.id) is not None:
                     return live
             raise NoGameHere()
-        live = await self.bot.matches.get(row.id)
+        live = await self.bot.matches.current(row.id)
         if active_only and not live.active:
             raise CardhostError("This game is already over.")
         return live

@@ -348,6 +348,15 @@ class MatchService:
                 if seat.user_id == user_id:
                     seat.language = known(lang)
 
+    async def current(self, match_id: int) -> LiveMatch:
+        """The match to show (a hand, a page of moves, a status): with several processes, brought
+        up to the stored log first, since another process may have made the last moves."""
+        live = await self.get(match_id)
+        if self.shared:
+            async with live.lock:
+                pass
+        return live
+
     def busy(self, match_id: int) -> bool:
         """A task of this process holds the match's lock (or waits for another process's)."""
         live = self._cache.get(match_id)

@@ -421,7 +421,7 @@ class TableService:
     ) -> None:
         await interaction.response.defer()
         try:
-            live = await self.matches.get(match_id)
+            live = await self.matches.current(match_id)
             multi = presenter_for(live.game).multi(
                 live.engine, live.state, min(live.current) if live.current else 0
             )
@@ -536,7 +536,7 @@ class TableService:
         """Another page of moves, or one group's moves (``focus``: the second step of a two-step
         move); on a stale panel, the current moves from the top."""
         await interaction.response.defer()
-        live = await self.matches.get(match_id)
+        live = await self.matches.current(match_id)
         seat = live.seat_of(interaction.user.id)
         if seat is None:
             await interaction.followup.send(str(NotInGame()), ephemeral=True)
@@ -551,7 +551,7 @@ class TableService:
     @match_logged
     async def on_show_hand(self, interaction: discord.Interaction, match_id: int) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        live = await self.matches.get(match_id)
+        live = await self.matches.current(match_id)
         seat = live.seat_of(interaction.user.id)
         if seat is None:
             await interaction.followup.send(

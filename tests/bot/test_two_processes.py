@@ -84,9 +84,8 @@ def _member(t: Table, live: Any, seat: int) -> Any:
 
 
 async def _stored(bot: CardhostBot, match_id: int) -> Any:
-    """The match as stored now (a fresh load, not a process's cache)."""
-    bot.matches.evict(match_id)
-    return await bot.matches.get(match_id)
+    """The match as stored now: a fresh load, which leaves the process's cache as it was."""
+    return await bot.matches._load(match_id)
 
 
 def _shown(text: str) -> list[str]:
