@@ -22,6 +22,15 @@ register(
 )
 register(
     Bench(
+        "processes_pg",
+        22,
+        "Moves per second with 1 and 2 processes on one PostgreSQL, 200 live matches (issue #22 item 5)",
+        "bench.processes_pg",
+        ("processes_pg.moves_per_s@1", "processes_pg.moves_per_s@2", "processes_pg.log_failures"),
+    )
+)
+register(
+    Bench(
         "render_pool",
         22,
         "Board images in the render pool against a thread (issue #22 item 3)",
