@@ -70,9 +70,10 @@ class Progress(DraftBase):
                 thread = await self._thread(live)
                 if thread is None:
                     return
-                view = progress_view(live.id) if live.drafting else None
-                await thread.get_partial_message(live.row.message_id).edit(
-                    content=self.progress_text(live), view=view
-                )
+                async with self._publishing(live):  # several processes: the newest picks
+                    view = progress_view(live.id) if live.drafting else None
+                    await thread.get_partial_message(live.row.message_id).edit(
+                        content=self.progress_text(live), view=view
+                    )
             except discord.HTTPException as exc:
                 log.warning("progress not updated", extra={"ctx": {"pod": live.id, "error": str(exc)}})
