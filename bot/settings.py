@@ -58,7 +58,7 @@ class Settings(BaseSettings):
             return None
         return v
 
-    @field_validator("dev_guild_id", "render_workers", "health_port", mode="before")
+    @field_validator("dev_guild_id", "render_workers", "health_port", "shards", "shard_count", mode="before")
     @classmethod
     def _blank_guild_is_none(cls, v: object) -> object:
         if isinstance(v, str) and not v.strip():
@@ -74,13 +74,6 @@ class Settings(BaseSettings):
 
         DatabaseUrl.parse(v)  # BadDatabaseUrl (a ValueError) becomes one readable settings line
         return v.strip()
-
-    @field_validator("shards", "shard_count", mode="before")
-    @classmethod
-    def _blank_shards_is_none(cls, v: object) -> object:
-        if isinstance(v, str) and not v.strip():
-            return None
-        return v
 
     @field_validator("shards")
     @classmethod

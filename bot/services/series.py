@@ -28,7 +28,7 @@ from bot.mentions import pinging
 from bot.services.channels import find_channel
 from bot.services.clock import TAKEOVER_GRACE, now
 from bot.services.dms import DM_CLOSED
-from bot.services.shared import SERIES_SPACE, SharedLock
+from bot.services.shared import SERIES_SPACE, SharedLock, lock_in
 from bot.text import clip
 from bot.ui.series import open_side_view, side_view
 from engines.core import CardhostError, ConfigError
@@ -87,12 +87,7 @@ class SeriesService:
     def _lock(self, series_id: int) -> SharedLock:
         """The series' lock; with several processes also held in the database (a series is read
         anew from its rows under it, nothing of it is cached)."""
-        lock = self._locks.get(series_id)
-        if lock is None:
-            lock = self._locks[series_id] = SharedLock()
-            if self.bot.matches.shared:
-                lock.bind(self.bot.db, SERIES_SPACE, series_id, None)
-        return lock
+        return lock_in(self._locks, self.bot.db, self.bot.matches.shared, SERIES_SPACE, series_id)
 
     def _spawn(self, coro: Coroutine[Any, Any, Any], name: str) -> None:
         task = asyncio.create_task(coro, name=name)

@@ -75,3 +75,14 @@ class SharedLock:
                 await asyncio.shield(self._db.unlock(self._space, self._key))
         finally:
             self._local.release()
+
+
+def lock_in(locks: dict[int, SharedLock], db: Any, shared: bool, space: int, key: int) -> SharedLock:
+    """The lock of ``key`` in a service's ``locks``, made on first use; bound to the database
+    (without a refresh: the service reads its rows anew under it) when processes share it."""
+    lock = locks.get(key)
+    if lock is None:
+        lock = locks[key] = SharedLock()
+        if shared:
+            lock.bind(db, space, key, None)
+    return lock

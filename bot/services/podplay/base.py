@@ -12,7 +12,7 @@ import discord
 
 from bot.db.podplay import PodMatchRow, PodPlayStore, PodRow, PodSeatRow
 from bot.services.channels import find_channel
-from bot.services.shared import PODPLAY_SPACE, SharedLock
+from bot.services.shared import PODPLAY_SPACE, SharedLock, lock_in
 from engines.core import CardhostError
 
 if TYPE_CHECKING:
@@ -108,12 +108,7 @@ class PodBase:
     def _lock(self, pod_id: int) -> SharedLock:
         """The pod's lock; with several processes also held in the database (its rows are read
         anew under it, nothing of a pod in play is cached)."""
-        lock = self._locks.get(pod_id)
-        if lock is None:
-            lock = self._locks[pod_id] = SharedLock()
-            if self.bot.matches.shared:
-                lock.bind(self.bot.db, PODPLAY_SPACE, pod_id, None)
-        return lock
+        return lock_in(self._locks, self.bot.db, self.bot.matches.shared, PODPLAY_SPACE, pod_id)
 
     def _spawn(self, coro: Awaitable[Any], name: str) -> asyncio.Task[Any]:
         task = asyncio.ensure_future(coro)
