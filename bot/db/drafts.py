@@ -288,9 +288,13 @@ class DraftStore:
 
     # -- picks ------------------------------------------------------------------------------
 
-    async def picks(self, pod_id: int) -> list[PickRow]:
+    async def picks(self, pod_id: int, after: int = 0) -> list[PickRow]:
+        """The pod's picks in order (those after seq ``after``)."""
+
         def fn(conn: sqlite3.Connection) -> list[PickRow]:
-            rows = conn.execute("SELECT * FROM pod_picks WHERE pod_id = ? ORDER BY seq", (pod_id,)).fetchall()
+            rows = conn.execute(
+                "SELECT * FROM pod_picks WHERE pod_id = ? AND seq > ? ORDER BY seq", (pod_id, after)
+            ).fetchall()
             return [_pick(r) for r in rows]
 
         return await self.db.query(fn)
@@ -378,13 +382,6 @@ class DraftStore:
                 )
 
         await self.db.write(fn)
-
-    async def mark_warned(self, pod_id: int, seat: int) -> None:
-        await self.db.write(
-            lambda conn: conn.execute(
-                "UPDATE pod_clocks SET warned = 1 WHERE pod_id = ? AND seat = ?", (pod_id, seat)
-            )
-        )
 
     async def claim_warning(self, pod_id: int, seat: int, deadline: float) -> bool:
         """Mark the seat's clock ending at ``deadline`` warned; False when it was warned already

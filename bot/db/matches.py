@@ -706,9 +706,6 @@ class MatchStore:
         )
         await self.db.write(_statement(sql, params))
 
-    async def mark_clock_warned(self, match_id: int) -> None:
-        await self.db.write(_statement("UPDATE match_clocks SET warned = 1 WHERE match_id = ?", (match_id,)))
-
     async def claim_warning(self, match_id: int, seat: int, turn_seq: int) -> bool:
         """Mark the clock of ``seat`` waiting for ``turn_seq`` as warned; False when it was warned
         already or has moved on. One conditional statement, so of several processes whose timers

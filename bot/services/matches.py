@@ -352,9 +352,7 @@ class MatchService:
         """The match to show (a hand, a page of moves, a status): with several processes, brought
         up to the stored log first, since another process may have made the last moves."""
         live = await self.get(match_id)
-        if self.shared:
-            async with live.lock:
-                pass
+        await live.lock.catch_up()
         return live
 
     def busy(self, match_id: int) -> bool:

@@ -9,6 +9,7 @@ when a process dies) and what this process cached is checked against the stored 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -41,6 +42,19 @@ class SharedLock:
 
     def locked(self) -> bool:
         return self._local.locked()
+
+    def across_processes(self) -> contextlib.AbstractAsyncContextManager[Any]:
+        """This lock when other processes share the database, else nothing to hold: for work
+        that one process already does in order (showing its own moves) but several must not
+        interleave (the last panel edit must show the newest position)."""
+        return self if self._db is not None else contextlib.nullcontext()
+
+    async def catch_up(self) -> None:
+        """Bring what this process cached up to the database (a no-op for one process), before
+        showing it: another process may have made the last change."""
+        if self._db is not None:
+            async with self:
+                pass
 
     async def __aenter__(self) -> None:
         if self._db is None:

@@ -336,16 +336,11 @@ class TableService:
 
     # ----------------------------------------------------------------- match lifecycle
 
-    def _publishing(self, live: LiveMatch) -> contextlib.AbstractAsyncContextManager[Any]:
-        """Held while the board, the panels and the clock are brought up to a move. With several
-        processes it is the match's lock, which first brings this process's copy up to what is
-        stored: whoever shows the match last shows its newest position, whichever process made
-        the moves, so every panel ends current. One process shows its own moves in order."""
-        return live.lock if self.matches.shared else contextlib.nullcontext()
-
     @match_logged
     async def after_report(self, report: MoveReport) -> None:
-        async with self._publishing(report.match):
+        # Several processes: whoever shows the match last shows its newest position, whichever
+        # process made the moves, so every panel ends current (one process shows its own in order).
+        async with report.match.lock.across_processes():
             await self._after_report(report)
 
     async def _after_report(self, report: MoveReport) -> None:
@@ -506,7 +501,7 @@ class TableService:
         thread = await self.thread_of(live)
         if thread is not None and seat is not None:
             await thread.send(f"↩️ {seat.name} takes their seat back from the AI.")
-        async with self._publishing(live):
+        async with live.lock.across_processes():
             await self.post_board(live, new_message=False)
             await self.update_dms(live, force=True)
 

@@ -479,7 +479,8 @@ async def test_clocks_set_get_replace_warn_delete(db: Database) -> None:
     moved = ClockRow(a, seat=1, turn_seq=2, deadline=2100.0, turn_seconds=90, reserve_seconds=180,
                      reserve={0: 170.0, 1: 175.5, 2: 180.0})  # fmt: skip
     await db.matches.set_clock(moved)
-    await db.matches.mark_clock_warned(a)
+    assert await db.matches.claim_warning(a, 1, 2)
+    assert not await db.matches.claim_warning(a, 1, 2)  # warned already
     got = await db.matches.get_clock(a)
     assert got is not None and got.warned and got.seat == 1 and got.reserve == moved.reserve
     await db.matches.set_clock(

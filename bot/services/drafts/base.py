@@ -8,7 +8,6 @@ once loaded; lobbies change only through the store, so they are never cached.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import random
 from collections.abc import Callable, Iterable, Sequence
@@ -133,9 +132,7 @@ class DraftBase:
         """The pod to read (a panel, a menu choice): with several processes, brought up to what
         is stored first, since another process may have taken the last picks."""
         live = await self.get(pod_id)
-        if self.bot.matches.shared:
-            async with live.lock:
-                pass
+        await live.lock.catch_up()
         return live
 
     def _bind(self, live: LivePod) -> LivePod:
@@ -151,36 +148,47 @@ class DraftBase:
             picks = await self.store.picks(pod_id)
             state = engine.replay(self._pod_config(row), row.seed, ((p.seat, p.card) for p in picks))
             live = LivePod(row, state, picks[-1].seq if picks else 0)
-            for clock in await self.store.clocks(pod_id):
-                live.deadlines[clock.seat] = clock.deadline
-                pack = engine.current_pack(state, clock.seat)
-                if pack is not None:
-                    live.held_since[clock.seat] = clock.deadline - live.allotted(len(pack.cards))
+            await self._load_clocks(live)
         return live
+
+    async def _load_clocks(self, live: LivePod) -> None:
+        assert live.state is not None
+        live.deadlines, live.held_since = {}, {}
+        for clock in await self.store.clocks(live.id):
+            live.deadlines[clock.seat] = clock.deadline
+            pack = engine.current_pack(live.state, clock.seat)
+            if pack is not None:
+                live.held_since[clock.seat] = clock.deadline - live.allotted(len(pack.cards))
 
     async def _refresh(self, live: LivePod) -> None:
         """Bring a cached pod up to the stored one (its lock is held here and in the database):
-        another process may have taken picks, seats or clocks on. The row and seat objects are
-        updated in place, since callers hold them across the lock."""
-        fresh = await self._load(live.id)
-        if (fresh.seq, fresh.row, fresh.deadlines) == (live.seq, live.row, live.deadlines):
-            return
-        for f in fields(fresh.row):
+        another process may have taken picks, seats or clocks on. Only the picks stored since are
+        played; the row and seat objects are updated in place, since callers hold them across the
+        lock."""
+        row = await self.store.get(live.id)
+        changed = row != live.row
+        for f in fields(row):
             if f.name != "seats":
-                setattr(live.row, f.name, getattr(fresh.row, f.name))
-        for mine, stored in zip(live.row.seats, fresh.row.seats, strict=True):
+                setattr(live.row, f.name, getattr(row, f.name))
+        for mine, stored in zip(live.row.seats, row.seats, strict=True):
             mine.__dict__.update(stored.__dict__)
-        live.state, live.seq = fresh.state, fresh.seq
-        live.deadlines, live.held_since = fresh.deadlines, fresh.held_since
-        live.signatures.clear()  # the other process edited the panels: edit them again
+        if live.state is None:  # cached before the draft began: nothing to continue from
+            fresh = await self._load(live.id)
+            live.state, live.seq = fresh.state, fresh.seq
+            changed = changed or fresh.state is not None
+        else:
+            for p in await self.store.picks(live.id, after=live.seq):
+                live.state, live.seq, changed = engine.pick(live.state, p.seat, p.card), p.seq, True
+        if live.state is not None:
+            deadlines = dict(live.deadlines)
+            await self._load_clocks(live)
+            changed = changed or deadlines != live.deadlines
+        if not changed:
+            return
+        live.signatures.clear()  # another process may have edited the panels: edit them again
         for key in [k for k in self._clock_handles if k[0] == live.id and k[1] not in live.deadlines]:
             for handle in self._clock_handles.pop(key):
                 handle.cancel()
-
-    def _publishing(self, live: LivePod) -> contextlib.AbstractAsyncContextManager[Any]:
-        """Held while DM panels are brought up to a change: with several processes the pod's lock
-        (which first reloads the pod), so the last panel edit shows the newest packs."""
-        return live.lock if self.bot.matches.shared else contextlib.nullcontext()
 
     def forget(self, pod_id: int) -> None:
         """A finished pod leaves memory (its draft state, DM locks and deadlines); ``get`` loads it

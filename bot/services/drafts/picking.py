@@ -155,7 +155,7 @@ class Picking(PickClocks, DmPanel, Progress):
         if first is not None and first in order:
             order.remove(first)
             order.insert(0, first)
-        async with self._publishing(live):
+        async with live.lock.across_processes():
             for seat in order:
                 await self.update_dm(live, seat)
         if live.row.config.get("async"):

@@ -70,7 +70,7 @@ class Progress(DraftBase):
                 thread = await self._thread(live)
                 if thread is None:
                     return
-                async with self._publishing(live):  # several processes: the newest picks
+                async with live.lock.across_processes():  # several processes: the newest picks
                     view = progress_view(live.id) if live.drafting else None
                     await thread.get_partial_message(live.row.message_id).edit(
                         content=self.progress_text(live), view=view
