@@ -423,35 +423,50 @@ class MatchStore:
         read, so a process sharing the database checks its cache with a single round of queries
         (several processes on one PostgreSQL, docs/deploy.md)."""
 
-        def read(conn: sqlite3.Connection) -> MatchHead:
-            row = conn.execute("SELECT * FROM matches WHERE id = ?", (match_id,)).fetchone()
+        # On the loop, statement by statement (not a worker thread's function): this runs at every
+        # click of a shared deployment, and on PostgreSQL each statement of a function sent from a
+        # thread costs two hops. The row and the last seq come in one statement; the actions only
+        # when there are new ones.
+        async with self.db.read() as conn:
+            row = await fetch_one(
+                conn,
+                "SELECT m.*, (SELECT COALESCE(MAX(seq), 0) FROM match_actions a WHERE a.match_id = m.id)"
+                " AS last_seq FROM matches m WHERE m.id = ?",
+                (match_id,),
+            )
             if row is None:
                 raise MatchNotFound(match_id)
             seats = tuple(
                 _seat(r)
-                for r in conn.execute(
-                    "SELECT * FROM match_seats WHERE match_id = ? ORDER BY seat", (match_id,)
-                ).fetchall()
+                for r in await fetch_all(
+                    conn, "SELECT * FROM match_seats WHERE match_id = ? ORDER BY seat", (match_id,)
+                )
             )
-            users = sorted({s.user_id for s in seats if s.user_id is not None})
-            settings = {
-                int(r[0]): load_json(r[1]) or {}
-                for r in conn.execute(
-                    f"SELECT user_id, settings FROM players WHERE user_id IN ({', '.join('?' * len(users))})",
-                    users,
-                ).fetchall()
-            }
-            actions = tuple(
-                _action(r)
-                for r in conn.execute(
-                    "SELECT * FROM match_actions WHERE match_id = ? AND seq > ? ORDER BY seq",
-                    (match_id, known_seq),
-                ).fetchall()
+            users = tuple(sorted({s.user_id for s in seats if s.user_id is not None}))
+            settings = (
+                {
+                    int(r[0]): load_json(r[1]) or {}
+                    for r in await fetch_all(
+                        conn,
+                        f"SELECT user_id, settings FROM players WHERE user_id IN ({', '.join('?' * len(users))})",
+                        users,
+                    )
+                }
+                if users
+                else {}
             )
-            last = actions[-1].seq if actions else _last(conn, match_id)
-            return MatchHead(_match(row), seats, settings, actions, last)
-
-        return await self.db.query(read)
+            last = int(row["last_seq"])
+            actions: tuple[ActionRow, ...] = ()
+            if last != known_seq:
+                actions = tuple(
+                    _action(r)
+                    for r in await fetch_all(
+                        conn,
+                        "SELECT * FROM match_actions WHERE match_id = ? AND seq > ? ORDER BY seq",
+                        (match_id, known_seq),
+                    )
+                )
+        return MatchHead(_match(row), seats, settings, actions, last)
 
     def restore_state(
         self, loaded: LoadedMatch, engine: Any, *, check_version: bool = True
