@@ -177,7 +177,7 @@ class ShardedCardhostBot(CardhostBot, commands.AutoShardedBot):
     """The bot on discord.py's AutoShardedClient: the shards ``CARDHOST_SHARDS`` names (all of
     ``CARDHOST_SHARD_COUNT`` when unset). Several such processes share one PostgreSQL database:
     any of them may get a click on any match (DM interactions all reach shard 0), so a match's lock
-    and its clocks live in the database (``bot.services.shared``, ``ClockService.poll``)."""
+    and its clocks live in the database (``bot.services.shared``, ``bot.services.takeover``)."""
 
     @staticmethod
     def shard_options(settings: Settings) -> dict[str, Any]:
