@@ -13,6 +13,7 @@ from typing import Any
 
 from engines.core import PlayerId, Rng, choose_action
 from tests.bot.table import game_thread, has_moves, make_table, panel_message, play_move
+from tests.pngs import assert_same_png
 
 SEAT_LABEL = re.compile(r"\bP[1-9]\b")
 
@@ -107,7 +108,8 @@ async def test_a_duel_against_the_ai_names_alice_and_the_ai(simcord_env) -> None
     ]
     data = simcord_env.backend.cdn.get(posted[-1].attachments[0].url)
     img, labels = board_labels(live.engine.view(live.state, None), live.names)
-    assert data == to_png(img) and img.width == WIDTH
+    assert_same_png(data, to_png(img), "the last board posted")
+    assert img.width == WIDTH
     drawn = [lb.text for lb in labels]
     assert any(x.startswith("alice") for x in drawn) and "AI" in drawn
     assert not [x for x in drawn if SEAT_LABEL.search(x)]

@@ -20,6 +20,7 @@ from tests.bot.table import (
     play_move,
     start_challenge,
 )
+from tests.pngs import assert_same_png
 
 MAX_MOVES = 1500
 
@@ -183,4 +184,7 @@ async def test_the_panel_speaks_russian(simcord_env) -> None:
 
     hand = table_spec("chronomagia").hand
     data = env.backend.cdn.get(panel.attachments[0].url)
-    assert data == to_png(hand(view, "alice", lang="ru")) != to_png(hand(view, "alice", lang="en"))
+    english = to_png(hand(view, "alice", lang="en"))
+    russian = to_png(hand(view, "alice", lang="ru"))
+    assert russian != english
+    assert_same_png(data, russian, "alice's hand in Russian", {"the English hand": english})

@@ -17,6 +17,7 @@ from PIL import Image
 from bot.services.renders import RenderPool
 from render.common import to_png
 from tests.bot.table import game_thread, make_table, move_ids, panel_message
+from tests.pngs import assert_same_png
 
 pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="kills a process with SIGKILL")
 
@@ -130,7 +131,9 @@ async def test_killed_render_workers_are_replaced_and_the_board_still_arrives(si
     board = next(m for m in reversed(game_thread(t).history()) if m.attachments)
     assert board.attachments[0].filename == f"board-{live.id}-{live.seq}.png"
     drawn = simcord_env.backend.cdn.get(board.attachments[0].url)
-    assert drawn == to_png(board_image("chrono", live.engine.view(live.state, None), live.names))
+    assert_same_png(
+        drawn, to_png(board_image("chrono", live.engine.view(live.state, None), live.names)), "the board"
+    )
     panel = panel_message(member, live.id)
     assert panel is not None and panel.attachments[0].filename == f"hand-{live.id}-{live.seq}.png"
     from bot.presenters import table_spec
@@ -138,4 +141,4 @@ async def test_killed_render_workers_are_replaced_and_the_board_still_arrives(si
 
     options = table_spec("chrono").presenter.render_options()
     hand = hand_image("chrono", live.engine.view(live.state, PlayerId(seat)), live.names[seat], **options)
-    assert simcord_env.backend.cdn.get(panel.attachments[0].url) == to_png(hand)
+    assert_same_png(simcord_env.backend.cdn.get(panel.attachments[0].url), to_png(hand), "the hand")
