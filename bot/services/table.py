@@ -58,6 +58,12 @@ class TableService:
         )
         bot.matches.changed_elsewhere.append(self._forget_shown)
         self.renders = render_pool(bot.settings.render_workers)
+        self._showing: dict[tuple[int, int | None], asyncio.Lock] = {}
+        """One lock per match's board (seat None) and per DM panel: two moves shown at once (a
+        click and a clock running out, two players' clicks in a row) draw their images at the same
+        time, and the older one, drawn last, was posted last: the board or a hand stayed a move
+        behind, under text of the newer position. Each showing now waits for the one before it
+        and then reads the match as it is, so the last one shown is the newest position."""
         """Where board and hand images are drawn (worker processes shared by the process's bots)."""
         self.renders.start()
         # Matches kept in memory: those the table shows are played every few seconds, and one that
@@ -163,12 +169,20 @@ class TableService:
             return []
         return [live.seats[p].user_id for p in live.current if not live.seats[p].is_ai]
 
+    def _showing_lock(self, match_id: int, seat: int | None) -> asyncio.Lock:
+        return self._showing.setdefault((match_id, seat), asyncio.Lock())
+
     async def post_board(self, live: LiveMatch, *, new_message: bool) -> None:
+        async with self._showing_lock(live.id, None):
+            await self._post_board(live, new_message=new_message)
+
+    async def _post_board(self, live: LiveMatch, *, new_message: bool) -> None:
         thread = await self.thread_of(live)
         if thread is None:
             return
-        file = await self.board_file(live)
+        # The words before the picture, with no await between: both of one position.
         content = self.board_content(live, mention=new_message)
+        file = await self.board_file(live)
         if not new_message and live.board_message_id:
             try:
                 await thread.get_partial_message(live.board_message_id).edit(
@@ -267,19 +281,21 @@ class TableService:
         for seat in live.seats:
             if seat.user_id is None or seat.dm_failed:
                 continue  # an AI seat; a player whose seat the AI holds still sees the panel
-            sig = self._signature(live, seat.seat)
-            key = (live.id, seat.seat)
-            if not force and self._dm_signatures.get(key) == sig:
-                continue
-            if await self.send_dm_panel(live, seat.seat):
-                self._dm_signatures[key] = sig
+            async with self._showing_lock(live.id, seat.seat):
+                sig = self._signature(live, seat.seat)
+                key = (live.id, seat.seat)
+                if not force and self._dm_signatures.get(key) == sig:
+                    continue
+                if await self.send_dm_panel(live, seat.seat):
+                    self._dm_signatures[key] = sig
 
     async def send_dm_panel(self, live: LiveMatch, seat_no: int) -> bool:
         seat = live.seats[seat_no]
         assert seat.user_id is not None
-        file = await self.hand_file(live, seat_no)
+        # Words, buttons and picture of one position: nothing awaited before the picture's view.
         content = self.panel_content(live, seat_no)
         view = self.panel_view(live, seat_no)
+        file = await self.hand_file(live, seat_no)
         try:
             if seat.dm_message_id and seat.dm_channel_id:
                 channel = self.bot.get_partial_messageable(
@@ -390,6 +406,8 @@ class TableService:
         """A finished match leaves memory: its DM signatures here, its clock settings and its state
         in MatchService (a later /game status or old button loads it from the database again)."""
         self._forget_shown(match_id)
+        for key in [k for k, lock in self._showing.items() if k[0] == match_id and not lock.locked()]:
+            del self._showing[key]
         self.bot.clocks.forget(match_id)
         self.matches.evict(match_id)
 
