@@ -58,13 +58,13 @@ class TableService:
         )
         bot.matches.changed_elsewhere.append(self._forget_shown)
         self.renders = render_pool(bot.settings.render_workers)
+        """Where board and hand images are drawn (worker processes shared by the process's bots)."""
         self._showing: dict[tuple[int, int | None], asyncio.Lock] = {}
         """One lock per match's board (seat None) and per DM panel: two moves shown at once (a
         click and a clock running out, two players' clicks in a row) draw their images at the same
         time, and the older one, drawn last, was posted last: the board or a hand stayed a move
         behind, under text of the newer position. Each showing now waits for the one before it
         and then reads the match as it is, so the last one shown is the newest position."""
-        """Where board and hand images are drawn (worker processes shared by the process's bots)."""
         self.renders.start()
         # Matches kept in memory: those the table shows are played every few seconds, and one that
         # fell out of the cache is loaded again (snapshot + replay) at each of its moves.
