@@ -27,7 +27,7 @@ from .actions import (
     Use,
 )
 from .board import cdef, commander_r, empty_zones, zone_of
-from .cards import card
+from .cards import card, rules
 from .grammar import Ability
 from .moves import MAIN, NEXT, QUICK
 from .sequence import designations
@@ -89,7 +89,7 @@ def _main_moves(s: SpiritState, p: int) -> list[SpiritAction]:
         u = s.board[z]
         if u is not None and not u.face_up and u.concealed_turn < s.turn:
             out.append(Flip(z))
-    if s.gathers < 2:
+    if s.gathers < rules().gathers:  # S46, the number moves.why_not_gather reads too
         onto: list[int | None] = [None]
         onto.extend(z for z in grid.own_zones(p) if (u := s.board[z]) is not None and u.face_up)
         out.extend(Gather(cid, o) for cid in _distinct(s, p, "essence") for o in onto)
