@@ -13,6 +13,7 @@ Grammar (``<id>`` is an object id, ``<ref>`` an object id or a seat label ``P1``
     blk:<id>  on:<id>             declare a blocker, then the attacker it blocks
     first:<id>                    next blocker in the damage assignment order (R47)
     dmg:<n>                       damage to the next blocker in order (R48)
+    look:yes  look:no             look at the top cards or not, where the card says "you may" (D7)
     discard:<id>  pick:<id>  pick:none  bottom:<id>
     trigger:<n>                   which of your pending triggered abilities goes on the stack next (R39)
 """
@@ -49,6 +50,7 @@ _ARITY: dict[ActionKind, tuple[int, ...]] = {
     "first": (1,),
     "dmg": (1,),
     "discard": (1,),
+    "look": (1,),
     "pick": (1,),
     "bottom": (1,),
     "trigger": (1,),
@@ -127,6 +129,8 @@ def decode(action_id: str) -> AfrikaAction:
         ok = bool(_REF.fullmatch(args[0])) or (kind == "target" and args[0] == "none")
     elif kind == "pick":
         ok = bool(_ID.fullmatch(args[0])) or args[0] == "none"
+    elif kind == "look":
+        ok = args[0] in ("yes", "no")
     elif args:
         ok = bool(_ID.fullmatch(args[0]))
     if not ok:

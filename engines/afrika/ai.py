@@ -566,6 +566,9 @@ def _choice_action(g: Game, p: int, ch: Choice, legal: Sequence[AfrikaAction], r
             return land_acts[0]
         return max(held, key=lambda x: x[0].cost.total)[1]
     if k == "pick":
+        looks = [a for a in legal if a.kind == "look" and a.a == "yes"]
+        if looks:  # "you may look": knowing more is never worse, and a spell may be taken
+            return looks[0]
         picks = [a for a in legal if a.kind == "pick" and a.a != "none"]
         if picks:
             return max(picks, key=lambda a: cd(g.objs[int(a.a)]).cost.total)

@@ -70,7 +70,7 @@ OPS: dict[str, frozenset[str]] = {
     "bounce": frozenset({"target"}),
     "pump": frozenset({"power", "health", "keywords", "target", "to"}),
     "counters": frozenset({"kind", "amount", "target", "to"}),
-    "look_pick": frozenset({"count", "filter", "rest", "may"}),
+    "look_pick": frozenset({"count", "filter", "rest", "may", "may_look"}),
     "search": frozenset({"filter"}),
     "token": frozenset({"card", "count"}),
     "add_energy": frozenset({"energy", "amount"}),
@@ -410,8 +410,8 @@ def parse_effect(raw: Any, n_targets: int) -> Effect:
             for kw in v:
                 parse_keyword(kw)
             v = tuple(v)
-        if k == "may" and not isinstance(v, bool):
-            raise ValueError(f"effect {op}: may must be true or false")
+        if k in ("may", "may_look") and not isinstance(v, bool):
+            raise ValueError(f"effect {op}: {k} must be true or false")
         if k == "rest" and v not in ("bottom", "void"):
             raise ValueError(f"effect {op}: rest must be bottom or void")
         if k == "kind" and v not in ("+1/+1", "-1/-1", "shield"):

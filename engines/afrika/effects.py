@@ -192,22 +192,33 @@ def op_counters(g: Game, e: Effect, ctx: Ctx) -> None:
 
 
 def op_look_pick(g: Game, e: Effect, ctx: Ctx) -> None:
+    """Look at the top N and pick. Where the card says "you may look" (``may_look``, Cosmic
+    Storyteller) the player first decides whether to look at all (stage "gaze", D7): the cards are
+    not theirs to see until they say yes, and a no moves nothing."""
     pl = g.players[ctx.controller]
     n = _amount(e, ctx, "count", 3)
-    top = pl.codex[:n]
-    if not top:
+    if not pl.codex[:n]:
         return
-    g.log(f"{seat_ref(ctx.controller)} looks at the top {len(top)} cards of their Codex.")
     g.choice = Choice(
         "pick",
         ctx.controller,
         item="look",
-        ids=list(top),
-        stage="pick",
+        nums=[n],
+        stage="gaze",
         card="|".join(
             (str(e.get("filter", "any")), str(e.get("rest", "bottom")), "may" if e.get("may") else "")
         ),
     )
+    if not e.get("may_look"):
+        start_look(g, g.choice)
+
+
+def start_look(g: Game, ch: Choice) -> None:
+    """The player of a look-at choice looks: the top cards become the choice's cards (R70)."""
+    top = g.players[ch.player].codex[: ch.nums[0]]
+    g.log(f"{seat_ref(ch.player)} looks at the top {len(top)} cards of their Codex.")
+    ch.ids = list(top)
+    ch.stage = "pick"
 
 
 def op_search(g: Game, e: Effect, ctx: Ctx) -> None:
@@ -351,4 +362,4 @@ def run_effects(g: Game, effects: tuple[Effect, ...], ctx: Ctx) -> None:
             return
 
 
-__all__ = ["OPS", "Ctx", "active_perms", "check_cond", "matches", "run_effects"]
+__all__ = ["OPS", "Ctx", "active_perms", "check_cond", "matches", "run_effects", "start_look"]

@@ -71,8 +71,9 @@ ChoiceItem = Literal["", "spell", "ability", "trigger", "look", "search", "void"
 """What a choice is about: for "cast" the kind of thing cast, for "pick" where the cards are, for
 "discard" whether an effect (not the hand size) asked for it."""
 
-ChoiceStage = Literal["", "pick", "bottom", "1", "2"]
-"""A pick choice's stage (taking, then ordering the rest at the bottom); a damage assignment's pass."""
+ChoiceStage = Literal["", "gaze", "pick", "bottom", "1", "2"]
+"""A pick choice's stage (deciding whether to look at all where the card says "you may look", taking,
+then ordering the rest at the bottom); a damage assignment's pass."""
 
 ItemKind = Literal["spell", "ability", "trigger"]
 """What a stack object is."""
@@ -100,6 +101,7 @@ ActionKind = Literal[
     "first",
     "dmg",
     "discard",
+    "look",
     "pick",
     "bottom",
     "trigger",

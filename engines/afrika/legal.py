@@ -363,6 +363,12 @@ def choice_actions(g: Game, ch: Choice) -> list[AfrikaAction]:
             for i in trigger_options(g, ch.player)
         ]
     if k == "pick":
+        if ch.stage == "gaze":
+            n = len(g.players[ch.player].codex[: ch.nums[0]])
+            return [
+                act("look", "yes", label=f"Look at the top {n}" if n > 1 else "Look at the top card"),
+                act("look", "no", label="Don't look"),
+            ]
         if ch.stage == "bottom":
             return [act("bottom", i, label=f"Put {name(g, i)} on the bottom next") for i in ch.ids]
         options = pick_options(g, ch)

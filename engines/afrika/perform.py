@@ -11,7 +11,7 @@ from .cards import ENERGY_NAMES
 from .checks import concede
 from .combat import auto_assign, finish_attackers, finish_blockers, next_order
 from .cosmic_die import roll
-from .effects import start_discards
+from .effects import start_discards, start_look
 from .legal import cast_need, equivalent, has_cast_target, legal, max_x
 from .refusals import why_not
 from .rules import cd, charge_source, draw, move, name, produces, seat_ref, shuffle
@@ -194,6 +194,13 @@ def _perform_choice(g: Game, p: int, a: AfrikaAction, ch: Choice) -> None:
 
 def _perform_pick(g: Game, p: int, a: AfrikaAction, ch: Choice) -> None:
     pl = g.players[p]
+    if ch.stage == "gaze":
+        if a.a == "yes":
+            start_look(g, ch)
+        else:  # "you may look": declined, nothing is seen and nothing moves (D7)
+            g.log(f"{seat_ref(p)} does not look at the top of their Codex.")
+            g.choice = None
+        return
     if ch.stage == "bottom":
         pl.codex.remove(a.num)
         pl.codex.append(a.num)

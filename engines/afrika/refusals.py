@@ -55,6 +55,8 @@ def why_not(g: Game, p: int, a: AfrikaAction) -> str:
             )
         if k == "target":
             return "That is not a legal target."
+        if ch.kind == "pick" and ch.stage == "gaze" and ch.player == p:
+            return "First choose whether to look at the top of your Codex."
         if k == "pick" and a.a == "none" and ch.kind == "pick" and ch.stage == "pick":
             return "The card says to put one into your hand, so you must take one of them."
         return "That move is not possible right now: another decision is pending."

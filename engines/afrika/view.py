@@ -218,6 +218,8 @@ def make_view(g: Game, viewer: int | None) -> AfrikaView:
             about = card(g.objs[ch.obj].card).name
         elif ch.kind == "discard":
             about = f"discard {ch.nums[0]}"
+        elif ch.kind == "pick" and ch.stage == "gaze":
+            about = "deciding whether to look at the top of their Codex"
         elif ch.kind == "pick":
             about = {
                 "look": "looking at the top of their Codex",

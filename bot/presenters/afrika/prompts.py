@@ -62,6 +62,8 @@ def _decision(view: Any, kinds: set[str], who: str) -> str:
         return _about("Choose the order of blockers for {}.", about, "Choose the order of blockers.")
     if ch.kind == "assign":
         return _about("Assign {}'s combat damage.", about, "Assign combat damage.")
+    if ch.kind == "pick" and "look" in kinds:
+        return "You may look at the top of your Codex: look, or not?"
     if ch.kind == "pick":
         return _about("Choose a card ({}).", about, "Choose a card.")
     return "Your decision."
