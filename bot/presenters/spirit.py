@@ -199,11 +199,17 @@ def hand_text(view: Any) -> str:
     return f"**Your hand** ({len(view.hand)}): {cards}{side}{face_down}"
 
 
+def _commander_words(cmd: Any) -> str:
+    """'R 6000 (Ignis, Ember Regent)', or a face-down Commander's words: its card and R are hidden
+    until the starting player is decided (setup steps 1-3)."""
+    if cmd.card is None:
+        return "(Commander face down)"
+    return f"R {cmd.resilience} ({card(cmd.card).name})"
+
+
 def status_line(view: Any, names: list[str]) -> str:
     phase = PHASE_NAMES.get(view.phase, view.phase)
-    lives = " · ".join(
-        f"{names[s.seat]} R {s.commander.resilience} ({card(s.commander.card).name})" for s in view.seats
-    )
+    lives = " · ".join(f"{names[s.seat]} {_commander_words(s.commander)}" for s in view.seats)
     return f"Turn {view.turn} · {phase} · {lives}"
 
 
@@ -220,7 +226,8 @@ def details(view: Any) -> list[tuple[str, str]]:
     for c in view.hand:
         out.setdefault(c, f"{card(c).name} (in your hand)")
     for s in view.seats:
-        out.setdefault(s.commander.card, f"{card(s.commander.card).name} (Commander)")
+        if s.commander.card is not None:
+            out.setdefault(s.commander.card, f"{card(s.commander.card).name} (Commander)")
     for z in view.zones:
         if z.unit is not None and z.unit.card is not None:
             where = "" if z.unit.face_up else ", face down"

@@ -75,12 +75,16 @@ class ZoneView:
 
 @dataclass(frozen=True)
 class CommanderView:
-    card: str
-    """Commanders are face up from the start of the Duel (setup step 3)."""
-    resilience: int
-    """Current R: the life total (S1)."""
-    base_resilience: int
-    """Printed R: the most it can be restored to (B21)."""
+    card: str | None
+    """None while it is face down to this viewer: both Commanders are placed face down and turned
+    face up once the starting player is decided (setup steps 1-3), in every Duel of a Match; until
+    then only its owner reads it."""
+    face_up: bool
+    """Turned face up (the starting player is decided)."""
+    resilience: int | None
+    """Current R: the life total (S1); None while the card is hidden (R tells Commanders apart)."""
+    base_resilience: int | None
+    """Printed R: the most it can be restored to (B21); None while the card is hidden."""
     essence: tuple[str, ...]
     """Essence card ids attached to it, oldest first."""
 

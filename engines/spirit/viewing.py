@@ -3,7 +3,8 @@
 
 Both work from one definition of "hidden from the viewer": the opponent's hand, deck and Side
 Deck, the opponent's Concealed Spirits (on the Battleground and being Concealed on the Sequence),
-and the order of the viewer's own deck. The view never reads those cards, and the resampler deals
+the opponent's Commander until the starting player is decided (setup steps 1-3), and the order of
+the viewer's own deck. The view never reads those cards, and the resampler deals
 exactly those anew (within one seat), so a view that changed when they are re-dealt would be a leak.
 """
 
@@ -15,7 +16,7 @@ from engines.core.evolve import evolve
 from . import grid
 from .actions import PHASES
 from .board import cdef, commander_r, keywords, resilience, strength, unit_words, zone_of
-from .cards import rules
+from .cards import card, card_ids, rules
 from .combat import attack_kind, can_attack_from
 from .sequence import link_ability
 from .state import Link, SpiritState, Unit
@@ -74,17 +75,30 @@ def _zone_view(s: SpiritState, z: int, viewer: int | None, reserved: set[int]) -
     )
 
 
-def _seat_view(s: SpiritState, p: int) -> SeatView:
+def commanders_face_up(s: SpiritState) -> bool:
+    """Both Commanders are turned face up once the starting player is decided (setup step 3); in a
+    later Duel of a Match they stay face down while the loser of the last one chooses (B6)."""
+    return s.first >= 0
+
+
+def _commander_view(s: SpiritState, p: int, viewer: int | None) -> CommanderView:
+    cmd = s.seats[p].commander
+    face_up = commanders_face_up(s)
+    shown = face_up or viewer == p
+    return CommanderView(
+        card=s.card_of[cmd.obj] if shown else None,
+        face_up=face_up,
+        resilience=commander_r(s, p) if shown else None,
+        base_resilience=cdef(s, cmd.obj).resilience if shown else None,
+        essence=tuple(s.card_of[o] for o in cmd.essence),
+    )
+
+
+def _seat_view(s: SpiritState, p: int, viewer: int | None) -> SeatView:
     st = s.seats[p]
-    cmd = st.commander
     return SeatView(
         seat=p,
-        commander=CommanderView(
-            card=s.card_of[cmd.obj],
-            resilience=commander_r(s, p),
-            base_resilience=cdef(s, cmd.obj).resilience,
-            essence=tuple(s.card_of[o] for o in cmd.essence),
-        ),
+        commander=_commander_view(s, p, viewer),
         hand_count=len(st.hand),
         deck_count=len(st.deck),
         reload=tuple(s.card_of[o] for o in st.reload),
@@ -185,7 +199,7 @@ def build_view(s: SpiritState, viewer: int | None) -> SpiritView:
         acting=acting(s),
         priority=s.priority if s.mode == "sequence" else None,
         zones=tuple(_zone_view(s, z, viewer, reserved) for z in range(grid.ZONES)),
-        seats=tuple(_seat_view(s, p) for p in (0, 1)),
+        seats=tuple(_seat_view(s, p, viewer) for p in (0, 1)),
         sequence=tuple(_link_view(s, i, lk, viewer, hidden) for i, lk in enumerate(s.seq)),
         last_sequence=tuple(_link_view(s, i, lk, viewer, hidden) for i, lk in enumerate(s.last_seq)),
         choice=_choice_view(s, hidden),
@@ -216,6 +230,8 @@ def hidden_groups(s: SpiritState, viewer: int | None, every: bool = False) -> li
         concealed = [u.obj for u in s.board if u is not None and u.owner == p and not u.face_up]
         limbo = [lk.obj for lk in s.seq if lk.kind == "conceal" and lk.seat == p]
         groups.append([*st.deck, *st.hand, *st.side, *concealed, *limbo])
+        if not commanders_face_up(s):
+            groups.append([st.commander.obj])  # face down until the first player is chosen
     return [g for g in groups if len(g) > (0 if every else 1)]
 
 
@@ -228,4 +244,10 @@ def resample_hidden(s: SpiritState, viewer: int | None, rng: Rng) -> SpiritState
         rng.shuffle(cards)
         for o, c in zip(group, cards, strict=True):
             card_of[o] = c
+    if not commanders_face_up(s):
+        # A face-down Commander is alone in its group: it is dealt anew from every Commander.
+        commanders = sorted(c for c in card_ids() if card(c).kind == "commander")
+        for p, st in enumerate(s.seats):
+            if p != viewer:
+                card_of[st.commander.obj] = rng.choice(commanders)
     return evolve(s, card_of=tuple(card_of))

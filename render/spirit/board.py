@@ -82,10 +82,17 @@ def _seat(pen: Pen, view: SpiritView, s: SeatView, name: str, y: int) -> None:
     who = name + (" · to act" if view.acting == s.seat else "")
     pen.line((PAD + 16, y + 28), who, 26, bold=True, fill=ACCENT if turn else TEXT, max_width=420)
     cmd = s.commander
-    pen.line(
-        (WIDTH - PAD - 16, y + 30), f"R {cmd.resilience} / {cmd.base_resilience}", 28, bold=True, anchor="rm"
-    )
-    pen.line((PAD + 16, y + 66), card(cmd.card).name, 20, fill=TEXT_DIM, max_width=340)
+    if cmd.card is None:  # face down until the starting player is decided (setup steps 1-3)
+        pen.line((PAD + 16, y + 66), "Commander face down", 20, fill=TEXT_DIM, max_width=340)
+    else:
+        pen.line(
+            (WIDTH - PAD - 16, y + 30),
+            f"R {cmd.resilience} / {cmd.base_resilience}",
+            28,
+            bold=True,
+            anchor="rm",
+        )
+        pen.line((PAD + 16, y + 66), card(cmd.card).name, 20, fill=TEXT_DIM, max_width=340)
     if cmd.essence:
         essence_gems(pen, cmd.essence, WIDTH - PAD - 250, y + 30, most=5)
     counts = (
