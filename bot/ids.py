@@ -25,3 +25,11 @@ _ROW_ID = re.compile(ROW_ID)
 def parse_row_id(text: str) -> int | None:
     """The id ``text`` spells, or None when it can't be one of our rows."""
     return int(text) if _ROW_ID.fullmatch(text) else None
+
+
+def parse_index(text: str, limit: int) -> int | None:
+    """The number ``text`` spells when it is ASCII digits naming one of ``limit`` things (a menu
+    value that counts groups, a page), else None. ``str.isdigit`` is not the test: it accepts "²",
+    which ``int`` then refuses with a ValueError the player would meet as "Something went wrong"."""
+    found = _ROW_ID.fullmatch(text)
+    return int(text) if found is not None and int(text) < limit else None

@@ -121,6 +121,9 @@ class StopsSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"sto
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = bot_of(interaction)
         values = selected_values(interaction)
+        if not game_spec(self.game).autoplay.stop_steps:  # an unknown game is refused there, in words
+            # A forged "stops:<game>" for a game without stops: its menu could not even be redrawn.
+            raise CardhostError(f"{get_engine(self.game).title} has no steps to stop at: nothing to choose.")
         chosen = await save_stops(bot, interaction.user, self.game, values)
         view = discord.ui.View(timeout=None)
         view.add_item(StopsSelect(self.game, chosen))

@@ -12,8 +12,6 @@ a starter's), else "an unsaved deck".
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -24,7 +22,9 @@ from typing import TYPE_CHECKING, Any
 from discord.utils import escape_markdown
 
 from bot.db.history import HistoryEntry, HistoryStore
+from bot.services.ladder_policy import REASONS
 from bot.services.ratings import Skill, display
+from bot.spreadsheet import write_csv
 from bot.text import ai_seat, ordinal
 from engines.core import CardhostError, ConfigError
 from engines.decks.pool import play_cards
@@ -101,6 +101,8 @@ def entry_line(entry: HistoryEntry) -> str:
     rated = rating_words(entry)
     if rated:
         parts.append(f"rating {rated}")
+    elif entry.unrated is not None:
+        parts.append(f"unrated: {REASONS.get(entry.unrated, entry.unrated)}")
     return " · ".join(parts)
 
 
@@ -220,14 +222,8 @@ def export_record(entry: HistoryEntry, names: DeckNames) -> dict[str, Any]:
 
 
 def to_csv(records: Sequence[Mapping[str, Any]]) -> bytes:
-    out = io.StringIO()
-    writer = csv.DictWriter(out, fieldnames=EXPORT_FIELDS, lineterminator="\n")
-    writer.writeheader()
-    for r in records:
-        row = {k: ("" if r[k] is None else r[k]) for k in EXPORT_FIELDS}
-        row["opponents"] = "; ".join(r["opponents"])
-        writer.writerow(row)
-    return out.getvalue().encode("utf-8")
+    """The records as CSV, through ``bot.spreadsheet`` (an opponent named "=HYPERLINK(…)" is text)."""
+    return write_csv(EXPORT_FIELDS, ({**r, "opponents": "; ".join(r["opponents"])} for r in records))
 
 
 def to_json(user_id: int, records: Sequence[Mapping[str, Any]], at: float) -> bytes:

