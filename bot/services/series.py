@@ -62,6 +62,14 @@ def score_text(names: Sequence[str], wins: Sequence[int]) -> str:
     return ", ".join(f"{n} {w}" for n, w in zip(names, wins, strict=True))
 
 
+def game_title(series: SeriesRow, game_no: int) -> str:
+    """'Game 2 of best of 3'; a game past ``best_of`` (drawn games replayed, Spirit Tactics S2)
+    says why there is one: 'Game 4 of the best of 3 (a drawn game does not count)'."""
+    if game_no <= series.best_of:
+        return f"Game {game_no} of best of {series.best_of}"
+    return f"Game {game_no} of the best of {series.best_of} (a drawn game does not count)"
+
+
 def _names(series: SeriesRow) -> list[str]:
     return [s.name for s in series.seats]
 
@@ -248,12 +256,15 @@ class SeriesService:
             wins = list(series.wins)
             if winner is not None:
                 wins[winner] += 1
+            replayed = game_spec(series.game).series.draws_replayed
             result = (
                 f"Game {game_no} goes to **{names[winner]}**"
                 if winner is not None
+                else f"Game {game_no} is a draw and does not count: another game is played"
+                if replayed
                 else f"Game {game_no} is a draw"
             )
-            if max(wins) >= series.needed or game_no >= series.best_of:
+            if max(wins) >= series.needed or (game_no >= series.best_of and not replayed):
                 top = max(wins)
                 leaders = [i for i, w in enumerate(wins) if w == top]
                 champion = leaders[0] if len(leaders) == 1 else None
@@ -294,7 +305,12 @@ class SeriesService:
                 return
             series = await self.store.get(series_id)
             assert series is not None
-            await self._say(series, f"{result}: {score_text(names, wins)}.")
+            await self._say(
+                series,
+                f"{result} ({score_text(names, wins)})."
+                if winner is None and replayed
+                else f"{result}: {score_text(names, wins)}.",
+            )
             if len(ready) == len(series.seats):
                 start_now = True
             else:
@@ -372,7 +388,7 @@ class SeriesService:
             )
             await self._say(
                 series,
-                f"🎴 **Game {game_no} of best of {series.best_of}** — {score_text(names, series.wins)}. {first}",
+                f"🎴 **{game_title(series, game_no)}** — {score_text(names, series.wins)}. {first}",
             )
             await self._close_panels(series, game_no, f"Game {game_no} has started in the thread.")
         log.info(
@@ -509,7 +525,7 @@ class SeriesService:
         word = game_spec(series.game).deck_word
         where = f"<#{series.thread_id}>" if series.thread_id else f"best of {series.best_of}"
         lines = [
-            f"**{game_spec(series.game).title}** · {where} · **Game {game_no} of best of {series.best_of}** "
+            f"**{game_spec(series.game).title}** · {where} · **{game_title(series, game_no)}** "
             f"— {score_text(_names(series), series.wins)}.",
             f"Your {word}: **{len(deck['main'])}** cards · side deck: **{len(deck['side'])}** cards.",
         ]

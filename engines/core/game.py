@@ -132,6 +132,10 @@ class SeriesRules:
     keeps: Callable[[str], bool] | None = None
     """Cards that stay in the deck for the whole match (a Spirit Tactics Commander, B9): the swap
     panel never offers them."""
+    draws_replayed: bool = False
+    """A drawn game does not count: games go on until a seat has the wins needed, however many
+    that takes (Spirit Tactics S2, B8). False: a draw is one of the ``best_of`` games, so after
+    them the series may end level (Afrika, whose rules leave matches to the bot, A22)."""
 
 
 @dataclass(frozen=True)

@@ -59,6 +59,7 @@ GAME: GameSpec[SpiritState, SpiritAction, SpiritView] = GameSpec(
         side_option="sides",
         side_check=check_side,
         keeps=_is_commander,
+        draws_replayed=True,  # a drawn Duel does not count: another is played (S2, B8)
     ),
     test_seeds=30,
     test_view_every=7,
