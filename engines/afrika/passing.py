@@ -2,10 +2,12 @@
 
 About two moves in three are passes, and most of them only give priority to the next player:
 ``perform``'s ``do_pass`` adds one to ``passes`` and, while not every player still in the game has
-passed, hands priority to the next seat; ``settle`` then runs the state checks (which change
-nothing when the state is quiet, ``state.is_quiet``, and nothing they read changed: nothing did)
-and places pending triggers (there are none in a settled state where someone holds priority). So
-the next state is the same state with those two numbers changed and no events. It is made here
+passed, hands priority to the next seat (with teams, a teammate who has not passed yet in this
+run, R128: ``timing.after_pass``, which reads ``pass_from``, the seat that began the run);
+``settle`` then runs the state checks (which change nothing when the state is quiet,
+``state.is_quiet``, and nothing they read changed: nothing did) and places pending triggers (there
+are none in a settled state where someone holds priority). So the next state is the same state
+with those three numbers changed and no events. It is made here
 without thawing, performing, settling and freezing, and equals what the general path makes
 (tests/engines/afrika/test_fast_paths.py plays every move both ways).
 
@@ -39,6 +41,7 @@ from .state import (
     player_with,
     without_pools,
 )
+from .timing import after_pass
 
 
 def quiet_pass(s: AfrikaState, p: int) -> AfrikaState | None:
@@ -50,16 +53,11 @@ def quiet_pass(s: AfrikaState, p: int) -> AfrikaState | None:
     alive = sum(1 for q in players if not q.lost)
     if s.passes + 1 >= alive:
         return None  # everyone passed: the top of the stack resolves or the step ends
-    n = len(players)
-    nxt = p
-    for i in range(1, n + 1):  # timing.next_seat
-        q = (p + i) % n
-        if not players[q].lost:
-            nxt = q
-            break
-    after = evolve(s, passes=s.passes + 1, priority=nxt)
+    start = p if s.passes == 0 else s.pass_from  # perform.do_pass
+    nxt = after_pass(players, s.teams, start, p)
+    after = evolve(s, passes=s.passes + 1, priority=nxt, pass_from=start)
     mark_quiet(after)
-    keep_evolved(s, after, passes=after.passes, priority=nxt)
+    keep_evolved(s, after, passes=after.passes, priority=nxt, pass_from=start)
     return after
 
 

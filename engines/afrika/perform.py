@@ -19,7 +19,7 @@ from .stack import finish_cast, place_trigger, resolve_top
 from .state import Choice, Game
 from .steps import discard_or_cleanup, end_step, start_turn
 from .teams import next_turn_seat
-from .timing import EQUIP, TRAVEL, alive_players, next_seat
+from .timing import EQUIP, TRAVEL, after_pass, alive_players
 
 
 def perform(g: Game, p: int, a: AfrikaAction, listed: list[AfrikaAction] | None = None) -> None:
@@ -91,7 +91,9 @@ def do_pass(g: Game, p: int) -> None:
         else:
             end_step(g)
     else:
-        g.priority = next_seat(g, p)
+        if g.passes == 1:
+            g.pass_from = p  # the first pass of a run (R128: who of a team has passed)
+        g.priority = after_pass(g.players, g.teams, g.pass_from, p)
 
 
 def _perform_choice(g: Game, p: int, a: AfrikaAction, ch: Choice) -> None:

@@ -179,6 +179,10 @@ class AfrikaState:
     """The cosmic die's last face this turn: "rift", "chaos", "blank" or ""."""
     die_rolls: int = 0
     """Rolls of the cosmic die this turn (the next costs this much, R160)."""
+    pass_from: int = -1
+    """The seat whose pass began the current run of passes in succession (``passes`` counts them;
+    stale while ``passes`` is 0): with teams it tells which teammates have already passed, so the
+    team keeps priority until all its members have (R128, ``timing.after_pass``)."""
 
 
 # ---------------------------------------------------------------------------------------- mutable
@@ -347,6 +351,7 @@ class Game:
     rifts: list[str] = _f(default_factory=list)
     die: str = ""
     die_rolls: int = 0
+    pass_from: int = -1
     events: list[str] = _f(default_factory=list)
     memo: Memo | None = None
     """Values derived from this Game while it stands for a frozen state and nobody changes it (a
@@ -853,6 +858,7 @@ def thaw(s: AfrikaState) -> Game:
         list(s.rifts),
         s.die,
         s.die_rolls,
+        s.pass_from,
     )
 
 
@@ -995,6 +1001,7 @@ def freeze(g: Game, base: AfrikaState | None = None) -> AfrikaState:
             tuple(g.rifts),
             g.die,
             g.die_rolls,
+            g.pass_from,
         ),
     )
 

@@ -3,8 +3,9 @@
 A game without teams (a duel, Star Lords) answers every question here as if each player were a
 team of one, so the rules ask "is this seat on the turn's team?" or "are these two opponents?"
 the same way in every variant. ``g.teams`` lists the seats of each team (``variants.team_layout``);
-the seat order of the table puts a team's seats together, so priority in seat order is also
-priority team by team (R128: a team passes only when both members have passed in succession).
+the seat order of the table puts a team's seats together, so priority goes round team by team
+(R128: a team passes only when both members have passed in succession; ``timing.after_pass``
+hands priority back to a teammate who passed before the other one acted).
 """
 
 from __future__ import annotations

@@ -6,6 +6,9 @@ action would be accepted, and a refused one is explained with the same sentence.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from . import fast
 from .cards import Ability, CardDef, Cost, TargetSpec, parse_cost
 from .rules import (
@@ -37,6 +40,32 @@ def next_seat(g: Game, p: int) -> int:
     for i in range(1, n + 1):
         q = (p + i) % n
         if not g.players[q].lost:
+            return q
+    return p
+
+
+def after_pass(players: Sequence[Any], teams: Sequence[Sequence[int]], start: int, p: int) -> int:
+    """Who gets priority after ``p`` passes, in a run of passes in succession that ``start``'s pass
+    began (``players``: anything with ``lost``, a Game's or a frozen state's).
+
+    Without teams it is the next seat. With teams priority passes between teams, and a team passes
+    only when all its members have passed in succession (R128): the run goes round ``start``'s
+    team from ``start``, then every other team in turn from its first seat, so a member who acts
+    and passes hands priority to the teammates who passed before it acted, not to the rivals."""
+    n = len(players)
+    k = next((i for i, t in enumerate(teams) if start in t and not players[start].lost), -1)
+    if k >= 0:
+        own = list(teams[k])
+        i = own.index(start)
+        order = own[i:] + own[:i]
+        for j in range(1, len(teams)):
+            order += teams[(k + j) % len(teams)]
+        order = [q for q in order if not players[q].lost]
+        if p in order and order.index(p) + 1 < len(order):
+            return order[order.index(p) + 1]
+    for i in range(1, n + 1):  # no teams (or a run the leaving of a player broke): the next seat
+        q = (p + i) % n
+        if not players[q].lost:
             return q
     return p
 
