@@ -988,7 +988,8 @@ def target_ok(g: Game, spec: TargetSpec, ref: str, controller: int, src: CardDef
             return False
         if f.startswith("maxpower") and st.power > int(f[8:]):
             return False
-    if "Cloaking" in st.kws and o.controller != controller:
+    if "Cloaking" in st.kws and not same_team(g, o.controller, controller):
+        # K9: only its controller's opponents are stopped, and a teammate is not one (R123)
         return False
     return not (shield_from(st.kws) & qualities(src))
 
