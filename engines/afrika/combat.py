@@ -170,12 +170,20 @@ def _lethal(g: Game, bid: int) -> int:
     return max(1, stats(g, o).health - o.damage)
 
 
+def _tramples_over(g: Game, aid: int) -> bool:
+    """Whether the blocked attacker ``aid`` may assign damage beyond its blockers: it has Trample
+    and what it attacks is still there (K14). When the attacked entity has left (or the attacked
+    player), all of its damage goes to its blockers instead, since all of it must be assigned (R48):
+    none is lost, and a Lifelink trampler gains it all."""
+    return has_kw(g, g.objs[aid], "Trample") and target_alive(g, g.attackers[aid])
+
+
 def assign_options(g: Game, ch: Choice) -> list[tuple[int, int]]:
     aid = ch.ids[0]
     a = g.objs[aid]
     blockers = [b for b in g.order[aid] if blocker_alive(g, b)]
     power = max(0, stats(g, a).power)
-    trample = has_kw(g, a, "Trample")
+    trample = _tramples_over(g, aid)
     i = len(ch.nums)
     rest = power - sum(ch.nums)
     b = blockers[i]
@@ -193,7 +201,7 @@ def _needs_assignment(g: Game, aid: int) -> bool:
     power = stats(g, a).power
     if power <= 0:
         return False
-    return len(blockers) > 1 or has_kw(g, a, "Trample")
+    return len(blockers) > 1 or _tramples_over(g, aid)
 
 
 def _dealers(g: Game, first_pass: bool) -> list[int]:
@@ -260,7 +268,7 @@ def deal_pass(g: Game, first_pass: bool) -> None:
                     hits.append((a, str(b), n))
                 leftover = amounts[len(blockers)] if len(amounts) > len(blockers) else 0
                 if trample and leftover and target_alive(g, ref):
-                    hits.append((a, ref, leftover))
+                    hits.append((a, ref, leftover))  # (assigned only while the target is there)
             elif trample and target_alive(g, ref):
                 hits.append((a, ref, power))
         elif target_alive(g, ref):
