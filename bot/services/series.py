@@ -25,12 +25,13 @@ import discord
 
 from bot.db.series import SeriesRow, SeriesSeat, SeriesStore
 from bot.mentions import pinging
+from bot.services import side_swaps
 from bot.services.channels import find_channel
 from bot.services.clock import TAKEOVER_GRACE, now
 from bot.services.dms import DM_CLOSED
 from bot.services.shared import SERIES_SPACE, SharedLock, lock_in
 from bot.text import clip
-from bot.ui.series import open_side_view, side_view
+from bot.ui.series import can_hold, open_side_view, side_view
 from engines.core import CardhostError, ConfigError
 from engines.games import game_spec
 
@@ -522,12 +523,16 @@ class SeriesService:
         self, series: SeriesRow, seat: int, game_no: int, note: str = "", *, closed: bool = False
     ) -> str:
         deck = series.decks[seat]
-        word = game_spec(series.game).deck_word
+        spec = game_spec(series.game)
+        word = spec.deck_word
+        keeps = spec.series.keeps
+        kept = [c for c in deck["main"] if keeps is not None and keeps(c)]
+        also = f" and {side_swaps.names(kept, self._card_name(series.game))}" if kept else ""
         where = f"<#{series.thread_id}>" if series.thread_id else f"best of {series.best_of}"
         lines = [
-            f"**{game_spec(series.game).title}** · {where} · **{game_title(series, game_no)}** "
+            f"**{spec.title}** · {where} · **{game_title(series, game_no)}** "
             f"— {score_text(_names(series), series.wins)}.",
-            f"Your {word}: **{len(deck['main'])}** cards · side deck: **{len(deck['side'])}** cards.",
+            f"Your {word}: **{len(deck['main']) - len(kept)}** cards{also} · side deck: **{len(deck['side'])}** cards.",
         ]
         if closed:
             pass
@@ -535,15 +540,25 @@ class SeriesService:
             lines.append("✅ You're ready. The next game starts when everyone is.")
         else:
             lines.append(
-                f"Swap cards between your {word} and your side deck: put a card in first, then take one "
-                f"out, so your {word} stays legal. Click **Ready** when you're done"
+                f"Swap cards between your {word} and your side deck: choose a card to take out or to put "
+                "in. When it cannot move on its own (a full side deck, a deck at its smallest or largest), "
+                "choose the card to swap it with next: the two move together, checked as a whole. "
+                "Click **Ready** when you're done"
                 + (f"; the game starts <t:{int(series.deadline)}:R> anyway." if series.deadline else ".")
             )
         if note:
             lines.append(note)
         return clip("\n".join(lines))
 
-    def panel_view(self, series: SeriesRow, seat: int, game_no: int, pages: tuple[int, int] = (0, 0)) -> Any:
+    def panel_view(
+        self,
+        series: SeriesRow,
+        seat: int,
+        game_no: int,
+        pages: tuple[int, int] = (0, 0),
+        held_dir: str = "",
+        held: tuple[str, ...] = (),
+    ) -> Any:
         if series.status != "sideboarding" or seat in series.ready:
             return None
         deck = series.decks[seat]
@@ -556,6 +571,8 @@ class SeriesService:
             self._card_name(series.game),
             pages,
             game_spec(series.game).deck_word,
+            held_dir,
+            held,
         )
 
     async def _send_panel(self, series: SeriesRow, seat: int, game_no: int) -> None:
@@ -613,48 +630,86 @@ class SeriesService:
         game_no: int,
         direction: str,
         values: list[str],
+        held: Sequence[str] = (),
     ) -> None:
+        """Cards chosen in the ``direction`` select, swapped with the cards ``held`` from the other
+        side (if any) and judged as a whole (B9). A pick that cannot move on its own is held
+        instead, while the other side has cards to swap with it."""
         await interaction.response.defer()
+        hold: tuple[str, ...] = ()
         try:
             async with self._lock(series_id):
                 series, seat = await self._seat_in_step(interaction, series_id, game_no)
                 if seat in series.ready:
                     raise SeriesError("You're ready already: your deck is locked for the next game.")
-                main, side = list(series.decks[seat]["main"]), list(series.decks[seat]["side"])
-                src, dst = (main, side) if direction == "out" else (side, main)
-                for cid in values:
-                    if cid not in src:
-                        raise SeriesError(
-                            "That card is no longer there: the panel shows your deck as it is now."
-                        )
-                    src.remove(cid)
-                    dst.append(cid)
                 spec = game_spec(series.game)
-                problem = spec.check_deck(main, series.format)
-                if not problem and spec.series.side_check is not None:
-                    problem = spec.series.side_check(main, side)
-                if problem:
-                    raise SeriesError(
-                        f"That swap would make your {game_spec(series.game).deck_word} illegal: {problem} "
-                        "Put a card in from your side deck first, then take one out."
-                    )
-                await self.store.set_deck(series_id, seat, {"main": main, "side": side})
-                fresh = await self.store.get(series_id)
-                assert fresh is not None
-                series = fresh
+                word = spec.deck_word
+                main, side = series.decks[seat]["main"], series.decks[seat]["side"]
+                swap = side_swaps.Swap.of(direction, values, held)
+                if side_swaps.missing(swap, main, side):
+                    raise SeriesError("That card is no longer there: the panel shows your deck as it is now.")
+                keeps = spec.series.keeps
+                if keeps is not None and any(keeps(c) for c in swap.out):
+                    raise SeriesError(f"That card stays in your {word} for the whole match.")
+                new_main, new_side = side_swaps.apply(swap, main, side)
+                problem = side_swaps.problem(spec, series.format, new_main, new_side)
+                other = side if direction == "out" else [c for c in main if keeps is None or not keeps(c)]
+                if problem and not held and other and can_hold(series_id, game_no, direction, tuple(values)):
+                    hold = tuple(values)
+                elif problem:
+                    raise SeriesError(f"That swap would make your {word} illegal: {problem}")
+                else:
+                    await self.store.set_deck(series_id, seat, {"main": new_main, "side": new_side})
+                    fresh = await self.store.get(series_id)
+                    assert fresh is not None
+                    series = fresh
         except CardhostError as exc:
             await interaction.followup.send(str(exc), ephemeral=True)
             return
-        word = game_spec(series.game).deck_word
-        moved = f"put into your {word}" if direction == "in" else "moved to your side deck"
+        name_of = self._card_name(series.game)
+        chosen = side_swaps.names(values, name_of)
+        if hold:
+            if direction == "out":
+                alone = f"Taking {chosen} out on its own would make your {word} illegal: {problem}"
+                ask = "Now choose what to put in from your side deck in exchange"
+                note = f"Taking out **{chosen}**: choose what to put in from your side deck in exchange."
+            else:
+                alone = f"Putting {chosen} in on its own would make your {word} illegal: {problem}"
+                ask = f"Now choose what to take out of your {word} in exchange"
+                note = f"Putting in **{chosen}**: choose what to take out of your {word} in exchange."
+            await interaction.edit_original_response(
+                content=self.panel_content(series, seat, game_no, note),
+                view=self.panel_view(series, seat, game_no, held_dir=direction, held=hold),
+            )
+            await interaction.followup.send(
+                f"{alone} {ask}: the two are swapped together and checked as a whole "
+                "(or **Cancel the swap**).",
+                ephemeral=True,
+            )
+            return
+        if swap.out and swap.into:
+            outs, ins = side_swaps.names(swap.out, name_of), side_swaps.names(swap.into, name_of)
+            note = f"Swapped: {outs} out of your {word}, {ins} in."
+        elif direction == "in":
+            note = f"{len(values)} card(s) put into your {word}."
+        else:
+            note = f"{len(values)} card(s) moved to your side deck."
         await interaction.edit_original_response(
-            content=self.panel_content(series, seat, game_no, f"{len(values)} card(s) {moved}."),
+            content=self.panel_content(series, seat, game_no, note),
             view=self.panel_view(series, seat, game_no),
         )
 
     async def on_page(
-        self, interaction: discord.Interaction, series_id: int, game_no: int, pages: tuple[int, int]
+        self,
+        interaction: discord.Interaction,
+        series_id: int,
+        game_no: int,
+        pages: tuple[int, int],
+        held_dir: str = "",
+        held: Sequence[str] = (),
     ) -> None:
+        """Another page of a select (cards ``held`` from the other side stay held), or, with
+        nothing held, the panel as it is (**Cancel the swap**)."""
         await interaction.response.defer()
         try:
             series, seat = await self._seat_in_step(interaction, series_id, game_no)
@@ -663,7 +718,7 @@ class SeriesService:
             return
         await interaction.edit_original_response(
             content=self.panel_content(series, seat, game_no),
-            view=self.panel_view(series, seat, game_no, pages),
+            view=self.panel_view(series, seat, game_no, pages, held_dir, tuple(held)),
         )
 
     async def on_ready(self, interaction: discord.Interaction, series_id: int, game_no: int) -> None:

@@ -3,6 +3,11 @@
 Every component is a ``DynamicItem`` whose custom_id carries the series id and the number of the
 game the step leads to, so a panel posted before a restart still works and a panel of an earlier
 step (or a second Ready) is refused by the service in a sentence, never acted on.
+
+A card chosen on one side that cannot move on its own (a full side deck, a deck at its limit) is
+*held*: the panel then offers only the other side, and that select's custom_id (and its page
+button's) carries the held card ids, so the next pick swaps both at once
+(``bot/services/side_swaps.py``); the service checks the held ids like any click.
 """
 
 from __future__ import annotations
@@ -19,13 +24,39 @@ from bot.ui.components import bot_of, selected_values
 from bot.ui.refusals import answers_refusals
 
 OPTIONS_PER_SELECT = 25
+MAX_CUSTOM_ID = 100
+"""Discord's limit on a component's custom_id: the held cards must fit in it."""
+HELD = r"[A-Za-z0-9]{1,40}(?:\.[A-Za-z0-9]{1,40}){0,40}"
+"""Held card ids in a custom_id, joined by dots (card ids are letters and digits)."""
+
+
+def held_text(held: tuple[str, ...]) -> str:
+    return ".".join(held)
+
+
+def read_held(raw: str | None) -> tuple[str, ...]:
+    return tuple(raw.split(".")) if raw else ()
+
+
+def _page_id(
+    series_id: int, game_no: int, pages: tuple[int, int], which: str, held_dir: str, held: tuple[str, ...]
+) -> str:
+    tail = f":{held_dir}:{held_text(held)}" if held else ""
+    return f"swp:{series_id}:{game_no}:{pages[0]}:{pages[1]}:{which}{tail}"
+
+
+def can_hold(series_id: int, game_no: int, held_dir: str, held: tuple[str, ...]) -> bool:
+    """The held cards fit in the custom_ids of the panel that holds them (pages up to 999)."""
+    ok = re.fullmatch(HELD, held_text(held)) is not None
+    return ok and len(_page_id(series_id, game_no, (999, 999), "o", held_dir, held)) <= MAX_CUSTOM_ID
 
 
 class SwapSelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=rf"sw:(?P<series>{ROW_ID}):(?P<game>{ROW_ID}):(?P<dir>out|in):(?P<page>{ROW_ID})",
+    template=rf"sw:(?P<series>{ROW_ID}):(?P<game>{ROW_ID}):(?P<dir>out|in):(?P<page>{ROW_ID})(?::(?P<held>{HELD}))?",
 ):
-    """``out``: cards leave the main deck for the side deck; ``in``: the other way."""
+    """``out``: cards leave the main deck for the side deck; ``in``: the other way. ``held``: the
+    cards already chosen on the other side, swapped together with this pick."""
 
     def __init__(
         self,
@@ -35,11 +66,13 @@ class SwapSelect(
         page: int,
         options: list[discord.SelectOption] | None = None,
         placeholder: str = "Choose cards",
+        held: tuple[str, ...] = (),
     ) -> None:
         opts = options or [discord.SelectOption(label="-", value="-")]
+        tail = f":{held_text(held)}" if held else ""
         super().__init__(
             discord.ui.Select(
-                custom_id=f"sw:{series_id}:{game_no}:{direction}:{page}",
+                custom_id=f"sw:{series_id}:{game_no}:{direction}:{page}{tail}",
                 placeholder=placeholder[:150],
                 min_values=1,
                 max_values=len(opts),
@@ -47,49 +80,77 @@ class SwapSelect(
             )
         )
         self.series_id, self.game_no, self.direction, self.page = series_id, game_no, direction, page
+        self.held = held
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> SwapSelect:
-        return cls(int(match["series"]), int(match["game"]), match["dir"], int(match["page"]))
+        return cls(
+            int(match["series"]),
+            int(match["game"]),
+            match["dir"],
+            int(match["page"]),
+            held=read_held(match["held"]),
+        )
 
     @answers_refusals
     async def callback(self, interaction: discord.Interaction) -> None:
         values = selected_values(interaction)
         await bot_of(interaction).series.on_swap(
-            interaction, self.series_id, self.game_no, self.direction, values
+            interaction, self.series_id, self.game_no, self.direction, values, self.held
         )
 
 
 class SwapPageButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=rf"swp:(?P<series>{ROW_ID}):(?P<game>{ROW_ID}):(?P<out>{ROW_ID}):(?P<in>{ROW_ID}):(?P<which>[oi])",
+    template=rf"swp:(?P<series>{ROW_ID}):(?P<game>{ROW_ID}):(?P<out>{ROW_ID}):(?P<in>{ROW_ID}):(?P<which>[oix])"
+    rf"(?::(?P<hdir>out|in):(?P<held>{HELD}))?",
 ):
+    """``o`` / ``i``: the next page of the deck's / the side deck's select (keeping a held card);
+    ``x``: cancel a held swap (the panel as it was, nothing held)."""
+
     def __init__(
-        self, series_id: int, game_no: int, out_page: int, in_page: int, which: str, deck_word: str = "deck"
+        self,
+        series_id: int,
+        game_no: int,
+        out_page: int,
+        in_page: int,
+        which: str,
+        deck_word: str = "deck",
+        held_dir: str = "",
+        held: tuple[str, ...] = (),
     ) -> None:
-        label = f"More of my {deck_word} ▶" if which == "o" else "More of my side deck ▶"
+        labels = {"o": f"More of my {deck_word} ▶", "i": "More of my side deck ▶", "x": "Cancel the swap"}
         super().__init__(
             discord.ui.Button(
-                label=label,
+                label=labels[which],
                 style=discord.ButtonStyle.secondary,
-                custom_id=f"swp:{series_id}:{game_no}:{out_page}:{in_page}:{which}",
+                custom_id=_page_id(series_id, game_no, (out_page, in_page), which, held_dir, held),
             )
         )
         self.series_id, self.game_no, self.pages = series_id, game_no, (out_page, in_page)
+        self.held_dir, self.held = (held_dir, held) if held else ("", ())
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> SwapPageButton:
         return cls(
-            int(match["series"]), int(match["game"]), int(match["out"]), int(match["in"]), match["which"]
+            int(match["series"]),
+            int(match["game"]),
+            int(match["out"]),
+            int(match["in"]),
+            match["which"],
+            held_dir=match["hdir"] or "",
+            held=read_held(match["held"]),
         )
 
     @answers_refusals
     async def callback(self, interaction: discord.Interaction) -> None:
-        await bot_of(interaction).series.on_page(interaction, self.series_id, self.game_no, self.pages)
+        await bot_of(interaction).series.on_page(
+            interaction, self.series_id, self.game_no, self.pages, self.held_dir, self.held
+        )
 
 
 class ReadyButton(
@@ -167,28 +228,41 @@ def side_view(
     name_of: Callable[[str], str],
     pages: tuple[int, int] = (0, 0),
     deck_word: str = "deck",
+    held_dir: str = "",
+    held: tuple[str, ...] = (),
 ) -> discord.ui.View:
-    """Two selects (take out of the deck, put in from the side deck), paging, and Ready."""
+    """Two selects (take out of the deck, put in from the side deck), paging, and Ready. With cards
+    ``held`` from one side (``held_dir`` "out" or "in"): only the other side's select, which swaps
+    its pick with them, and **Cancel the swap**."""
     view = discord.ui.View(timeout=None)
     out_opts, out_pages = card_options(main, name_of, pages[0])
     in_opts, in_pages = card_options(side, name_of, pages[1])
     out_page, in_page = min(pages[0], out_pages - 1), min(pages[1], in_pages - 1)
-    if in_opts:
-        put = SwapSelect(series_id, game_no, "in", in_page, in_opts, "Put in from your side deck…")
+    if not held:
+        held_dir = ""
+    if in_opts and held_dir != "in":
+        words = "Put in from your side deck in exchange…" if held_dir else "Put in from your side deck…"
+        put = SwapSelect(series_id, game_no, "in", in_page, in_opts, words, held)
         put.item.row = 0
         view.add_item(put)
-    if out_opts:
-        take = SwapSelect(series_id, game_no, "out", out_page, out_opts, f"Take out of your {deck_word}…")
+    if out_opts and held_dir != "out":
+        words = f"Take out of your {deck_word} in exchange…" if held_dir else f"Take out of your {deck_word}…"
+        take = SwapSelect(series_id, game_no, "out", out_page, out_opts, words, held)
         take.item.row = 1
         view.add_item(take)
-    if out_pages > 1:
-        more = SwapPageButton(series_id, game_no, (out_page + 1) % out_pages, in_page, "o", deck_word)
+    if out_pages > 1 and held_dir != "out":
+        nxt = ((out_page + 1) % out_pages, in_page)
+        more = SwapPageButton(series_id, game_no, *nxt, "o", deck_word, held_dir, held)
         more.item.row = 2
         view.add_item(more)
-    if in_pages > 1:
-        more = SwapPageButton(series_id, game_no, out_page, (in_page + 1) % in_pages, "i")
+    if in_pages > 1 and held_dir != "in":
+        more = SwapPageButton(series_id, game_no, out_page, (in_page + 1) % in_pages, "i", "", held_dir, held)
         more.item.row = 2
         view.add_item(more)
+    if held_dir:
+        cancel = SwapPageButton(series_id, game_no, out_page, in_page, "x")
+        cancel.item.row = 2
+        view.add_item(cancel)
     ready = ReadyButton(series_id, game_no)
     ready.item.row = 3
     view.add_item(ready)

@@ -214,11 +214,15 @@ async def test_side_deck_swaps_by_clicks_keep_the_codex_legal(simcord_env) -> No
     assert "Game 2 of best of 3" in panel.content and "Codex: **40** cards" in panel.content
     selects = _selects(panel)
 
-    # Taking a card out first would leave 39 cards: refused in a sentence, nothing changes.
+    # Taking a card out first would leave 39 cards: it cannot go alone, so it is held for a card
+    # in (issue 32 item 9), said in a sentence; nothing changes yet.
     out_card = _values(selects["out"])[0]
     refused = await alice.user.select(panel, [out_card], custom_id=_cid(selects["out"]))
-    assert "That swap would make your Codex illegal: it has 39 cards" in last_reply(refused).content
+    assert "out on its own would make your Codex illegal: it has 39 cards" in last_reply(refused).content
     assert (await _series_of(env, game1.id)).decks[0]["main"] == series.decks[0]["main"]
+    await alice.user.click(_side_panel(alice), label="Cancel the swap")
+    panel = _side_panel(alice)
+    selects = _selects(panel)
 
     # Put one in, then take one out: a legal 40 again.
     in_card = _values(selects["in"])[0]

@@ -206,7 +206,8 @@ async def test_best_of_three_with_a_side_deck_swap_and_a_restart(simcord_env, db
 
 async def test_a_full_side_deck_refuses_a_card_out_first(simcord_env) -> None:
     """A Side Deck holds at most 10 (S5): taking a card out of the Deck before putting one in would
-    make it 11, which is refused in a sentence, and nothing moves."""
+    make it 11, which is said in a sentence, and nothing moves (the card waits for a card in to
+    swap with: tests/bot/test_spirit_series.py)."""
     env = simcord_env
     t = make_table(env, ("alice",))
     alice = t.members["alice"]

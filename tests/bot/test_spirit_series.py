@@ -111,3 +111,116 @@ async def test_a_drawn_duel_does_not_count_and_another_is_played(
     assert any("🏆 **alice** wins the best of 3, 2-1." in x for x in _texts(thread))
     games = await env.bot.series.store.games(series.id)
     assert [(g.status, g.winner) for g in games] == [("won", 0), ("draw", None), ("won", 1), ("won", 0)]
+
+
+def _menus(message: Any) -> dict[str, Any]:
+    return {
+        c.custom_id.split(":")[3]: c
+        for row in message.components
+        for c in row.children
+        if (c.custom_id or "").startswith("sw:")
+    }
+
+
+def _labels(message: Any) -> list[str]:
+    return [c.label for row in message.components for c in row.children if getattr(c, "label", None)]
+
+
+async def test_a_one_for_one_swap_at_deck_50_and_a_full_side_deck(simcord_env: Any) -> None:
+    """B9: at Deck 50 / Side Deck 10 neither a card out nor a card in is legal alone; the panel
+    holds the first pick and swaps it with the second, judged as a whole, in either order."""
+    from engines.spirit import card
+    from engines.spirit.decks import split, starter_decks, starter_sides
+    from tests.bot.test_spirit_match import _side_panel
+
+    env = simcord_env
+    t = make_table(env, ("alice",))
+    alice = t.members["alice"]
+    deck = [*starter_decks()["Ember Onslaught"], *["E1"] * 10]
+    side = starter_sides()["Ember Onslaught"]
+    commander, main = split(deck)
+    assert len(main) == 50 and len(side) == 10
+    game1 = await env.bot.series.create(
+        "spirit",
+        {"decks": [deck, deck]},
+        [(alice.id, alice.user.name, False), (None, "AI", True)],
+        best_of=3,
+        guild_id=t.guild.id,
+        channel_id=t.channel.id,
+        host_id=alice.id,
+        turn_seconds=90.0,
+        sides=[side, side],
+    )
+    message = await env.bot.get_channel(t.channel.id).send("Best of 3: the thread is below.")
+    await env.bot.lobbies.launch(game1, message, 90.0)
+    await env.settle()
+    await _ai_concedes(env, game1)
+
+    async def decks() -> tuple[list[str], list[str]]:
+        d = (await _series_of(env, game1.id)).decks[0]
+        return list(d["main"]), list(d["side"])
+
+    panel = _side_panel(alice)
+    assert f"Your deck: **50** cards and {card(commander).name} · side deck: **10** cards." in panel.content
+    assert "put a card in first" not in panel.content.casefold()
+
+    # A card out first: it cannot go alone (the Side Deck would hold 11), so it is held.
+    out_card = "S02"
+    held = await alice.user.select(panel, [out_card], custom_id=_menus(panel)["out"].custom_id)
+    said = last_reply(held)
+    assert said.ephemeral
+    assert (
+        f"Taking {card(out_card).name} out on its own would make your deck illegal: the Side Deck has 11"
+        in (said.content)
+    )
+    assert "put a card in first" not in said.content.casefold()
+    assert await decks() == ([*deck], [*side])
+    panel = _side_panel(alice)
+    menus = _menus(panel)
+    assert set(menus) == {"in"} and menus["in"].custom_id.endswith(f":{out_card}")
+    assert "Cancel the swap" in _labels(panel)
+
+    # Two in for one out would make 51: refused as a whole, nothing moves, the card stays held.
+    two = ["S01", "R02"]
+    refused = last_reply(await alice.user.select(panel, two, custom_id=menus["in"].custom_id))
+    assert refused.content.startswith("That swap would make your deck illegal: the Deck has 51 cards"), (
+        refused
+    )
+    assert "put a card in first" not in refused.content.casefold()
+    assert await decks() == ([*deck], [*side])
+
+    # One in: the pair is swapped at once, 50 and 10 again.
+    await alice.user.select(panel, ["S01"], custom_id=menus["in"].custom_id)
+    new_main, new_side = await decks()
+    assert len(new_main) == 51 and len(new_side) == 10  # the Commander and 50
+    assert new_main.count("S02") == deck.count("S02") - 1 and new_main.count("S01") == 1
+    assert sorted(new_main + new_side) == sorted(deck + side)
+    panel = _side_panel(alice)
+    assert f"Swapped: {card('S02').name} out of your deck, {card('S01').name} in." in panel.content
+    assert set(_menus(panel)) == {"in", "out"}
+
+    # The other order: a card in first is held (51), then a card out completes the swap.
+    said = last_reply(await alice.user.select(panel, ["R17"], custom_id=_menus(panel)["in"].custom_id))
+    assert (
+        f"Putting {card('R17').name} in on its own would make your deck illegal: the Deck has 51"
+        in said.content
+    )
+    panel = _side_panel(alice)
+    assert set(_menus(panel)) == {"out"}
+    await alice.user.select(panel, ["E1"], custom_id=_menus(panel)["out"].custom_id)
+    final_main, final_side = await decks()
+    assert len(final_main) == 51 and len(final_side) == 10
+    assert final_main.count("R17") == 1 and final_side.count("E1") == 1
+
+    # A held card can be let go: Cancel shows both sides again, nothing moved.
+    panel = _side_panel(alice)
+    await alice.user.select(panel, ["S03"], custom_id=_menus(panel)["out"].custom_id)
+    await alice.user.click(_side_panel(alice), label="Cancel the swap")
+    assert set(_menus(_side_panel(alice))) == {"in", "out"}
+    assert await decks() == (final_main, final_side)
+
+    # Ready: Duel 2 is played with the swapped Deck and Side Deck.
+    await _ready(env, alice)
+    game2 = await _latest(env)
+    assert game2.id != game1.id
+    assert game2.cfg.options["decks"][0] == final_main and game2.cfg.options["sides"][0] == final_side
