@@ -12,7 +12,9 @@ Three numbers per card, over one server's (guild's) history of one game:
   (``match_actions.card``, written when the move was stored: see ``GameSpec.played_card``).
 
 Only finished games with a result count for decks and plays (an aborted game has no winner and
-its decks would only dilute the rates). The queries are aggregates over indexes (V008): no game
+its decks would only dilute the rates), and only once nothing about their decks is hidden from a
+player who can ask: a game of a series once the series is over, a game of a pod once the pod is
+over; a pod's picks count once the pod is over (issue #32 item 1, docs/playing.md). The queries are aggregates over indexes (V008): no game
 is replayed, and 10,000 stored matches take a small fraction of a second (bench/card_stats.py).
 
 They run on a connection of their own, opened read-only in a worker thread: the bot's one
@@ -27,6 +29,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
+
+from .series import OPEN as SERIES_OPEN
 
 if TYPE_CHECKING:
     from .database import Database
@@ -94,7 +98,41 @@ class CardStatsData:
 # matches_by_guild and pods_by_guild indexes), so its cost follows that server's history, not the
 # whole database's. Timings at 10,000 matches: bench/card_stats.py.
 
-_FINISHED = "m.guild_id = :guild AND m.game = :game AND m.status = 'finished' AND m.outcome IS NOT NULL"
+# When a deck counts (issue #32 item 1, docs/playing.md): only once nothing about it is hidden from
+# anyone who can ask. A game of a series still being played (or between games) would show the
+# opponent's deck to the player who meets it in the next game, and a game of a pod still playing
+# its rounds the drafted deck of a rival met in a later round; so those games count only when the
+# series, or the pod, is over, and a pod's picks only when the pod is. A pod table played as a
+# series has its game 1 in pod_matches and the later games through series_games.
+
+POD_OVER = ("finished", "cancelled")
+"""A pod in these statuses is over (bot/cogs/draft.py: ``OVER``); a cancelled pod never started."""
+
+
+def _listed(values: tuple[str, ...]) -> str:
+    return ", ".join(f"'{v}'" for v in values)
+
+
+_OPEN_SERIES_GAMES = (  # open series are few, found by the series_status index
+    "SELECT g.match_id FROM series AS s JOIN series_games AS g ON g.series_id = s.id"
+    f" WHERE s.status IN ({_listed(SERIES_OPEN)})"
+)
+_OPEN_POD_TABLES = (
+    "SELECT t.match_id FROM pods AS p JOIN pod_matches AS t ON t.pod_id = p.id"
+    f" WHERE p.guild_id = :guild AND p.status NOT IN ({_listed(POD_OVER)}) AND t.match_id IS NOT NULL"
+)
+_OPEN_POD_SERIES_GAMES = (
+    "SELECT g.match_id FROM series_games AS g WHERE g.series_id IN"
+    f" (SELECT g1.series_id FROM series_games AS g1 WHERE g1.match_id IN ({_OPEN_POD_TABLES}))"
+)
+_UNDECIDED = f"{_OPEN_SERIES_GAMES} UNION {_OPEN_POD_TABLES} UNION {_OPEN_POD_SERIES_GAMES}"
+"""Every match whose decks may still be hidden from someone: a game of an open series, or of a pod
+that is not over (each id is a NOT NULL column: ``NOT IN`` reads no NULL)."""
+
+_FINISHED = (
+    "m.guild_id = :guild AND m.game = :game AND m.status = 'finished' AND m.outcome IS NOT NULL"
+    f" AND m.id NOT IN ({_UNDECIDED})"
+)
 _GAMES = f"SELECT m.id FROM matches AS m WHERE {_FINISHED}"
 _WINNERS = (
     "SELECT m.id, CAST(w.value AS INTEGER) FROM matches AS m, json_each(m.outcome, '$.ranking[0]') AS w"
@@ -103,7 +141,11 @@ _WINNERS = (
 """(match, seat) of every winner: the first group of a ranking that has more than one (a ranking
 of one group is a draw, and nobody won it)."""
 _POD_GAME = "COALESCE(json_extract(p.config, '$.game'), :draft_game) = :game"
-_PODS = f"SELECT p.id FROM pods AS p WHERE p.guild_id = :guild AND {_POD_GAME}"
+_PODS = (
+    f"SELECT p.id FROM pods AS p WHERE p.guild_id = :guild AND {_POD_GAME}"
+    f" AND p.status IN ({_listed(POD_OVER)})"
+)
+"""The server's pods of the game that are over: only their picks count."""
 
 _DECKS_SQL = """
 SELECT d.card, count(*) FROM match_decks AS d

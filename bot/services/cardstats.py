@@ -188,7 +188,10 @@ def card_text(table: TableSpec, card: CardInfo, data: CardStatsData) -> str:
         lines.append(f"Plays: played {_times(c.plays)}.")
     else:
         lines.append("Plays: not played in a finished game here yet.")
-    lines.append("-# Finished games with a result count (abandoned ones do not), and picks made by people.")
+    lines.append(
+        "-# Games with a result count once their series or pod is over (abandoned ones never do),"
+        " and picks made by people once their pod is over."
+    )
     return "\n".join(lines)
 
 
