@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from engines.core import CONCEDE, MatchConfig
-from engines.spirit import ENGINE, SpiritEngine
+from engines.spirit import ENGINE, SpiritEngine, card
 from engines.spirit.state import SpiritState
 from tests.bot.table import game_thread, last_reply, make_table, play_move
 
@@ -105,6 +105,11 @@ async def test_a_drawn_duel_does_not_count_and_another_is_played(
     assert any(
         "**Game 4 of the best of 3 (a drawn game does not count)** — tied 1-1." in x for x in _texts(thread)
     ), _texts(thread)
+    # Both Commanders stay face down until alice has chosen (rulebook setup steps 1-3).
+    board = [x for x in _texts(thread) if f"game #{game4.id}" in x][-1]
+    assert board.count("(Commander face down)") == 2, board
+    commanders = {card(c).name for deck in game4.cfg.options["decks"] for c in deck if c.startswith("C")}
+    assert not [n for n in commanders if n in board], board
     await _ai_concedes(env, game4)
     series = await _series_of(env, game4.id)
     assert series.status == "finished" and series.winner == 0 and series.wins == (2, 1)
@@ -129,7 +134,6 @@ def _labels(message: Any) -> list[str]:
 async def test_a_one_for_one_swap_at_deck_50_and_a_full_side_deck(simcord_env: Any) -> None:
     """B9: at Deck 50 / Side Deck 10 neither a card out nor a card in is legal alone; the panel
     holds the first pick and swaps it with the second, judged as a whole, in either order."""
-    from engines.spirit import card
     from engines.spirit.decks import split, starter_decks, starter_sides
     from tests.bot.test_spirit_match import _side_panel
 
