@@ -16,6 +16,7 @@ Grammar (``<id>`` is an object id, ``<ref>`` an object id or a seat label ``P1``
     look:yes  look:no             look at the top cards or not, where the card says "you may" (D7)
     discard:<id>  pick:<id>  pick:none  bottom:<id>
     trigger:<n>                   which of your pending triggered abilities goes on the stack next (R39)
+    lord:hand  lord:command       a Star Lord put into your hand stays there or goes to the Command zone (R144)
 """
 
 from __future__ import annotations
@@ -54,6 +55,7 @@ _ARITY: dict[ActionKind, tuple[int, ...]] = {
     "pick": (1,),
     "bottom": (1,),
     "trigger": (1,),
+    "lord": (1,),
 }
 # ASCII digits only: ``\d`` and ``str.isdigit`` also accept "²" or "٣", which ``int`` then
 # refuses or reads, and a forged custom_id must be an InvalidAction, never a ValueError.
@@ -131,6 +133,8 @@ def decode(action_id: str) -> AfrikaAction:
         ok = bool(_ID.fullmatch(args[0])) or args[0] == "none"
     elif kind == "look":
         ok = args[0] in ("yes", "no")
+    elif kind == "lord":
+        ok = args[0] in ("hand", "command")
     elif args:
         ok = bool(_ID.fullmatch(args[0]))
     if not ok:

@@ -557,6 +557,8 @@ def _choice_action(g: Game, p: int, ch: Choice, legal: Sequence[AfrikaAction], r
         return by_kind["done"][0]
     if k == "order":
         return min(legal, key=lambda a: stats(g, g.objs[int(a.a)]).health - g.objs[int(a.a)].damage)
+    if k == "lord":  # kept in hand, it is cast again without the Command zone's tax (R143)
+        return by_kind["lord"][0]
     if k in ("assign", "trigger_order"):
         return legal[0]
     if k == "discard":

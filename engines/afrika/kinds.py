@@ -64,6 +64,7 @@ ChoiceKind = Literal[
     "legend",  # which of two legendary permanents to keep (R55f)
     "trigger_order",  # which pending trigger goes on the stack next (R39)
     "pick",  # look at / search / return from the Void (R70)
+    "lord",  # a Star Lord put into its owner's hand: keep it there or into the Command zone (R144)
 ]
 """The decision a pending ``Choice`` asks for."""
 
@@ -105,6 +106,7 @@ ActionKind = Literal[
     "pick",
     "bottom",
     "trigger",
+    "lord",
 ]
 """The first word of an action id (actions.py gives the grammar)."""
 

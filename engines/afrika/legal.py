@@ -13,6 +13,7 @@ from .combat import assign_options, attack_targets, blockable, possible_attacker
 from .cosmic_die import may_roll, roll_cost
 from .effects import matches
 from .kinds import ActionKind
+from .lord_return import lord_actions
 from .rules import (
     active_perms,
     active_perms_with,
@@ -357,6 +358,8 @@ def choice_actions(g: Game, ch: Choice) -> list[AfrikaAction]:
         return [act("discard", i, label=f"Discard {name(g, i)}") for i in distinct_by_card(g, hand)]
     if k == "legend":
         return [act("pick", i, label=f"Keep this {name(g, i)} (#{i})") for i in ch.ids]
+    if k == "lord":
+        return lord_actions(g, ch)
     if k == "trigger_order":
         return [
             act("trigger", i, label=f"Put {card(g.triggers[i].card).name}'s ability on the stack next")

@@ -13,6 +13,7 @@ from .combat import auto_assign, finish_attackers, finish_blockers, next_order
 from .cosmic_die import roll
 from .effects import start_discards, start_look
 from .legal import cast_need, equivalent, has_cast_target, legal, max_x
+from .lord_return import answer_lord
 from .refusals import why_not
 from .rules import cd, charge_source, draw, move, name, produces, seat_ref, shuffle
 from .stack import finish_cast, place_trigger, resolve_top
@@ -192,6 +193,8 @@ def _perform_choice(g: Game, p: int, a: AfrikaAction, ch: Choice) -> None:
     if ch.kind == "trigger_order":
         g.choice = None
         place_trigger(g, a.num)
+    if ch.kind == "lord":
+        answer_lord(g, p, a, ch)
 
 
 def _perform_pick(g: Game, p: int, a: AfrikaAction, ch: Choice) -> None:

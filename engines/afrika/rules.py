@@ -508,8 +508,9 @@ def shield_from(kws: set[str]) -> set[str]:
 
 
 # -------------------------------------------------------------------------------------- movement
-LORD_HOME: frozenset[str] = frozenset({"void", "exile", "hand", "codex"})
-"""Where a Star Lord would go that sends it to the Command zone instead (R144)."""
+LORD_HOME: frozenset[str] = frozenset({"void", "exile", "codex"})
+"""Where a Star Lord would go that sends it to the Command zone instead (R144, D35); to a hand it
+goes, and its owner then chooses whether it stays (``Game.lord_returns``)."""
 
 
 def new_id(g: Game) -> int:
@@ -552,8 +553,8 @@ def move(
     o = g.objs[oid]
     src = o.zone
     if dest in LORD_HOME and o.card == g.players[o.owner].lord and not o.token:
-        # R144: a Star Lord going to a Void, Exile, a hand or a Codex goes to the Command zone
-        # instead (its owner may choose so: D35 says they always do).
+        # R144: a Star Lord going to a Void, Exile or a Codex goes to the Command zone instead
+        # (its owner may choose so: D35 says they always do; to a hand, they are asked)
         g.log(f"{cd(o).name} returns to {seat_ref(o.owner)}'s Command zone.")
         dest = "command"
     was_field = src in BATTLEFIELD
@@ -587,6 +588,8 @@ def move(
             pl.codex.append(n.id)
     elif dest == "hand":
         pl.hand.append(n.id)
+        if o.card == pl.lord and not o.token:
+            g.lord_returns.append(n.id)  # R144: the owner may still put it into the Command zone
     elif dest == "void":
         pl.void.append(n.id)
     elif dest == "exile":

@@ -183,6 +183,9 @@ class AfrikaState:
     """The seat whose pass began the current run of passes in succession (``passes`` counts them;
     stale while ``passes`` is 0): with teams it tells which teammates have already passed, so the
     team keeps priority until all its members have (R128, ``timing.after_pass``)."""
+    lord_returns: tuple[int, ...] = ()
+    """Star Lords just put into their owner's hand whose owner has not yet said whether they stay
+    there or go to the Command zone (R144, D35); ``steps.settle`` asks, one at a time."""
 
 
 # ---------------------------------------------------------------------------------------- mutable
@@ -352,6 +355,7 @@ class Game:
     die: str = ""
     die_rolls: int = 0
     pass_from: int = -1
+    lord_returns: list[int] = _f(default_factory=list)
     events: list[str] = _f(default_factory=list)
     memo: Memo | None = None
     """Values derived from this Game while it stands for a frozen state and nobody changes it (a
@@ -859,6 +863,7 @@ def thaw(s: AfrikaState) -> Game:
         s.die,
         s.die_rolls,
         s.pass_from,
+        list(s.lord_returns),
     )
 
 
@@ -1002,6 +1007,7 @@ def freeze(g: Game, base: AfrikaState | None = None) -> AfrikaState:
             g.die,
             g.die_rolls,
             g.pass_from,
+            tuple(g.lord_returns),
         ),
     )
 

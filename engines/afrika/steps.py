@@ -19,6 +19,7 @@ from .combat import (
 )
 from .cosmic_die import rift_step
 from .kinds import STEPS, Step
+from .lord_return import ask_lord
 from .rules import (
     HAND_MAX,
     active_perms,
@@ -49,7 +50,7 @@ def settle(g: Game) -> bool:
             g.priority = -1
             g.choice = None
             return False
-        if g.choice is not None:
+        if g.choice is not None or ask_lord(g):
             return False
         if g.priority >= 0:
             quiet = True if fast.ON and state_checks_unchanged(g) else sba(g)

@@ -214,7 +214,7 @@ def make_view(g: Game, viewer: int | None) -> AfrikaView:
         about = ""
         if ch.kind == "cast":
             about = card(ch.card).name
-        elif ch.kind in ("order", "attackers", "blockers") and ch.obj in g.objs:
+        elif ch.kind in ("order", "attackers", "blockers", "lord") and ch.obj in g.objs:
             about = card(g.objs[ch.obj].card).name
         elif ch.kind == "discard":
             about = f"discard {ch.nums[0]}"

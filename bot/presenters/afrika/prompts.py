@@ -66,6 +66,12 @@ def _decision(view: Any, kinds: set[str], who: str) -> str:
         return "You may look at the top of your Codex: look, or not?"
     if ch.kind == "pick":
         return _about("Choose a card ({}).", about, "Choose a card.")
+    if ch.kind == "lord":
+        return _about(
+            "Your Star Lord {} went to your hand: keep it there, or put it into the Command zone?",
+            about,
+            "Your Star Lord went to your hand: keep it there, or put it into the Command zone?",
+        )
     return "Your decision."
 
 
