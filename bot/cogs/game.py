@@ -25,6 +25,14 @@ class NoGameHere(CardhostError):
         super().__init__("There's no running game here. Use this command in a game's thread.")
 
 
+class PlayerMayNotVoid(CardhostError):
+    def __init__(self) -> None:
+        super().__init__(
+            "You play in this rated game, so you cannot end it without a result: use `/game concede` "
+            "to give it up, or ask a moderator who is not playing to end it."
+        )
+
+
 class GameCog(commands.GroupCog, group_name="game", group_description="The game in this thread"):
     def __init__(self, bot: CardhostBot) -> None:
         self.bot = bot
@@ -71,6 +79,10 @@ class GameCog(commands.GroupCog, group_name="game", group_description="The game 
                 f"A reason can have at most {REASON_LIMIT} characters (yours has {len(reason)}): "
                 "the game goes on."
             )
+        if live.active and live.seat_of(interaction.user.id) is not None and await self._rated(live):
+            # Ending without a result voids the game for the ladder: a player about to lose would
+            # void their loss. As with a pod's tables, only a moderator outside the match may.
+            raise PlayerMayNotVoid()
         await interaction.response.defer(ephemeral=True)
         text = f"ended by {interaction.user.display_name}" + (f": {reason}" if reason else "")
         if not live.active:
@@ -83,6 +95,10 @@ class GameCog(commands.GroupCog, group_name="game", group_description="The game 
         await self.bot.table.post_board(live, new_message=True)
         await self.bot.table.announce_end(live)
         await interaction.followup.send("The game was ended.", ephemeral=True)
+
+    async def _rated(self, live: LiveMatch) -> bool:
+        ratings = getattr(self.bot.get_cog("LeaderboardCog"), "service", None)
+        return ratings is not None and bool(await ratings.would_rate(live))
 
     @app_commands.command(name="reclaim", description="Take your seat back from the AI that played it")
     async def reclaim(self, interaction: discord.Interaction) -> None:

@@ -2,7 +2,7 @@
 brought and their rating change, for /history, /history export and /profile.
 
 Read-only SQL over what matches already store (matches, match_seats, match_decks, and the
-rating_changes of V009); nothing is replayed.
+rating_changes of V009, the rating_skips of V013); nothing is replayed.
 """
 
 from __future__ import annotations
@@ -54,6 +54,9 @@ class HistoryEntry:
     change: RatingChange | None
     deck: tuple[tuple[str, int], ...]
     """The player's deck as sorted (card, copies); empty for a game without decks."""
+    unrated: str | None = None
+    """Why the ladder's policy did not rate this player in a match with a result
+    (``bot.services.ladder_policy.REASONS``); None when it did, or never would have."""
 
     @property
     def when(self) -> float:
@@ -82,9 +85,11 @@ def _entries(
         "SELECT m.id, m.game, m.guild_id, m.status, m.created_at, m.ended_at, m.end_reason, m.outcome,"
         # one rating change per (match, user): MAX picks it, and PostgreSQL wants every column
         # that the GROUP BY does not fix inside an aggregate
-        " MIN(s.seat), MAX(c.mu_before), MAX(c.sigma_before), MAX(c.mu_after), MAX(c.sigma_after)"
+        " MIN(s.seat), MAX(c.mu_before), MAX(c.sigma_before), MAX(c.mu_after), MAX(c.sigma_after),"
+        " MAX(k.reason)"
         " FROM match_seats AS s JOIN matches AS m ON m.id = s.match_id"
         " LEFT JOIN rating_changes AS c ON c.match_id = m.id AND c.user_id = s.user_id"
+        " LEFT JOIN rating_skips AS k ON k.match_id = m.id AND k.user_id = s.user_id"
         f" WHERE {where} GROUP BY m.id"
         " ORDER BY COALESCE(m.ended_at, m.created_at) DESC, m.id DESC LIMIT :limit OFFSET :offset",
         {**params, "limit": limit, "offset": offset},
@@ -130,6 +135,7 @@ def _entries(
                 if r[9] is None
                 else RatingChange(float(r[9]), float(r[10]), float(r[11]), float(r[12])),
                 deck=tuple(decks.get(int(r[0]), ())),
+                unrated=None if r[13] is None else str(r[13]),
             )
         )
     return out

@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -43,6 +43,9 @@ class RatedMatch:
     """The match's ``teams`` option as stored (None when it has none): see ``services.ratings``."""
     ranking: list[list[int]] | None
     seats: tuple[RatedSeat, ...]
+    own_moves: Mapping[int, int] = field(default_factory=dict)
+    """Moves each seat's player made themselves (``match_actions.by_ai = 0``), the concession
+    left out; a seat that made none is missing. The ladder's policy reads it."""
 
 
 @dataclass(frozen=True)
@@ -72,6 +75,18 @@ class ChangeRow:
 
 
 @dataclass(frozen=True)
+class SkipRow:
+    """A player a match with a result did not rate, and why (``bot.services.ladder_policy``)."""
+
+    match_id: int
+    user_id: int
+    guild_id: int
+    game: str
+    reason: str
+    at: float
+
+
+@dataclass(frozen=True)
 class BoardRow:
     """A leaderboard line: the player's rating now, and their games and first rating in the period."""
 
@@ -91,6 +106,9 @@ _RATING_COLUMNS = "guild_id, game, user_id, mu, sigma, games, updated_at"
 _CHANGE_COLUMNS = (
     "match_id, user_id, guild_id, game, seat, place, mu_before, sigma_before, mu_after, sigma_after, at"
 )
+_SKIP_COLUMNS = "match_id, user_id, guild_id, game, reason, at"
+CONCEDE_ACTION = "concede"
+"""``engines.core.CONCEDE``: a concession is not a move the policy counts."""
 
 
 def _rating(r: Sequence[Any]) -> RatingRow:
@@ -131,6 +149,14 @@ def read_matches(conn: sqlite3.Connection, where: str, params: tuple[Any, ...]) 
             params,
         ):
             seats.setdefault(match_id, []).append(RatedSeat(seat, user_id))
+        moves: dict[int, dict[int, int]] = {}
+        for match_id, seat, n in conn.execute(
+            "SELECT a.match_id, a.seat, COUNT(*) FROM match_actions AS a JOIN matches AS m ON m.id = a.match_id"
+            f" {where} {'AND' if where.strip() else 'WHERE'} a.by_ai = 0 AND a.action_id <> ?"
+            " GROUP BY a.match_id, a.seat",
+            (*params, CONCEDE_ACTION),
+        ):
+            moves.setdefault(match_id, {})[int(seat)] = int(n)
     out = []
     for match_id, game, guild_id, status, ended_at, teams, ranking in rows:
         # json_extract gives an array as JSON text (anything else is not a ranking or teams)
@@ -141,6 +167,7 @@ def read_matches(conn: sqlite3.Connection, where: str, params: tuple[Any, ...]) 
                 load_json(teams) if isinstance(teams, str) else None,
                 [list(g) for g in ranking] if isinstance(ranking, list) else None,
                 tuple(seats.get(match_id, ())),
+                moves.get(match_id, {}),
             )
         )  # fmt: skip
     return out
@@ -166,36 +193,52 @@ class UpdateInput:
 
     match: RatedMatch | None
     rated: bool
-    """The match has been rated already."""
+    """The match has been judged already (rated, or left unrated by the ladder's policy)."""
     settings: dict[str, Any]
     """Its server's settings."""
     later_rated: bool
-    """A match of the same (server, game) that ended after it has been rated already."""
+    """A match of the same (server, game) that ended after it has been judged already."""
     current: dict[int, RatingRow]
     """The people's current ratings on that board."""
+    recent: list[tuple[float, int, frozenset[int]]] = field(default_factory=list)
+    """Rated matches of the board that ended in the ``window`` before it: (ended_at, match id,
+    the rated people), for the ladder's repeat rule."""
 
 
-def _update_input(conn: sqlite3.Connection, match_id: int) -> UpdateInput:
+def _update_input(conn: sqlite3.Connection, match_id: int, window: float) -> UpdateInput:
     found = read_matches(conn, "WHERE m.id = ?", (match_id,))
     match = found[0] if found else None
     if match is None or match.guild_id is None:
         return UpdateInput(match, False, {}, False, {})
     rated = (
         conn.execute("SELECT 1 FROM rating_changes WHERE match_id = ?", (match_id,)).fetchone() is not None
+        or conn.execute("SELECT 1 FROM rating_skips WHERE match_id = ?", (match_id,)).fetchone() is not None
     )
     row = conn.execute("SELECT settings FROM guild_settings WHERE guild_id = ?", (match.guild_id,)).fetchone()
     settings = {} if row is None else dict(load_json(row[0]))
+    board = (match.guild_id, match.game, match.ended_at, match_id)
     later = conn.execute(
-        "SELECT 1 FROM rating_changes WHERE guild_id = ? AND game = ? AND (at, match_id) > (?, ?) LIMIT 1",
-        (match.guild_id, match.game, match.ended_at, match_id),
+        "SELECT 1 FROM rating_changes WHERE guild_id = ? AND game = ? AND (at, match_id) > (?, ?)"
+        " UNION ALL SELECT 1 FROM rating_skips WHERE guild_id = ? AND game = ? AND (at, match_id) > (?, ?)"
+        " LIMIT 1",
+        (*board, *board),
     ).fetchone()
+    people: dict[int, tuple[float, set[int]]] = {}
+    for other, user_id, at in conn.execute(
+        "SELECT match_id, user_id, at FROM rating_changes WHERE guild_id = ? AND game = ? AND at >= ?"
+        " AND (at, match_id) < (?, ?)",
+        (match.guild_id, match.game, match.ended_at - window, match.ended_at, match_id),
+    ):
+        people.setdefault(int(other), (float(at), set()))[1].add(int(user_id))
+    recent = [(at, other, frozenset(users)) for other, (at, users) in sorted(people.items())]
     ids = [s.user_id for s in match.seats if s.user_id is not None]
     rows = conn.execute(
         f"SELECT {_RATING_COLUMNS} FROM ratings WHERE guild_id = ? AND game = ?"
         f" AND user_id IN ({','.join('?' * len(ids))})",
         (match.guild_id, match.game, *ids),
     ).fetchall()
-    return UpdateInput(match, rated, settings, later is not None, {int(r[2]): _rating(r) for r in rows})
+    current = {int(r[2]): _rating(r) for r in rows}
+    return UpdateInput(match, rated, settings, later is not None, current, recent)
 
 
 class RatingStore:
@@ -212,8 +255,10 @@ class RatingStore:
 
     # -- what rating needs ------------------------------------------------------------------
 
-    async def update_input(self, match_id: int) -> UpdateInput:
-        return await self.db.query(lambda conn: _update_input(conn, match_id))
+    async def update_input(self, match_id: int, window: float) -> UpdateInput:
+        """What rating ``match_id`` reads; ``window``: how far back (seconds) the rated matches of
+        its board are listed for the repeat rule."""
+        return await self.db.query(lambda conn: _update_input(conn, match_id, window))
 
     async def rated_match(self, match_id: int) -> RatedMatch | None:
         found = await self.db.query(lambda conn: read_matches(conn, "WHERE m.id = ?", (match_id,)))
@@ -234,11 +279,15 @@ class RatingStore:
 
     # -- writing ----------------------------------------------------------------------------
 
-    async def record(self, changes: Sequence[ChangeRow], ratings: Sequence[RatingRow]) -> None:
-        """One rated match: its change rows and the players' new ratings, in one transaction."""
+    async def record(
+        self, changes: Sequence[ChangeRow], ratings: Sequence[RatingRow], skips: Sequence[SkipRow] = ()
+    ) -> None:
+        """One judged match: its change rows, the players' new ratings and the players it did not
+        rate, in one transaction."""
 
         def write(conn: sqlite3.Connection) -> None:
             _insert(conn, changes, ratings)
+            conn.executemany(_INSERT_SKIP, [_skip_values(k) for k in skips])
 
         await self.db.write(write)
 
@@ -248,6 +297,7 @@ class RatingStore:
         game: str | None,
         changes: Sequence[ChangeRow],
         ratings: Sequence[RatingRow],
+        skips: Sequence[SkipRow] = (),
     ) -> None:
         """Everything stored for the scope (a board, a server, or all) replaced in one transaction,
         written on aiosqlite's thread: a whole history's rows would hold up the event loop."""
@@ -255,8 +305,10 @@ class RatingStore:
         async with self.db.transaction() as conn:
             await conn.execute(f"DELETE FROM rating_changes{where}", params)
             await conn.execute(f"DELETE FROM ratings{where}", params)
+            await conn.execute(f"DELETE FROM rating_skips{where}", params)
             await conn.executemany(_INSERT_CHANGE, [_change_values(c) for c in changes])
             await conn.executemany(_INSERT_RATING, [_rating_values(r) for r in ratings])
+            await conn.executemany(_INSERT_SKIP, [_skip_values(k) for k in skips])
 
     # -- reading for people -----------------------------------------------------------------
 
@@ -310,6 +362,25 @@ class RatingStore:
         def read(conn: sqlite3.Connection) -> list[ChangeRow]:
             sql = f"SELECT {_CHANGE_COLUMNS} FROM rating_changes WHERE match_id = ? ORDER BY seat"
             return [ChangeRow(*row) for row in conn.execute(sql, (match_id,))]
+
+        return await self.db.query(read)
+
+    async def skips_of(self, match_id: int) -> dict[int, str]:
+        """The people one match did not rate, with the reason (empty when it rated all or none)."""
+
+        def read(conn: sqlite3.Connection) -> dict[int, str]:
+            sql = "SELECT user_id, reason FROM rating_skips WHERE match_id = ? ORDER BY user_id"
+            return {int(u): str(r) for u, r in conn.execute(sql, (match_id,))}
+
+        return await self.db.query(read)
+
+    async def all_skips(self, guild_id: int | None = None) -> list[SkipRow]:
+        where, params = _scope(guild_id, None)
+
+        def read(conn: sqlite3.Connection) -> list[SkipRow]:
+            sql = f"SELECT {_SKIP_COLUMNS} FROM rating_skips{where} ORDER BY match_id, user_id"
+            return [SkipRow(int(r[0]), int(r[1]), int(r[2]), str(r[3]), str(r[4]), float(r[5]))
+                    for r in conn.execute(sql, params)]  # fmt: skip
 
         return await self.db.query(read)
 
@@ -376,6 +447,11 @@ class RatingStore:
 
 _INSERT_CHANGE = f"INSERT INTO rating_changes ({_CHANGE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 _INSERT_RATING = f"INSERT OR REPLACE INTO ratings ({_RATING_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)"
+_INSERT_SKIP = f"INSERT INTO rating_skips ({_SKIP_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)"
+
+
+def _skip_values(k: SkipRow) -> tuple[Any, ...]:
+    return (k.match_id, k.user_id, k.guild_id, k.game, k.reason, k.at)
 
 
 def _change_values(c: ChangeRow) -> tuple[Any, ...]:

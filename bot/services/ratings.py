@@ -10,8 +10,10 @@ Ratings are kept per (server, game). A match is rated when it ends with a result
 result; ``/game end`` is not) in a server, between at least two rated sides; a match with an AI seat
 only when the server rates AI games (``/ratings ai``), and then every AI seat plays at a fixed,
 newcomer rating that no game changes (the AI is the same opponent in every server and game; its
-strength is not what the ladder measures). Everything a rating depends on is stored with the
-match (its outcome, its seats, the server's setting), so ``rebuild`` recomputes every rating from
+strength is not what the ladder measures). The ladder's policy (``bot.services.ladder_policy``)
+then leaves out a side that lost before making its moves and a result between the same players
+beyond the day's few. Everything a rating depends on is stored with the match (its outcome, its
+seats, its moves, the server's setting), so ``rebuild`` recomputes every rating from
 the match history in the order the matches ended, and gets the numbers the incremental updates got
 (``tests/bot/test_ratings.py`` checks it, float for float). The incremental update keeps that
 promise when matches end out of order: if a match of the same board that ended later was rated
@@ -35,9 +37,12 @@ from bot.db.ratings import (
     ChangeRow,
     GuildSettingsStore,
     RatedMatch,
+    RatedSeat,
     RatingRow,
     RatingStore,
+    SkipRow,
 )
+from bot.services.ladder_policy import LEFT_EARLY, REASONS, REPEAT_WINDOW, Rated, judge, lineup
 
 if TYPE_CHECKING:
     from bot.db import Database
@@ -87,6 +92,8 @@ class Side:
     seat: int
     user_id: int | None
     place: int
+    moves: int = 0
+    """Moves the seat's player made themselves (the ladder's policy counts them)."""
 
 
 @dataclass(frozen=True)
@@ -146,7 +153,10 @@ def contest_of(match: RatedMatch, rate_ai: bool) -> Contest | None:
     if len(teams) < 2:
         return None
     sides = tuple(
-        tuple(Side(seat, by_seat[seat].user_id, _place(match.ranking, seat, n)) for seat in team)
+        tuple(
+            Side(seat, by_seat[seat].user_id, _place(match.ranking, seat, n), match.own_moves.get(seat, 0))
+            for seat in team
+        )
         for team in teams
     )
     return Contest(match.id, match.guild_id, match.game, match.ended_at, sides)
@@ -184,7 +194,9 @@ class Build:
 
     ratings: dict[tuple[int, str, int], RatingRow] = field(default_factory=dict)
     changes: list[ChangeRow] = field(default_factory=list)
+    skips: list[SkipRow] = field(default_factory=list)
     matches: int = 0
+    """Matches that rated someone."""
 
 
 def apply(contest: Contest, current: Mapping[int, RatingRow]) -> tuple[list[ChangeRow], list[RatingRow]]:
@@ -209,10 +221,28 @@ def apply(contest: Contest, current: Mapping[int, RatingRow]) -> tuple[list[Chan
     return changes, rows
 
 
+def skips_of(contest: Contest, unrated: Mapping[int, str]) -> list[SkipRow]:
+    return [
+        SkipRow(contest.match_id, uid, contest.guild_id, contest.game, reason, contest.at)
+        for uid, reason in sorted(unrated.items())
+    ]
+
+
 def replay(contests: Iterable[Contest]) -> Build:
-    """Every rating from scratch, the contests taken in the order given (the order matches ended)."""
+    """Every rating from scratch, the contests taken in the order given (the order matches ended),
+    each judged by the ladder's policy against the matches rated before it."""
     build = Build()
-    for contest in contests:
+    rated: dict[tuple[int, str], list[Rated]] = {}
+    for judged in contests:
+        board = rated.setdefault((judged.guild_id, judged.game), [])
+        while board and board[0].at < judged.at - REPEAT_WINDOW:
+            board.pop(0)
+        verdict = judge(judged, board)
+        build.skips += skips_of(judged, verdict.unrated)
+        if verdict.contest is None:
+            continue
+        contest = verdict.contest
+        board.append(Rated(contest.at, contest.match_id, lineup(contest)))
         current = {
             s.user_id: build.ratings[(contest.guild_id, contest.game, s.user_id)]
             for s in contest.people
@@ -256,6 +286,19 @@ class RatingService:
     async def rate_ai(self, guild_id: int) -> bool:
         return bool((await self.settings.get(guild_id)).get(RATE_AI, False))
 
+    async def would_rate(self, live: LiveMatch) -> bool:
+        """Whether ``live`` is rated if it ends with a result: its server, its people and the
+        server's setting decide, not yet the ladder's policy (that reads the moves at the end).
+        ``/game end`` asks it before it lets a player of the match end it without a result."""
+        if live.guild_id is None:
+            return False
+        n = len(live.seats)
+        match = RatedMatch(
+            live.id, live.game, live.guild_id, "finished", 0.0, live.cfg.options.get("teams"),
+            [[seat] for seat in range(n)], tuple(RatedSeat(s.seat, s.user_id) for s in live.seats),
+        )  # fmt: skip
+        return contest_of(match, await self.rate_ai(live.guild_id)) is not None
+
     async def on_match_finished(self, live: LiveMatch) -> None:
         """A finish listener: rate the match if it ended with a result in a server."""
         if live.status != "finished" or live.guild_id is None:
@@ -264,7 +307,9 @@ class RatingService:
 
     async def result_line(self, match_id: int, names: Sequence[str]) -> str:
         """Under a match's final ranking: each rated player's new rating and its change
-        ("Ratings: alice 1012 (+12) · bob 988 (−12)"); '' for an unrated match."""
+        ("Ratings: alice 1012 (+12) · bob 988 (−12)"), and why the ladder's policy left a match or
+        a player unrated ("Not rated: ..."); '' for a match that is not rated at all (no result,
+        an AI game on a server that does not rate them)."""
         parts = []
         for row in await self.store.of_match(match_id):
             before = display(Skill(row.mu_before, row.sigma_before))
@@ -272,28 +317,47 @@ class RatingService:
             name = names[row.seat] if 0 <= row.seat < len(names) else f"P{row.seat + 1}"
             change = after - before
             parts.append(f"{name} {after} ({'+' if change >= 0 else '−'}{abs(change)})")
-        return f"📈 Ratings: {' · '.join(parts)}" if parts else ""
+        skipped = await self.store.skips_of(match_id)
+        if not parts:
+            reasons = sorted(set(skipped.values()) - {LEFT_EARLY}) or sorted(set(skipped.values()))
+            return f"📈 Not rated: {REASONS.get(reasons[0], reasons[0])}." if reasons else ""
+        line = f"📈 Ratings: {' · '.join(parts)}"
+        match = await self.store.rated_match(match_id) if skipped else None
+        seats = match.seats if match is not None else ()
+        left = [names[s.seat] for s in seats if s.user_id in skipped and 0 <= s.seat < len(names)]
+        if left:
+            line += f" · not rated: {', '.join(left)} ({REASONS[LEFT_EARLY]})"
+        return line
 
     async def rate_match(self, match_id: int) -> bool:
         """Rate one finished match (once); True when it changed ratings."""
         async with self._lock:
-            given = await self.store.update_input(match_id)
+            given = await self.store.update_input(match_id, REPEAT_WINDOW)
             if given.match is None or given.rated:
                 return False
-            contest = contest_of(given.match, bool(given.settings.get(RATE_AI, False)))
-            if contest is None:
+            judged = contest_of(given.match, bool(given.settings.get(RATE_AI, False)))
+            if judged is None:
                 return False
             if given.later_rated:
                 # A match of this board that ended later is rated already: the history's order is
                 # the end order, so the board is computed again from it.
                 log.info(
                     "match ended out of order: board rebuilt",
-                    extra={"ctx": {"match": match_id, "guild": contest.guild_id, "game": contest.game}},
+                    extra={"ctx": {"match": match_id, "guild": judged.guild_id, "game": judged.game}},
                 )
-                await self._rebuild(contest.guild_id, contest.game, apart=False)
+                await self._rebuild(judged.guild_id, judged.game, apart=False)
                 return True
-            changes, rows = apply(contest, given.current)
-            await self.store.record(changes, rows)
+            verdict = judge(judged, [Rated(at, m, people) for at, m, people in given.recent])
+            skips = skips_of(judged, verdict.unrated)
+            if verdict.contest is None:
+                log.info(
+                    "match not rated by the ladder's policy",
+                    extra={"ctx": {"match": match_id, "unrated": verdict.unrated}},
+                )
+                await self.store.record([], [], skips)
+                return False
+            changes, rows = apply(verdict.contest, given.current)
+            await self.store.record(changes, rows, skips)
             return True
 
     async def rebuild(self, guild_id: int | None = None, game: str | None = None) -> RebuildSummary:
@@ -315,7 +379,7 @@ class RatingService:
             return replay(c for c in contests if c is not None)
 
         build = await asyncio.to_thread(compute) if len(matches) > 100 else compute()
-        await self.store.replace(guild_id, game, build.changes, list(build.ratings.values()))
+        await self.store.replace(guild_id, game, build.changes, list(build.ratings.values()), build.skips)
         boards = {(g, name) for g, name, _ in build.ratings}
         return RebuildSummary(build.matches, len(build.ratings), len(boards))
 
@@ -337,4 +401,5 @@ __all__ = [
     "provisional",
     "rate",
     "replay",
+    "skips_of",
 ]

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import time
 
+import discord
+
 from tests.bot.table import last_reply, make_table
 from tests.bot.test_draft_flow import open_pod, panel, pick_by_clicks, pick_options
 from tests.bot.test_podplay_building import build_panel
@@ -50,6 +52,9 @@ async def test_eight_seat_pod_from_lobby_to_final_standings(simcord_env) -> None
     built = time.perf_counter()
     assert (await store.pod(pod_id)).status == "playing"
     ids = {m.id for m in humans}
+    # tables between two people are rated: a moderator who plays at none of them ends them
+    mods = t.guild.create_role("mods", permissions=discord.Permissions(manage_messages=True))
+    mod = t.guild.add_member(env.create_user("mod"), roles=[mods])
     for _ in range(10):
         pod = await store.pod(pod_id)
         if pod.status == "finished":
@@ -60,7 +65,7 @@ async def test_eight_seat_pod_from_lobby_to_final_standings(simcord_env) -> None
             live_match = await env.bot.matches.get(row.match_id)
             assert any(s.user_id in ids for s in live_match.seats), "a bots' table waits"
             thread = next(th for th in t.channel.threads if th.id == live_match.thread_id)
-            result = await alice.slash(thread, "game end", reason="time")
+            result = await mod.slash(thread, "game end", reason="time")
             assert "ended" in last_reply(result).content
         await env.settle()
     pod = await store.pod(pod_id)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+import discord
+
 from bot.client import create_bot
 from engines.core import Rng
 from tests.bot.table import last_reply, make_table
@@ -138,9 +140,12 @@ async def test_sealed_pod_goes_through_the_same_flow(simcord_env) -> None:
     assert (r.seat_a, r.seat_b) == (0, 1) and r.status == "playing"
     live = await env.bot.matches.get(r.match_id)
     assert [s.user_id for s in live.seats] == [alice.id, bob.id]
-    # The host ends the match without a result: a draw.
+    # A moderator who does not play ends the match without a result: a draw. (The table is rated:
+    # alice, its host and a player, may not; docs/ratings.md.)
     match = await env.bot.db.matches.get(r.match_id)
-    await alice.slash(_thread(t, match.thread_id), "game end")
+    mods = t.guild.create_role("mods", permissions=discord.Permissions(manage_messages=True))
+    env.backend.add_member_role(t.guild.id, t.members["carol"].id, mods.id)
+    await t.members["carol"].slash(_thread(t, match.thread_id), "game end")
     await env.settle()
     pod = await env.bot.podplay.store.pod(pod_id)
     assert pod.status == "finished"

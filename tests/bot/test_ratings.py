@@ -29,6 +29,7 @@ from bot.db import Database
 from bot.db.matches import SeatInfo
 from bot.db.migrate import MIGRATIONS_DIR
 from bot.db.ratings import RatedMatch, RatedSeat, RatingStore
+from bot.services.ladder_policy import MIN_OWN_MOVES
 from bot.services.ratings import NEWCOMER, Skill, contest_of, display, rate
 from bot.ui.history import replay_item
 from engines.core import CardhostError, PlayerId, Rng, choose_action
@@ -104,22 +105,51 @@ async def play_chrono_by_clicks(env: Any, t: Any, names: tuple[str, ...], seed: 
     return live
 
 
-async def challenge(env: Any, t: Any, host: str, guest: str, loser: str) -> Any:
-    """An Afrika duel between two people (a challenge, joined with its button); ``loser`` concedes."""
+async def duel(env: Any, t: Any, host: str, guest: str) -> Any:
+    """An Afrika challenge from ``host`` that ``guest`` joins and the host starts; the live match."""
     await t.members[host].slash(t.channel, "play", game="afrika", opponent=t.members[guest])
     lobby = next(m for m in reversed(t.channel.history()) if m.embeds)
     await t.members[guest].click(lobby, label="Join")
     await t.members[host].click(lobby, label="Start")
-    live = await env.bot.matches.get(max(env.bot.matches._cache))
+    return await env.bot.matches.get(max(env.bot.matches._cache))
+
+
+async def play_until(
+    env: Any, t: Any, live: Any, name: str, moves: int = MIN_OWN_MOVES, seed: int = 1
+) -> None:
+    """The people of ``live`` click what the AI policy would choose until ``name`` made ``moves``
+    of their own (the ladder rates a loser who made ``MIN_OWN_MOVES``)."""
+    by_id = {m.id: m for m in t.members.values()}
+    rng = Rng.from_seed(seed)
+    made = 0
+    for _ in range(500):
+        if made >= moves:
+            return
+        assert live.active, "the game ended before the moves were made"
+        seat = min(live.current)
+        member = by_id[live.seats[seat].user_id]
+        action = choose_action(live.engine, live.state, PlayerId(seat), rng).to_id()
+        result = await play_move(member, live.id, action)
+        assert not result.followups, [f.content for f in result.followups]
+        made += member.name == name
+    raise AssertionError("too many moves")
+
+
+async def challenge(env: Any, t: Any, host: str, guest: str, loser: str) -> Any:
+    """An Afrika duel between two people (a challenge, joined with its button); ``loser`` makes
+    the moves a rated loser makes, then concedes."""
+    live = await duel(env, t, host, guest)
+    await play_until(env, t, live, loser)
     await t.members[loser].slash(game_thread(t), "game concede")
     assert live.status == "finished"
     return live
 
 
 async def against_the_ai(env: Any, t: Any, who: str) -> Any:
-    """An Afrika duel against the AI that the player concedes."""
+    """An Afrika duel against the AI that the player concedes after the moves a rated loser makes."""
     await t.members[who].slash(t.channel, "play", game="afrika")
     live = await env.bot.matches.get(max(env.bot.matches._cache))
+    await play_until(env, t, live, who)
     await t.members[who].slash(game_thread(t), "game concede")
     assert live.status == "finished"
     return live
@@ -228,9 +258,14 @@ async def test_a_duel_is_rated_an_ai_game_is_not_unless_the_server_says_so(
     after = expected_after({alice: want[alice]}, [alice, None], [[1], [0]])
     assert db_ratings(db_file)[(t.guild.id, "afrika", alice)] == (*after[alice], 2)
     assert rated_ai.id in {c[0] for c in db_changes(db_file)}
-    # an aborted game is never rated
+    # an aborted game is never rated (bob plays in it, rated now: a moderator outside it ends it)
     await t.members["bob"].slash(t.channel, "play", game="afrika")
-    await t.members["bob"].slash(game_thread(t), "game end", reason="time")
+    refused = last_reply(await t.members["bob"].slash(game_thread(t), "game end", reason="time"))
+    assert refused.content.startswith("You play in this rated game")
+    assert_error(env, CardhostError, contains="cannot end it without a result")
+    mods = t.guild.create_role("mods", permissions=discord.Permissions(manage_messages=True))
+    env.backend.add_member_role(t.guild.id, t.members["carol"].id, mods.id)
+    await t.members["carol"].slash(game_thread(t), "game end", reason="time")
     assert db_ratings(db_file)[(t.guild.id, "afrika", bob)][2] == 1
     assert ai.id not in {c[0] for c in db_changes(db_file)}, "the setting applies to games ending from now"
 
@@ -375,6 +410,15 @@ async def test_history_pages_survive_a_restart_and_the_export_parses(simcord_env
 # ------------------------------------------------------------------------------ the rules, no Discord
 
 
+async def moves_by_everyone(db: Any, match_id: int, seats: int) -> None:
+    """Every seat makes the moves a rated loser makes (the ladder's policy reads the log)."""
+    seq = await db.matches.last_seq(match_id)
+    for _ in range(MIN_OWN_MOVES):
+        for seat in range(seats):
+            seq += 1
+            await db.matches.append_action(match_id, seq, seat, "pass")
+
+
 def _match(mid: int, seats: list[int | None], ranking: list[list[int]], **kw: Any) -> RatedMatch:
     return RatedMatch(
         id=mid,
@@ -428,18 +472,22 @@ def test_ties_and_teams_follow_plackett_luce() -> None:
 @pytest.mark.backends
 async def test_matches_ending_out_of_order_rate_as_the_rebuild_does(databases: Any) -> None:
     """The history's order is the order matches ended; a match stored as ended before one that was
-    already rated makes the service rebuild that board, so the numbers still equal a rebuild's."""
+    already rated makes the service rebuild that board, so the numbers still equal a rebuild's.
+    (Days apart: the same three players are rated at most 3 times a day.)"""
     from bot.services.ratings import RatingService
 
+    day = 86400.0
     now = [1000.0]
     db = await databases.make(clock=lambda: now[0]).open()
     try:
         service = RatingService(db)
         seats = [SeatInfo(1, "a"), SeatInfo(2, "b"), SeatInfo(3, "c")]
         ids = [await db.matches.create_match("chrono", "1", {}, i, seats, 7, 8, 1) for i in range(4)]
+        for match_id in ids:
+            await moves_by_everyone(db, match_id, 3)
         for match_id, at, ranking in zip(
             ids,
-            (10.0, 30.0, 20.0, 30.0),
+            (1 * day, 3 * day, 2 * day, 3 * day),
             ([[0], [1], [2]], [[1], [0, 2]], [[2], [1], [0]], [[0], [2], [1]]),
             strict=True,
         ):
@@ -452,7 +500,7 @@ async def test_matches_ending_out_of_order_rate_as_the_rebuild_does(databases: A
         await service.rebuild()
         assert (await service.store.all_ratings(), await service.store.all_changes()) == incremental
         # the rebuild's order: by end time, then match id
-        order = sorted(ids, key=lambda m: ({ids[0]: 10, ids[1]: 30, ids[2]: 20, ids[3]: 30}[m], m))
+        order = sorted(ids, key=lambda m: ({ids[0]: 1, ids[1]: 3, ids[2]: 2, ids[3]: 3}[m], m))
         changes = {c.match_id: c for c in incremental[1] if c.user_id == 1}
         seen = [changes[m] for m in order]
         for a, b in itertools.pairwise(seen):
@@ -472,6 +520,7 @@ async def test_teams_stored_in_a_match_are_rated_as_teams(databases: Any) -> Non
         seats = [SeatInfo(1, "a"), SeatInfo(2, "b"), SeatInfo(3, "c"), SeatInfo(4, "d")]
         config = {"teams": [[0, 2], [1, 3]], "decks": [["X1"] * 40] * 4}
         match_id = await db.matches.create_match("chrono", "1", config, 1, seats, 7, 8, 1)
+        await moves_by_everyone(db, match_id, 4)
         await db.matches.finish(match_id, "finished", {"ranking": [[1, 3], [0, 2]], "reason": "x"}, "x")
         assert await RatingService(db).rate_match(match_id)
         got = {r.user_id: (r.mu, r.sigma) for r in await RatingStore(db).all_ratings()}
@@ -499,6 +548,8 @@ async def test_v009_on_an_older_database_and_a_rebuild_rates_the_history(tmp_pat
     seats = [SeatInfo(11, "a"), SeatInfo(12, "b")]
     first = await db.matches.create_match("chrono", "1", {}, 1, seats, 5, 6, 11)
     second = await db.matches.create_match("chrono", "1", {}, 2, seats, 5, 6, 11)
+    await moves_by_everyone(db, first, 2)
+    await moves_by_everyone(db, second, 2)
     await db.matches.finish(first, "finished", {"ranking": [[1], [0]], "reason": "x"}, "x")
     await db.matches.finish(second, "finished", {"ranking": [[0], [1]], "reason": "x"}, "x")
     await db.close()

@@ -4,6 +4,7 @@ lobbies and pods are capped while finished matches leave memory."""
 
 from __future__ import annotations
 
+import discord
 import pytest
 from simcord import assert_error
 
@@ -44,7 +45,10 @@ async def test_a_reason_at_the_limit_ends_the_game_and_is_shown_whole(simcord_en
     live = await _duel(env, t)
     alice = t.members["alice"]
     reason = "y" * REASON_LIMIT
-    result = await alice.slash(game_thread(t), "game end", reason=reason)
+    # the duel is rated: a moderator who does not play in it ends it (docs/ratings.md)
+    mods = t.guild.create_role("mods", permissions=discord.Permissions(manage_messages=True))
+    env.backend.add_member_role(t.guild.id, t.members["carol"].id, mods.id)
+    result = await t.members["carol"].slash(game_thread(t), "game end", reason=reason)
     assert "ended" in last_reply(result).content
     await env.settle()
     assert not (await env.bot.matches.get(live.id)).active

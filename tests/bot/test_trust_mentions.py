@@ -11,7 +11,9 @@ from typing import Any
 
 import discord
 import pytest
+from simcord import assert_error
 
+from engines.core import CardhostError
 from tests.bot.table import game_thread, last_reply, make_table
 from tests.bot.test_chrono_table import _play_one_click
 from tests.bot.test_podplay_building import make_pod
@@ -81,7 +83,14 @@ async def test_a_hostile_host_pings_nobody_through_lobby_game_and_end_reason(sim
     for _ in range(6):
         await _play_one_click(t, live)
     reason = f"@everyone @here <@&{next(iter(t.guild.roles.values())).id}> <@{bystander.id}> gg"
-    ended = await mallory.slash(game_thread(t), "game end", reason=reason)
+    # the game is rated: mallory, a player, is refused (docs/ratings.md); a moderator who does not
+    # play ends it with her hostile reason
+    refused = await mallory.slash(game_thread(t), "game end", reason=reason)
+    assert "cannot end it without a result" in last_reply(refused).content
+    assert_error(env, CardhostError, contains="cannot end it without a result")
+    mods = t.guild.create_role("mods", permissions=discord.Permissions(manage_messages=True))
+    mod = t.guild.add_member(env.create_user("mod"), roles=[mods])
+    ended = await mod.slash(game_thread(t), "game end", reason=reason)
     assert "ended" in last_reply(ended).content
     await env.settle()
     texts = [m.content for m in game_thread(t).history()]
