@@ -6,6 +6,7 @@ import logging
 from typing import TYPE_CHECKING, Any
 
 import discord
+from discord.utils import escape_markdown
 
 from bot.db.errors import AlreadySeated, LobbyClosed, LobbyFull
 from bot.ids import parse_row_id
@@ -88,6 +89,20 @@ def seat_decks(lobby: LobbyRow, seating: Seating, ordered: list[LobbySeatRow]) -
     return out
 
 
+def deck_lines(lobby: LobbyRow) -> list[str]:
+    """Who brings which deck, in words ("<@id> brings Starter: Savanna Wilds"), the players who
+    chose first in seat order: the table option ``codex`` (user id -> deck label) of every game
+    played with decks, read out instead of shown as the stored dict. A mention in an embed names
+    the player as the server shows them and never pings; a deck's name is the player's own text,
+    so its markdown is escaped."""
+    chosen = lobby.options.get("codex")
+    if not isinstance(chosen, dict):
+        return []
+    seated = [str(s.user_id) for s in lobby.seats if s.user_id is not None]
+    order = [k for k in seated if k in chosen] + [k for k in chosen if k not in seated]
+    return [f"<@{k}> brings {escape_markdown(str(chosen[k]))}" for k in order if k.isascii() and k.isdigit()]
+
+
 class LobbyService:
     def __init__(self, bot: CardhostBot) -> None:
         self.bot = bot
@@ -113,7 +128,11 @@ class LobbyService:
             for s in lobby.seats
         ]
         embed.add_field(name="Players", value="\n".join(seats) or "nobody yet", inline=False)
-        opts = [f"{k.replace('_', ' ')}: {v}" for k, v in sorted(lobby.options.items()) if k != "max_players"]
+        opts = deck_lines(lobby) + [
+            f"{k.replace('_', ' ')}: {v}"
+            for k, v in sorted(lobby.options.items())
+            if k not in ("max_players", "codex")
+        ]
         if opts:
             embed.add_field(name="Options", value="\n".join(opts), inline=False)
         if lobby.is_open:

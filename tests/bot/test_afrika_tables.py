@@ -390,3 +390,19 @@ async def test_a_variant_lobby_survives_a_restart(simcord_env, db_file) -> None:
     live = await latest_live(env)
     assert [s.name for s in live.seats] == ["bob", "alice", "carol"]
     assert sorted(live.cfg.options["decks"][0]) == sorted(expand(STARTERS["Savanna Wilds"]))
+
+
+async def test_a_challenge_lobby_says_who_brings_which_deck_in_words(simcord_env) -> None:
+    """Issue #32 item 15: the lobby of a challenge names the deck its host brings in a sentence
+    ("@alice brings Starter: Savanna Wilds", a mention that does not ping inside an embed), not the
+    stored option ``codex: {'<user id>': 'Starter: ...'}``."""
+    t = make_table(simcord_env, ("alice", "bob"))
+    alice, bob = t.members["alice"], t.members["bob"]
+    await alice.slash(t.channel, "play", game="afrika", opponent=bob, deck="Starter: Savanna Wilds")
+    lobby = lobby_message(t)
+    await bob.click(lobby, label="Join")
+    lobby = lobby_message(t)
+    text = "\n".join(f["value"] for f in lobby.embeds[0].to_dict()["fields"])
+    assert f"<@{alice.user.id}> brings Starter: Savanna Wilds" in text
+    assert "{" not in text and str(alice.user.id) not in text.replace(f"<@{alice.user.id}>", "")
+    assert "codex" not in text.lower()
