@@ -6,6 +6,7 @@ from .cards import TargetSpec, card
 from .effects import Ctx, check_cond, run_effects
 from .rules import cd, describe_ref, is_active, move, name, pay, seat_ref, set_charged, target_ok
 from .state import Choice, Game, Item, Obj
+from .teams import priority_seat
 from .timing import EQUIP, TRAVEL, command_tax, equip_cost, targets_possible
 
 
@@ -166,7 +167,7 @@ def finish_cast(g: Game, ch: Choice) -> None:
 def resolve_top(g: Game) -> None:
     it = g.stack.pop()
     c = card(it.card)
-    g.priority = g.active
+    g.priority = priority_seat(g)
     g.passes = 0
     if it.kind == "spell":
         specs = c.targets

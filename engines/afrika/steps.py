@@ -20,6 +20,7 @@ from .combat import (
 from .cosmic_die import rift_step
 from .kinds import STEPS, Step
 from .lord_return import ask_lord
+from .restoration import wear_off
 from .rules import (
     HAND_MAX,
     active_perms,
@@ -37,8 +38,8 @@ from .rules import (
 )
 from .scheming import ongoing_step, set_in_motion
 from .stack import place_triggers
-from .state import Choice, Game, ObjS, Trig, look, touched
-from .teams import SHARED_BLOCKS, actives, next_turn_seat, team_of
+from .state import Choice, Game, Trig, look
+from .teams import SHARED_BLOCKS, actives, next_turn_seat, priority_seat, team_of
 
 
 def settle(g: Game) -> bool:
@@ -214,19 +215,10 @@ def discard_or_cleanup(g: Game) -> None:
 
 def cleanup(g: Game) -> None:
     """Restoration (b): remove all damage and end every "this turn" effect at the same time (A29)."""
-    for o in touched(g.objs, _has_turn_effects):
-        o.damage = 0
-        o.eot_power = 0
-        o.eot_health = 0
-        o.eot_keywords = []
+    wear_off(g)
     sba(g)
     if g.triggers and not g.over:
-        g.priority = g.active
-
-
-def _has_turn_effects(o: ObjS) -> bool:
-    """Whether cleanup changes this frozen object (the ones it would not are left frozen)."""
-    return bool(o.damage or o.eot_power or o.eot_health or o.eot_keywords)
+        g.priority = priority_seat(g)
 
 
 def end_step(g: Game) -> None:

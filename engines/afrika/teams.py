@@ -48,6 +48,20 @@ def actives(g: Game) -> list[int]:
     return [q for q in team_of(g, g.active) if not g.players[q].lost]
 
 
+def priority_seat(g: Game) -> int:
+    """Who receives priority as the active player: the active player, or, when they left the game
+    in their own turn and the rest of it runs without them (their spells gone, others' still on
+    the stack, R122), the next seat still playing."""
+    if not g.players[g.active].lost:
+        return g.active
+    n = len(g.players)
+    for i in range(1, n + 1):
+        q = (g.active + i) % n
+        if not g.players[q].lost:
+            return q
+    return g.active
+
+
 def alive_teams(g: Game) -> list[list[int]]:
     """The teams (or players, without teams) with someone still in the game."""
     if not g.teams:

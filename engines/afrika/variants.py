@@ -14,9 +14,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cards import card
-from .combat import clear_combat, target_alive
+from .combat import (
+    auto_assign,
+    blockable,
+    clear_combat,
+    finish_attackers,
+    finish_blockers,
+    next_order,
+    target_alive,
+)
+from .restoration import wear_off
 from .rules import seat_ref
-from .state import BATTLEFIELD, Game
+from .state import BATTLEFIELD, Choice, Game
+from .teams import team_of
 from .timing import next_seat
 
 
@@ -95,27 +105,74 @@ def leave_game(g: Game, p: int) -> None:
             else:
                 owner.terrains.append(oid)
                 o.zone = "terrain"
+    # only their spells and abilities leave the stack: another player's stay, their cards with them
     g.stack = [it for it in g.stack if it.controller != p and it.source not in gone]
     g.triggers = [t for t in g.triggers if t.controller != p and t.source not in gone]
-    if g.choice is not None and g.choice.player == p:
-        g.choice = None
+    ch = g.choice
     g.log(f"{seat_ref(p)} leaves the game with every card they own.")
     if g.active == p:
-        # Their turn ends with them: ``steps.advance`` begins the next seat's turn.
-        clear_combat(g)
-        g.stack.clear()
-        g.step = "restoration"
-        g.priority = -1
-        g.passes = 0
-        return
+        mates = [q for q in team_of(g, p) if q != p and not g.players[q].lost]
+        if not mates:
+            _end_turn_without(g, p)
+            return
+        # R151, R126: the team shares the turn, so it goes on for the teammate
+        g.active = mates[0]
     # Attacks on them or their entities end (p is out, so target_alive says no).
     g.attackers = {a: t for a, t in g.attackers.items() if a in g.objs and target_alive(g, t)}
     g.blockers = {b: a for b, a in g.blockers.items() if b in g.objs and a in g.attackers}
     g.order = {a: [b for b in bs if b in g.blockers] for a, bs in g.order.items() if a in g.attackers}
     g.assign = {a: xs for a, xs in g.assign.items() if a in g.attackers}
+    if ch is not None:
+        _mend_choice(g, p, ch)
     if g.priority == p:
         g.priority = next_seat(g, p)
         g.passes = 0
+
+
+def _end_turn_without(g: Game, p: int) -> None:
+    """The turn of ``p``, who left the game in it, ends as its Restoration step would end it (R54:
+    damage and "until end of turn" effects end; combat is over). What others put on the stack
+    stays and resolves first, the next seat still playing receiving priority in ``p``'s place
+    (``teams.priority_seat``); then ``steps.advance`` begins the next seat's turn."""
+    clear_combat(g)
+    ch = g.choice
+    if ch is not None and (ch.player == p or ch.kind in ("attackers", "blockers", "order", "assign")):
+        g.choice = None  # theirs, or a declaration or damage split of the combat that just ended
+    wear_off(g)
+    g.step = "restoration"
+    g.passes = 0
+    g.priority = next_seat(g, p) if g.stack or g.triggers else -1
+
+
+def _mend_choice(g: Game, p: int, ch: Choice) -> None:
+    """The decision pending when ``p`` left, in a turn that goes on: one that was ``p``'s ends, or,
+    for a declaration, goes on with the next player who declares in it (R129: teammates declare
+    one after the other); one of another player's forgets what left with ``p`` (an attacker, a
+    declarer still to come), so nobody is asked about a card or a player that is gone."""
+    if ch.kind in ("attackers", "blockers"):
+        ch.nums = [q for q in ch.nums if q != p]
+        if ch.player != p:
+            if ch.obj and (
+                ch.obj not in g.objs or (ch.kind == "blockers" and not blockable(g, g.objs[ch.obj]))
+            ):
+                ch.obj = 0  # the blocker chosen has no attacker left to block
+        elif ch.nums:
+            g.choice = Choice(ch.kind, ch.nums[0], nums=list(ch.nums[1:]))
+        elif ch.kind == "attackers":
+            finish_attackers(g)
+        else:
+            finish_blockers(g)
+    elif ch.kind == "order" and ch.obj not in g.attackers:
+        g.choice = None
+        next_order(g)
+    elif ch.kind == "assign":
+        keep = [a for a in ch.ids if a in g.attackers]
+        if keep[:1] != ch.ids[:1]:
+            ch.nums = []
+        ch.ids = keep
+        auto_assign(g)  # the next attacker's split, or the damage once none is left to split
+    elif ch.player == p:
+        g.choice = None
 
 
 def ranking(g: Game, alive: list[int]) -> list[list[int]]:
