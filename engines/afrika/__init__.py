@@ -13,6 +13,7 @@ from .decks import STARTERS, check_deck, expand
 from .engine import AfrikaEngine
 from .evaluate import evaluate as afrika_evaluate
 from .plays import played_card
+from .probes import PROBES
 from .state import AfrikaState
 from .view import AfrikaView
 
@@ -72,6 +73,7 @@ GAME: GameSpec[AfrikaState, AfrikaAction, AfrikaView] = GameSpec(
     players_for_tests=(2,),
     test_seeds=6,
     test_view_every=25,
+    hidden_probes=PROBES,
 )
 
 __all__ = ["ENGINE", "GAME", "AfrikaEngine"]

@@ -6,8 +6,12 @@ from .actions import AfrikaAction
 from .cosmic_die import may_roll
 from .rules import cd, is_active, is_entity, sick, stats
 from .state import Game, Obj
-from .teams import on_turn
+from .teams import on_turn, same_team
 from .timing import EQUIP, TRAVEL, can_activate, can_cast, terrain_done
+
+_NAMES_OBJECT = frozenset({"terrain", "cast", "act", "charge", "atk", "blk", "first", "discard", "bottom"})
+"""Moves whose first part is an object id (``target``, ``at``, ``on`` and ``pick`` already answer
+without a name; ``pick:none`` is no object)."""
 
 
 def _why_no_attack(g: Game, o: Obj) -> str:
@@ -28,10 +32,22 @@ def _why_no_attack(g: Game, o: Obj) -> str:
     return f"{c.name} has nothing it can attack."
 
 
+def unseen(g: Game, p: int, oid: str) -> bool:
+    """Whether the object id ``oid`` names nothing ``p`` may see: no object, a card in a Codex
+    (its order is hidden from its owner too), or in the hand of a player not on ``p``'s team
+    (R124). A refusal never names such a card, and says the same whatever card it is."""
+    if not oid.isdigit() or int(oid) not in g.objs:
+        return True
+    o = g.objs[int(oid)]
+    return o.zone == "codex" or (o.zone == "hand" and not same_team(g, p, o.owner))
+
+
 def why_not(g: Game, p: int, a: AfrikaAction) -> str:
     """A sentence for a refused move (never naming a hidden card)."""
     ch = g.choice
     k = a.kind
+    if k in _NAMES_OBJECT and unseen(g, p, a.a):
+        return "That card can't be chosen now."
     if k == "roll" and ch is None:
         return may_roll(g, p) or "You can't roll the cosmic die now."
     if ch is not None:

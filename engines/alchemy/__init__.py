@@ -19,6 +19,7 @@ from .cards import card
 from .decks import check_deck, starter_decks
 from .engine import AlchemyEngine
 from .evaluate import evaluate as alchemy_evaluate
+from .probes import PROBES
 from .state import AlchemyState
 from .view import AlchemyView, mg_text
 
@@ -62,6 +63,7 @@ GAME: GameSpec[AlchemyState, AlchemyAction, AlchemyView] = GameSpec(
     deck_check=check_deck,
     deck_option="decks",
     test_seeds=50,
+    hidden_probes=PROBES,
 )
 
 __all__ = [

@@ -6,6 +6,7 @@ from .ai import chrono_policy
 from .carddata import card_title
 from .engine import ChronoEngine
 from .evaluate import evaluate as chrono_evaluate
+from .probes import PROBES
 from .state import ChronoAction, ChronoState, Draw, End, Play
 from .view import ChronoView, SeatView
 
@@ -25,6 +26,7 @@ GAME: GameSpec[ChronoState, ChronoAction, ChronoView] = GameSpec(
         ),
     ),
     players_for_tests=(2, 3, 6, 10),
+    hidden_probes=PROBES,
 )
 
 __all__ = [

@@ -19,6 +19,7 @@ from .autoplay import AUTOPLAY
 from .cards import card
 from .decks import check_deck, check_hero_deck, starter_decks, starter_hero_decks
 from .engine import ChronomagiaEngine
+from .probes import PROBES
 from .state import ChronoState
 from .view import ChronoView
 
@@ -55,6 +56,7 @@ GAME: GameSpec[ChronoState, ChronoAction, ChronoView] = GameSpec(
     series=SeriesRules(chooser_option="chooser", side_option="hero_decks", side_check=check_hero_deck),
     test_seeds=30,
     test_view_every=5,
+    hidden_probes=PROBES,
 )
 
 __all__ = [

@@ -40,6 +40,7 @@ from .board import (
     to_graveyard,
     trapped,
 )
+from .refusals import why_not_answer
 from .state import Ask, ChronoState, Job, Perm
 from .triggers import entered, on_own, queue
 
@@ -162,7 +163,7 @@ def answer(s: ChronoState, p: int, a: ChronoAction, events: list[Event]) -> Chro
     if isinstance(a, Pass):
         a = default_answer(s)
     if a not in allowed and not _overshoot(s, a):
-        raise IllegalAction(_why_not(s, a))
+        raise IllegalAction(why_not_answer(s, a))
     job, rest = s.jobs[0], s.jobs[1:]
     if isinstance(a, Order):
         run_ = _run_of(s)
@@ -212,77 +213,6 @@ def default_answer(s: ChronoState) -> ChronoAction:
         "order": Order(1),
     }
     return defaults.get(ask.kind, Target(None))
-
-
-def _why_not(s: ChronoState, a: ChronoAction) -> str:
-    ask = s.ask
-    assert ask is not None
-    if ask.kind == "loc":
-        return (
-            f"The Location can take at most {ask.limit} of the {ask.amount} damage "
-            f"(it has only that many counters left, F5): choose loc:0 to loc:{ask.limit}."
-        )
-    if ask.kind == "hit":
-        return f"At most {ask.limit} Time can go to the Phenomenon now: choose hit:0 to hit:{ask.limit}."
-    if ask.kind == "move":
-        job = s.jobs[0]
-        lo, hi = effects.move_range(s, job.res, job.n)
-        which = {
-            "time_past": " (Time into the Past only goes back)",
-            "time_future": " (Time into the Future only goes forward)",
-        }
-        return (
-            f"With {job.n} {_res(job.res)} you may move Time from {lo:+d} to {hi:+d}{which.get(job.res, '')}."
-        )
-    if ask.kind == "mass":
-        return _mass_refusal(s, a)
-    if ask.kind in ("target", "shift"):
-        return _target_refusal(s, a)
-    if ask.kind == "peek":
-        return "Intuition chooses one of your opponent's face-down Shadows, or nothing."
-    if ask.kind == "flip":
-        return "A Shadow may emerge: flip it or keep it face down first."
-    if ask.kind == "bounce":
-        return "Intuition: return the Shadow to its owner's hand, or leave it."
-    return f"Choose which of your triggers resolves next: order:1 to order:{ask.amount}."
-
-
-def _res(res: str) -> str:
-    from .grammar import RES_EN
-
-    return RES_EN.get(res, res)
-
-
-def _target_refusal(s: ChronoState, a: ChronoAction) -> str:
-    obj = getattr(a, "obj", None)
-    if obj is None or obj >= len(s.card_of):
-        return "That is not something this effect can choose."
-    c = cdef(s, obj)
-    if c.kind in ("location", "phenomenon"):
-        return f"{c.name} is a {c.kind.capitalize()}: it cannot be chosen for Disembody, Return or Trap (M35, M36)."
-    if c.kind == "hero":
-        return "A Hero cannot be chosen (M63)."
-    job = s.jobs[0]
-    eff = effects.effects_of(job)[job.at]
-    if eff.amount and c.willpower > eff.amount:
-        return f"{c.name} has Willpower {c.willpower}, more than {eff.amount}."
-    return f"{c.name} cannot be chosen now."
-
-
-def _mass_refusal(s: ChronoState, a: ChronoAction) -> str:
-    obj = getattr(a, "obj", None)
-    ask = s.ask
-    assert ask is not None
-    if obj is None or obj >= len(s.card_of):
-        return "That is not something this effect can choose."
-    c = cdef(s, obj)
-    if c.kind in ("location", "phenomenon", "hero"):
-        return f"{c.name} is not a creature: Mass effects choose creatures only (KM7, M35)."
-    job = s.jobs[0]
-    total = sum(cdef(s, o).willpower for o in job.picks) + c.willpower
-    if obj in job.picks:
-        return f"{c.name} is already chosen."
-    return f"The combined Willpower would be {total}, more than {ask.amount} (KM7)."
 
 
 def _emerge(s: ChronoState, job: Job, flip: bool, events: list[Event]) -> ChronoState:

@@ -7,14 +7,14 @@ name, so a new game appears everywhere by being declared (``engines/games.py``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from .engine import Action, Engine
 from .errors import ConfigError
 from .rng import Rng
-from .types import PlayerId
+from .types import MatchConfig, PlayerId
 
 if TYPE_CHECKING:
     from engines.decks.pool import DeckPool
@@ -139,6 +139,29 @@ class SeriesRules:
 
 
 @dataclass(frozen=True)
+class HiddenProbes:
+    """How the conformance test aims moves at cards a seat cannot see (issue 32, item 2).
+
+    A refusal is read by the player who sent the move, so it must never name a card hidden from
+    them; a forged id (a Discord custom_id can say anything) reaches the engine as easily as a
+    button. Every game declares how to write such ids, so a new game is checked too.
+    """
+
+    aimed: Callable[[Any, int], Iterable[str]]
+    """(state, seat) -> action ids in every shape the engine decodes that names an object or a
+    card, each naming an object hidden from ``seat`` (a hand, a deck, a face-down card) or an
+    object that does not exist. Each must be refused in words that name no card hidden from
+    ``seat`` (but the one the id names) and in the same words whatever the hidden cards are; one
+    that is a legal move now (Intuition chooses a face-down Shadow) is skipped."""
+    card_name: Callable[[str], str | None]
+    """A card id as states and views hold it -> the card's name; None for text that is no card
+    id. The test reads which cards a state holds and which a view shows with it."""
+    variants: tuple[MatchConfig, ...] = ()
+    """Further set-ups to probe beside the seat counts of ``players_for_tests`` (a game's
+    variants, whose rules of who sees what differ: teams share their hands)."""
+
+
+@dataclass(frozen=True)
 class GameSpec(Generic[S, A, V]):
     """Everything pure about one game. The bot side adds a ``TableSpec`` (words, images)."""
 
@@ -177,6 +200,9 @@ class GameSpec(Generic[S, A, V]):
     """Random games per seat count in the conformance test (fewer for a slow engine)."""
     test_view_every: int = 1
     """The conformance test checks views for leaks at every n-th step (every step by default)."""
+    hidden_probes: HiddenProbes | None = None
+    """Moves aimed at hidden cards, for the conformance test: every declared game must have them
+    (``tests/engines/test_conformance.py`` fails for a game without)."""
 
     @property
     def seat_counts_for_tests(self) -> tuple[int, ...]:

@@ -19,6 +19,7 @@ from .cards import card
 from .decks import check_deck, check_side, starter_decks, starter_sides
 from .engine import SpiritEngine
 from .plays import played_card
+from .probes import PROBES
 from .state import SpiritState
 from .view import SpiritView
 
@@ -63,6 +64,7 @@ GAME: GameSpec[SpiritState, SpiritAction, SpiritView] = GameSpec(
     ),
     test_seeds=30,
     test_view_every=7,
+    hidden_probes=PROBES,
 )
 
 __all__ = [

@@ -5,11 +5,15 @@ seed must give the same final state; every state must round-trip JSON; the same 
 same game; every legal action must survive its text codec; a player who is not to act is refused;
 and no view may depend on what that viewer cannot see (checked by re-dealing the hidden cards with
 the engine's ``resample_hidden`` and comparing views, which catches any leak of a hand or deck).
+A move aimed at a card its sender cannot see (or at no object at all) is refused in words that
+name no hidden card and do not change when the hidden cards are dealt anew (issue 32, item 2).
 """
 
 from __future__ import annotations
 
 import importlib
+import re
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +24,7 @@ from engines.core import (
     MAX_ACTION_ID,
     GameOver,
     IllegalAction,
+    InvalidAction,
     MatchConfig,
     PlayerId,
     Rng,
@@ -27,7 +32,7 @@ from engines.core import (
     replay,
     to_data,
 )
-from engines.core.game import GameSpec
+from engines.core.game import GameSpec, HiddenProbes
 from engines.games import GAMES, all_games
 
 SEEDS = range(50)
@@ -157,3 +162,116 @@ def test_every_declared_game_is_checked() -> None:
     checked = {p.values[0].name for p in CASES}
     assert checked == set(GAMES) | {spec.name for spec in built_not_declared()}
     assert set(GAMES) <= checked
+    unprobed = [spec.name for spec in (*all_games(), *built_not_declared()) if spec.hidden_probes is None]
+    assert not unprobed, f"games without hidden_probes (moves aimed at hidden cards): {unprobed}"
+
+
+def _strings(data: Any) -> Iterator[str]:
+    """Every text in a JSON-like value (keys too: a view may key something by card id)."""
+    if isinstance(data, str):
+        yield data
+    elif isinstance(data, dict):
+        for k, v in data.items():
+            yield from _strings(k)
+            yield from _strings(v)
+    elif isinstance(data, list | tuple):
+        for v in data:
+            yield from _strings(v)
+
+
+def _named(name: str, text: str) -> bool:
+    return re.search(rf"(?<!\w){re.escape(name)}(?!\w)", text) is not None
+
+
+def hidden_names(probes: HiddenProbes, engine: Any, state: Any, seat: int) -> set[str]:
+    """Names of the cards in ``state`` that the view of ``seat`` neither holds by id nor spells."""
+    held = {n for t in _strings(to_data(state)) if (n := probes.card_name(t))}
+    texts = list(_strings(to_data(engine.view(state, PlayerId(seat)))))
+    shown = {n for t in texts if (n := probes.card_name(t))}
+    return {n for n in held - shown if not any(_named(n, t) for t in texts)}
+
+
+def _refusal(engine: Any, state: Any, seat: int, action: Any) -> str:
+    """The words of the refusal of ``action``; anything but a refusal fails the test."""
+    try:
+        engine.apply(state, PlayerId(seat), action)
+    except IllegalAction as e:
+        return str(e)
+    raise AssertionError(f"{action.to_id()!r}, aimed at a hidden or unknown object, was accepted")
+
+
+def check_hidden_refusals(spec: GameSpec[Any, Any, Any], state: Any, seat: int, seed: int) -> int:
+    """Every probe of the game aimed at what ``seat`` cannot see is refused (an ``IllegalAction``
+    or ``InvalidAction``, never a ``KeyError``) in words that name no hidden card (other than one
+    the sender named in the move itself) and that stay the same when the hidden cards are dealt
+    anew. Returns how many probes were refused."""
+    probes = spec.hidden_probes
+    assert probes is not None
+    engine = spec.engine
+    hidden = hidden_names(probes, engine, state, seat)
+    legal = {a.to_id() for a in engine.legal_actions(state, PlayerId(seat))}
+    other = engine.resample_hidden(state, PlayerId(seat), Rng.from_seed(seed))
+    refused = 0
+    for action_id in probes.aimed(state, seat):
+        # a card the move itself names may be said back ("You don't hold Heroes V."): the sender
+        # wrote it, and the invariance below shows the words do not depend on where it is
+        words = re.split(r"[^0-9A-Za-z]+", action_id)
+        echo = {n for w in (*words, *(w.upper() for w in words)) if (n := probes.card_name(w))}
+        try:
+            action = engine.decode_action(action_id)
+        except InvalidAction as e:
+            message = str(e)
+        else:
+            if action.to_id() in legal:
+                continue  # a face-down card some effect may choose (Intuition): a move, not a probe
+            echo |= {n for n in hidden if _named(n, action.label)}
+            message = _refusal(engine, state, seat, action)
+            again = _refusal(engine, other, seat, action)
+            assert again == message, (
+                f"{engine.name}: the refusal of {action_id!r} to P{seat + 1} depends on hidden cards: "
+                f"{message!r}, then {again!r} with them dealt anew"
+            )
+        leaked = sorted(n for n in hidden - echo if _named(n, message))
+        assert not leaked, (
+            f"{engine.name}: {action_id!r} from P{seat + 1} refused as {message!r}: names {leaked}"
+        )
+        assert message.strip(), f"{engine.name}: {action_id!r} refused without words"
+        refused += 1
+    return refused
+
+
+REFUSAL_SEEDS = 4
+REFUSAL_STEPS = 400
+
+
+def _probe_cases() -> list[Any]:
+    out = []
+    for spec in (*all_games(), *built_not_declared()):
+        cfgs = [MatchConfig(players=n) for n in spec.seat_counts_for_tests]
+        cfgs += list(spec.hidden_probes.variants if spec.hidden_probes else ())
+        for cfg in cfgs:
+            variant = "".join(f"-{v}" for v in cfg.options.values())
+            out.append(pytest.param(spec, cfg, id=f"{spec.name}-{cfg.players}p{variant}"))
+    return out
+
+
+@pytest.mark.parametrize(("spec", "cfg"), _probe_cases())
+def test_refusals_name_no_hidden_card(spec: GameSpec[Any, Any, Any], cfg: MatchConfig) -> None:
+    """Random positions of random games: every current player sends the game's probes."""
+    engine = spec.engine
+    refused = 0
+    every = max(5, spec.test_view_every)
+    for seed in range(REFUSAL_SEEDS):
+        state = engine.setup(cfg, seed)
+        rng = Rng.from_seed(seed * 31 + cfg.players)
+        for i in range(REFUSAL_STEPS):
+            if engine.outcome(state) is not None:
+                break
+            current = sorted(engine.current_players(state))
+            if i % every == 0:
+                for seat in current:
+                    refused += check_hidden_refusals(spec, state, seat, seed * 1000 + i)
+            player = rng.choice(current)
+            action = rng.choice(list(engine.legal_actions(state, PlayerId(player))))
+            state = engine.apply(state, PlayerId(player), action).state
+    assert refused, f"{spec.name}: no probe was refused: the game's hidden_probes aims at nothing"
