@@ -97,20 +97,26 @@ def redeal(s: ChronoState, p: int, cards: tuple[str, ...], events: list[Event]) 
         obj = next(o for o in hand if s.card_of[o] == cid)
         hand.remove(obj)
         aside.append(obj)
-    s = set_seat(s, p, hand=tuple(hand), redealt=True)
+    s = set_seat(s, p, hand=tuple(hand), redealt=True, set_aside=len(aside))
     if aside:
         s = draw(s, p, len(aside), [])
         rng = Rng(s.rng)
         deck = list(s.seats[p].deck) + aside
         rng.shuffle(deck)
         s = evolve(set_seat(s, p, deck=tuple(deck)), rng=rng.state)
-        events.append(Event(f"{seat_label(p)} redeals {len(aside)} card{'s' * (len(aside) != 1)}."))
-    else:
-        events.append(Event(f"{seat_label(p)} keeps their hand."))
-    if all(x.redealt for x in s.seats):
-        s = evolve(s, jobs=(Job("next", s.first),))
-        return resolve.run(s, events)
-    return s
+    if not all(x.redealt for x in s.seats):
+        # M6: the Redeal is secret until both have decided; the count is told with the other's
+        events.append(Event(f"{seat_label(p)} has made their Redeal decision."))
+        return s
+    events.extend(Event(_redeal_words(q, st.set_aside)) for q, st in enumerate(s.seats))
+    s = evolve(s, jobs=(Job("next", s.first),))
+    return resolve.run(s, events)
+
+
+def _redeal_words(p: int, n: int) -> str:
+    if n == 0:
+        return f"{seat_label(p)} keeps their hand."
+    return f"{seat_label(p)} redeals {n} card{'s' * (n != 1)}."
 
 
 # ------------------------------------------------------------------------------ collecting

@@ -55,6 +55,8 @@ class Seat:
     """Face-down Shadows, in the order placed (M37)."""
     redealt: bool = False
     """The Redeal decision is made (M6)."""
+    set_aside: int = 0
+    """How many cards the Redeal set aside: secret until both players have decided (M6)."""
 
 
 @dataclass(frozen=True)
