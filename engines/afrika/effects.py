@@ -179,6 +179,7 @@ def op_pump(g: Game, e: Effect, ctx: Ctx) -> None:
         o.eot_power += p
         o.eot_health += h
         o.eot_keywords = sorted(set(o.eot_keywords) | set(kws))
+        g.eot_by.append((ctx.controller, o.id, p, h, tuple(kws)))  # R122: theirs end if they leave
         extra = f" and gains {', '.join(kws)}" if kws else ""
         g.log(f"{cd(o).name} gets {p:+d}/{h:+d}{extra} until end of turn.")
 

@@ -29,6 +29,8 @@ from . import fast
 from .kinds import ChoiceItem, ChoiceKind, ChoiceStage, ItemKind, Step, Zone
 
 _T = TypeVar("_T")
+EotEffect = tuple[int, int, int, int, tuple[str, ...]]
+"""An "until end of turn" effect: who made it, the entity's id, +power, +health, keywords granted."""
 BATTLEFIELD: frozenset[Zone] = frozenset({"field", "active", "terrain", "artifact"})
 
 
@@ -186,6 +188,9 @@ class AfrikaState:
     lord_returns: tuple[int, ...] = ()
     """Star Lords just put into their owner's hand whose owner has not yet said whether they stay
     there or go to the Command zone (R144, D35); ``steps.settle`` asks, one at a time."""
+    eot_by: tuple[EotEffect, ...] = ()
+    """This turn's "until end of turn" effects by who made them (each also counted in its entity's
+    ``eot_*``): a player who leaves the game takes theirs with them (R122); the turn's end clears it."""
 
 
 # ---------------------------------------------------------------------------------------- mutable
@@ -356,6 +361,7 @@ class Game:
     die_rolls: int = 0
     pass_from: int = -1
     lord_returns: list[int] = _f(default_factory=list)
+    eot_by: list[EotEffect] = _f(default_factory=list)
     events: list[str] = _f(default_factory=list)
     memo: Memo | None = None
     """Values derived from this Game while it stands for a frozen state and nobody changes it (a
@@ -864,6 +870,7 @@ def thaw(s: AfrikaState) -> Game:
         s.die_rolls,
         s.pass_from,
         list(s.lord_returns),
+        list(s.eot_by),
     )
 
 
@@ -1008,6 +1015,7 @@ def freeze(g: Game, base: AfrikaState | None = None) -> AfrikaState:
             g.die_rolls,
             g.pass_from,
             tuple(g.lord_returns),
+            tuple(g.eot_by),
         ),
     )
 

@@ -23,7 +23,7 @@ from .combat import (
     next_order,
     target_alive,
 )
-from .restoration import wear_off
+from .restoration import end_effects_of, wear_off
 from .rules import seat_ref
 from .state import BATTLEFIELD, Choice, Game
 from .teams import team_of
@@ -105,6 +105,7 @@ def leave_game(g: Game, p: int) -> None:
             else:
                 owner.terrains.append(oid)
                 o.zone = "terrain"
+    end_effects_of(g, p)
     # only their spells and abilities leave the stack: another player's stay, their cards with them
     g.stack = [it for it in g.stack if it.controller != p and it.source not in gone]
     g.triggers = [t for t in g.triggers if t.controller != p and t.source not in gone]

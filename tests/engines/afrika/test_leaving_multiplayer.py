@@ -194,6 +194,57 @@ def test_a_turn_ended_by_its_player_leaving_ends_damage_and_this_turns_effects()
     check_every_card_in_one_zone(s)
 
 
+def test_the_effects_of_a_player_who_leaves_end_with_them() -> None:
+    """R122 "effects they control end": in P1's turn, P2 curses P3's Cliff Warden (-3/-3 until end
+    of turn) and P3 answers with Hidden Fang on it (+2/+2 and Cloaking). P2 concedes: P2's curse
+    ends at once, though the turn (P1's) goes on; P3's own pump lasts to the turn's end."""
+    s = ENGINE.position(
+        MatchConfig(players=4, options={"variant": "starlords"}),
+        1,
+        {
+            "active": 0,
+            "step": "explore1",
+            "priority": 1,
+            "players": [
+                {"codex": ["LB04"]},
+                {
+                    "hand": [{"card": "LC055", "id": 21}],
+                    "codex": ["LB04"],
+                    "permanents": [
+                        {"card": "LB05", "id": 201, "zone": "terrain"},
+                        {"card": "LB05", "id": 202, "zone": "terrain"},
+                    ],
+                },
+                {
+                    "hand": [{"card": "LC137", "id": 31}],
+                    "codex": ["LB04"],
+                    "permanents": [
+                        {"card": "LC094", "id": 301, "zone": "1"},
+                        {"card": "LB03", "id": 302, "zone": "terrain"},
+                        {"card": "LB03", "id": 303, "zone": "terrain"},
+                    ],
+                },
+                {"codex": ["LB04"]},
+            ],
+        },
+    )
+    s, _ = _act(s, 1, "cast:21")
+    s, _ = _act(s, 1, "target:301")
+    s, _ = _pass_until_the_stack_is_empty(s)
+    s, _ = _act(s, 0, "pass")
+    s, _ = _act(s, 1, "pass")
+    s, _ = _act(s, 2, "cast:31")
+    s, _ = _act(s, 2, "target:301")
+    s, _ = _pass_until_the_stack_is_empty(s)
+    assert (s.objs[301].eot_power, s.objs[301].eot_health) == (-1, -1)
+    s, events = _act(s, 1, "concede")
+    assert "P2 leaves the game with every card they own." in events
+    w = s.objs[301]
+    assert (w.eot_power, w.eot_health, w.eot_keywords) == (2, 2, ("Cloaking",)), "P2's curse ended with P2"
+    assert (s.active, s.step) == (0, "explore1"), "P1's turn goes on"
+    check_every_card_in_one_zone(s)
+
+
 # -------------------------------------------------------------------------- (d) the property
 VARIANTS = [
     MatchConfig(players=3, options={"variant": "starlords"}),
