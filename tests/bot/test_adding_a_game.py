@@ -71,15 +71,19 @@ def test_declared_game_keeps_every_contract(highcard: None) -> None:
 
 
 def test_conformance_playouts(highcard: None) -> None:
-    from tests.engines.test_conformance import _check_concede, _playout
+    from tests.engines.test_conformance import _check_concede, _playout, check_hidden_refusals
 
     spec = engines.games.game_spec("highcard")
+    assert spec.hidden_probes is not None, "the doc says a game declares its hidden_probes"
     cfg = MatchConfig(players=2)
     for seed in range(20):
-        final, log, _ = _playout(spec, cfg, seed)
+        final, log, states = _playout(spec, cfg, seed)
         assert spec.engine.outcome(final) is not None
         assert replay(spec.engine, cfg, seed, log) == final
         _check_concede(spec, cfg, seed, log)
+        for state in states[:-1]:
+            for seat in spec.engine.current_players(state):
+                assert check_hidden_refusals(spec, state, seat, seed) > 0
 
 
 async def test_it_plays_through_the_bot(highcard: None, simcord_env: Any) -> None:

@@ -26,7 +26,7 @@ from engines.core import (
     Transition,
     seat_label,
 )
-from engines.core.game import GameSpec
+from engines.core.game import GameSpec, HiddenProbes
 
 
 @dataclass(frozen=True)
@@ -171,4 +171,11 @@ def policy(engine: Any, state: State, player: PlayerId, rng: Rng) -> Action:
     return max(engine.legal_actions(state, player), key=lambda a: a.card)
 
 
-GAME: GameSpec[State, Action, View] = GameSpec(engine=HighCardEngine(), ai=policy)
+def aimed(s: State, seat: int) -> list[str]:
+    """Moves at cards the seat cannot see (the other hand, the deck) and at cards that do not exist."""
+    return [f"lay:{c}" for c in range(12) if c not in s.hands[seat]]
+
+
+PROBES = HiddenProbes(aimed=aimed, card_name=lambda text: None)  # cards are numbers, not names
+
+GAME: GameSpec[State, Action, View] = GameSpec(engine=HighCardEngine(), ai=policy, hidden_probes=PROBES)
