@@ -131,7 +131,7 @@ async def play_until(
         action = choose_action(live.engine, live.state, PlayerId(seat), rng).to_id()
         result = await play_move(member, live.id, action)
         assert not result.followups, [f.content for f in result.followups]
-        made += member.name == name
+        made += member.id == t.members[name].id
     raise AssertionError("too many moves")
 
 
