@@ -127,7 +127,9 @@ def leave_game(g: Game, p: int) -> None:
         _mend_choice(g, p, ch)
     if g.priority == p:
         g.priority = next_seat(g, p)
-        g.passes = 0
+    # the passes in succession start again: a pass of theirs, counted among fewer players, would
+    # otherwise let the stack resolve or the step end before someone still playing had passed
+    g.passes = 0
 
 
 def _end_turn_without(g: Game, p: int) -> None:

@@ -111,6 +111,32 @@ def test_the_active_player_concedes_and_only_their_spells_leave_the_stack() -> N
     assert s.active == 1 and s.step != "restoration"
 
 
+def test_a_pass_of_the_player_who_left_does_not_count_for_those_still_playing() -> None:
+    """P1's Flame Lash (at P3) is on the stack; P2 passes, then concedes while P3 holds priority.
+    P2's pass no longer counts: P3's pass alone does not resolve the spell before P1 has passed."""
+    s = ENGINE.position(
+        STARLORDS3,
+        1,
+        {
+            "active": 0,
+            "step": "explore1",
+            "priority": 1,
+            "players": [
+                {"hand": [{"card": "LC140", "id": 11}], "codex": ["LB04"]},
+                {"codex": ["LB04"]},
+                {"codex": ["LB04"]},
+            ],
+            "stack": [{"id": 11, "controller": 0, "targets": ["P3"]}],
+        },
+    )
+    s, _ = _act(s, 1, "pass")
+    s, _ = _act(s, 1, "concede")
+    s, _ = _act(s, 2, "pass")
+    assert len(s.stack) == 1 and ENGINE.current_players(s) == {PlayerId(0)}, "P1 has not passed yet"
+    s, _ = _act(s, 0, "pass")
+    assert not s.stack and s.players[2].life == 38
+
+
 # ------------------------------------------------------------------------------ (b) the team
 def test_the_first_seat_of_a_team_dies_in_its_turn_and_the_teammate_plays_on() -> None:
     """R151, R126: against the Overlord, P2 and P3 share the turn; the Overlord's Flame Lash kills
