@@ -23,6 +23,7 @@ from bot.db.decks import DeckExists, DeckNotFound, DeckRow, StoredDeck
 from bot.ids import ROW_ID, USER_ID, parse_row_id
 from bot.ui.components import bot_of
 from bot.ui.deckimport import DeckImportModal, ImportRequest, check_length, run_import, slug
+from bot.ui.provenance import require_own_message
 from bot.ui.refusals import answers_refusals
 from engines.core import CardhostError
 from engines.decks import (
@@ -116,6 +117,8 @@ class DeckDeleteButton(
         if interaction.user.id != self.user_id:
             await interaction.response.send_message("This is not your deck.", ephemeral=True)
             return
+        # Keep and Delete edit the confirmation they are on: only that confirmation.
+        require_own_message(interaction, ("deckdel",), f"{self.deck_id}:{self.user_id}")
         if self.op == "no":
             await interaction.response.edit_message(content="Nothing was deleted.", view=None)
             return

@@ -14,6 +14,7 @@ from bot.i18n import DEFAULT, LANGUAGES, known
 from bot.mentions import NO_PINGS
 from bot.presenters import all_tables
 from bot.ui.components import bot_of, selected_values
+from bot.ui.provenance import require_own_message
 from bot.ui.refusals import answers_refusals
 from engines.core import CardhostError, get_engine
 from engines.core.game import GameSpec
@@ -119,6 +120,7 @@ class StopsSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"sto
 
     @answers_refusals
     async def callback(self, interaction: discord.Interaction) -> None:
+        require_own_message(interaction, ("stops",), self.game)  # it redraws the menu it is on
         bot = bot_of(interaction)
         values = selected_values(interaction)
         if not game_spec(self.game).autoplay.stop_steps:  # an unknown game is refused there, in words

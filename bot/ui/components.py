@@ -17,6 +17,7 @@ import discord
 
 from bot.ids import ROW_ID, parse_index
 from bot.services.matches import JOINED
+from bot.ui.provenance import require_own_message
 from bot.ui.refusals import answers_refusals
 
 if TYPE_CHECKING:
@@ -96,6 +97,11 @@ def group_options(
 
 
 MULTI_SEPARATOR = JOINED
+
+MATCH_PANEL = ("mv", "mm", "ms", "mg", "mp", "cd", "rc")
+"""The kinds of component a match's moves panel (the DM panel, a "Show my hand" copy) is made of:
+a move, paging or group click edits the panel it is on, so it must be on one of this match's
+(``bot.ui.provenance``), never on the public board, a lobby or another match's panel."""
 """Joins the action ids one multi-select option stands for ("atk:12|at:P2": attack bob with it)."""
 
 
@@ -149,6 +155,7 @@ class MoveButton(
 
     @answers_refusals
     async def callback(self, interaction: discord.Interaction) -> None:
+        require_own_message(interaction, MATCH_PANEL, str(self.match_id))
         await bot_of(interaction).table.on_move(interaction, self.match_id, self.seq, self.action_id)
 
 
@@ -181,6 +188,7 @@ class MultiMoveSelect(
 
     @answers_refusals
     async def callback(self, interaction: discord.Interaction) -> None:
+        require_own_message(interaction, MATCH_PANEL, str(self.match_id))
         values = selected_values(interaction)
         await bot_of(interaction).table.on_multi(interaction, self.match_id, self.seq, values)
 
@@ -215,6 +223,7 @@ class MoveSelect(
 
     @answers_refusals
     async def callback(self, interaction: discord.Interaction) -> None:
+        require_own_message(interaction, MATCH_PANEL, str(self.match_id))
         values = selected_values(interaction)
         await bot_of(interaction).table.on_move(
             interaction, self.match_id, self.seq, values[0] if values else ""
@@ -311,6 +320,7 @@ class PageButton(
 
     @answers_refusals
     async def callback(self, interaction: discord.Interaction) -> None:
+        require_own_message(interaction, MATCH_PANEL, str(self.match_id))
         await bot_of(interaction).table.on_page(
             interaction, self.match_id, self.seq, self.page, focus=self.focus
         )
@@ -349,6 +359,7 @@ class GroupSelect(
 
     @answers_refusals
     async def callback(self, interaction: discord.Interaction) -> None:
+        require_own_message(interaction, MATCH_PANEL, str(self.match_id))
         values = selected_values(interaction)
         value = values[0] if values else ""
         focus = parse_index(value, 1000)
@@ -426,6 +437,8 @@ class LobbyButton(
 
     @answers_refusals
     async def callback(self, interaction: discord.Interaction) -> None:
+        if self.op != "deck":  # "Choose my deck" answers the clicker alone; the others edit the lobby
+            require_own_message(interaction, ("lb",), str(self.lobby_id))
         await bot_of(interaction).lobbies.on_button(interaction, self.lobby_id, self.op)
 
 

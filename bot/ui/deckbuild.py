@@ -21,6 +21,7 @@ import discord
 
 from bot.ids import ROW_ID
 from bot.ui.components import bot_of, selected_values
+from bot.ui.provenance import require_own_message
 from bot.ui.refusals import answers_refusals
 
 PAGE = 25
@@ -55,6 +56,11 @@ def pages(n: int) -> int:
     return max(1, -(-n // PAGE))
 
 
+BUILDER = ("pdb", "pds")
+"""The deck builder's buttons and menus, all about one pod and seat (``pod:seat``): a click edits
+the builder it is on, so only one of the same seat's (``bot.ui.provenance``)."""
+
+
 class BuildButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=rf"pdb:(?P<pod>{ROW_ID}):(?P<seat>{ROW_ID}):(?P<op>[a-z]+)(?::(?P<arg>[A-Za-z0-9]+))?",
@@ -86,6 +92,7 @@ class BuildButton(
 
     @answers_refusals
     async def callback(self, interaction: discord.Interaction) -> None:
+        require_own_message(interaction, BUILDER, f"{self.pod_id}:{self.seat}")
         await bot_of(interaction).podplay.on_build(interaction, self.pod_id, self.seat, self.op, self.arg, [])
 
 
@@ -128,6 +135,7 @@ class BuildSelect(
 
     @answers_refusals
     async def callback(self, interaction: discord.Interaction) -> None:
+        require_own_message(interaction, BUILDER, f"{self.pod_id}:{self.seat}")
         values = selected_values(interaction)
         await bot_of(interaction).podplay.on_build(
             interaction, self.pod_id, self.seat, self.op, str(self.page), values

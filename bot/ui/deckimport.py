@@ -31,6 +31,7 @@ from bot.db.deckimports import ImportAttempt
 from bot.ids import ROW_ID
 from bot.text import clip
 from bot.ui.components import bot_of
+from bot.ui.provenance import require_own_message
 from bot.ui.refusals import answers_refusals
 from engines.core import CardhostError
 from engines.decks import DeckError, DeckResult, check_deck_name, get_pool, import_deck
@@ -271,6 +272,7 @@ class ImportAttemptButton(
 
     @answers_refusals
     async def callback(self, interaction: discord.Interaction) -> None:
+        require_own_message(interaction, ("dimp",), str(self.attempt_id))  # "go" edits its message
         attempt = await bot_of(interaction).db.decks.attempts.open_for(interaction.user.id, self.attempt_id)
         if self.op == "retry":
             await _retry(interaction, attempt)

@@ -23,6 +23,7 @@ import discord
 
 from bot.ids import ROW_ID
 from bot.ui.components import bot_of, selected_values
+from bot.ui.provenance import require_own_message
 from bot.ui.refusals import answers_refusals
 
 NO_CARD = "-"
@@ -53,6 +54,7 @@ class PodLobbyButton(
 
     @answers_refusals
     async def callback(self, interaction: discord.Interaction) -> None:
+        require_own_message(interaction, ("drl",), str(self.pod_id))
         await bot_of(interaction).drafts.on_lobby_button(interaction, self.pod_id, self.op)
 
 
@@ -61,6 +63,11 @@ class CardOption:
     card: str
     label: str
     description: str
+
+
+PICK_PANEL = ("drs", "drc")
+"""A pick panel's select and Confirm, both about one pod and one pack (``pod:ref``): a pick click
+edits the panel it is on, so only one of the same pack's (``bot.ui.provenance``)."""
 
 
 class PickSelect(
@@ -100,6 +107,7 @@ class PickSelect(
 
     @answers_refusals
     async def callback(self, interaction: discord.Interaction) -> None:
+        require_own_message(interaction, PICK_PANEL, f"{self.pod_id}:{self.ref}")
         values = selected_values(interaction)
         await bot_of(interaction).drafts.on_select(
             interaction, self.pod_id, self.ref, values[0] if values else ""
@@ -130,6 +138,7 @@ class PickConfirm(
 
     @answers_refusals
     async def callback(self, interaction: discord.Interaction) -> None:
+        require_own_message(interaction, PICK_PANEL, f"{self.pod_id}:{self.ref}")
         await bot_of(interaction).drafts.on_confirm(interaction, self.pod_id, self.ref, self.card)
 
 

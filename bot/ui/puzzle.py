@@ -37,6 +37,7 @@ from bot.ui.components import (
     move_view,
     selected_values,
 )
+from bot.ui.provenance import require_own_message
 from bot.ui.refusals import answer, answers_refusals
 from engines.core import PlayerId
 
@@ -336,6 +337,7 @@ class PuzzleToolButton(
                 return
             await answer(interaction, f"💡 {attempt.puzzle.hint or 'No hint for this one: look again.'}")
         elif self.op == "quit":
+            require_own_message(interaction, PUZZLE_PANEL, str(self.attempt_id))
             await interaction.response.defer()
             attempt = await puzzles_of(bot).give_up(self.attempt_id, interaction.user.id)
             await _show(interaction, bot, attempt)
@@ -345,6 +347,10 @@ class PuzzleToolButton(
             attempt, resumed = await puzzles_of(bot).again(self.attempt_id, user.id, user.display_name)
             await deliver(interaction, bot, attempt, resumed)
 
+
+PUZZLE_PANEL = ("pz", "pzm", "pzs", "pzg", "pzp", "pzt")
+"""The kinds of component a puzzle panel is made of: a click that edits the panel must be on one
+of the same attempt's (``bot.ui.provenance``)."""
 
 PUZZLE_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     PuzzleMoveButton,
@@ -447,6 +453,7 @@ async def _show(
 async def on_moves(
     interaction: discord.Interaction, attempt_id: int, seq: int, values: list[str], finish: str | None = None
 ) -> None:
+    require_own_message(interaction, PUZZLE_PANEL, str(attempt_id))
     await interaction.response.defer()
     bot = bot_of(interaction)
     attempt = await puzzles_of(bot).play(attempt_id, interaction.user.id, seq, values, finish)
@@ -457,6 +464,7 @@ async def on_page(
     interaction: discord.Interaction, attempt_id: int, seq: int, page: int, focus: int | None
 ) -> None:
     """Another page of moves or one group's moves; on a stale panel, the current moves."""
+    require_own_message(interaction, PUZZLE_PANEL, str(attempt_id))
     await interaction.response.defer()
     bot = bot_of(interaction)
     attempt = await puzzles_of(bot).attempt(attempt_id)

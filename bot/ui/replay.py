@@ -24,6 +24,7 @@ from bot.mentions import NO_PINGS
 from bot.services.replays import Animation, Timeline, caption
 from bot.text import clip
 from bot.ui.components import bot_of
+from bot.ui.provenance import require_own_message
 from bot.ui.refusals import answers_refusals
 
 STEPS = {"f": "⏮ First", "p": "◀ Prev", "n": "Next ▶", "l": "Last ⏭"}
@@ -54,6 +55,7 @@ class ReplayStepButton(
 
     @answers_refusals
     async def callback(self, interaction: discord.Interaction) -> None:
+        require_own_message(interaction, ("rp",), str(self.match_id))  # steps only its own panel
         await interaction.response.defer()
         service = bot_of(interaction).replays
         timeline = await service.timeline(self.match_id, interaction.guild_id)

@@ -21,6 +21,7 @@ import discord
 
 from bot.ids import ROW_ID
 from bot.ui.components import bot_of, selected_values
+from bot.ui.provenance import require_own_message
 from bot.ui.refusals import answers_refusals
 
 OPTIONS_PER_SELECT = 25
@@ -49,6 +50,11 @@ def can_hold(series_id: int, game_no: int, held_dir: str, held: tuple[str, ...])
     """The held cards fit in the custom_ids of the panel that holds them (pages up to 999)."""
     ok = re.fullmatch(HELD, held_text(held)) is not None
     return ok and len(_page_id(series_id, game_no, (999, 999), "o", held_dir, held)) <= MAX_CUSTOM_ID
+
+
+SIDE_PANEL = ("sw", "swp", "swr")
+"""The side-deck panel's menus and buttons, all about one series and game (``series:game``): a
+click edits the panel it is on, so only one of the same game's (``bot.ui.provenance``)."""
 
 
 class SwapSelect(
@@ -96,6 +102,7 @@ class SwapSelect(
 
     @answers_refusals
     async def callback(self, interaction: discord.Interaction) -> None:
+        require_own_message(interaction, SIDE_PANEL, f"{self.series_id}:{self.game_no}")
         values = selected_values(interaction)
         await bot_of(interaction).series.on_swap(
             interaction, self.series_id, self.game_no, self.direction, values, self.held
@@ -148,6 +155,7 @@ class SwapPageButton(
 
     @answers_refusals
     async def callback(self, interaction: discord.Interaction) -> None:
+        require_own_message(interaction, SIDE_PANEL, f"{self.series_id}:{self.game_no}")
         await bot_of(interaction).series.on_page(
             interaction, self.series_id, self.game_no, self.pages, self.held_dir, self.held
         )
@@ -175,6 +183,7 @@ class ReadyButton(
 
     @answers_refusals
     async def callback(self, interaction: discord.Interaction) -> None:
+        require_own_message(interaction, SIDE_PANEL, f"{self.series_id}:{self.game_no}")
         await bot_of(interaction).series.on_ready(interaction, self.series_id, self.game_no)
 
 

