@@ -48,6 +48,13 @@ class Settings(BaseSettings):
     """How many shards the bot has in all; unset = one unsharded connection."""
     clock_poll_seconds: float = Field(default=10.0, ge=0.5, le=3_600, alias="CARDHOST_CLOCK_POLL_SECONDS")
     """With several processes: how often each looks for a clock another process left to run out."""
+    discord_global_rate: float = Field(default=45.0, gt=0, le=10_000, alias="CARDHOST_DISCORD_GLOBAL_RATE")
+    """Requests per second the whole bot token may spend, all processes together (Discord allows
+    50; interaction callbacks and followups are not counted). The sender (bot/sender) paces to it."""
+    discord_rate_share: float = Field(default=1.0, gt=0, le=1.0, alias="CARDHOST_DISCORD_RATE_SHARE")
+    """This process's fraction of CARDHOST_DISCORD_GLOBAL_RATE (e.g. 0.25 for one of four processes)."""
+    discord_channel_writes: int = Field(default=5, ge=1, le=1_000, alias="CARDHOST_DISCORD_CHANNEL_WRITES")
+    """Message writes per 5 seconds per channel (a game thread, a player's DM) the sender allows itself."""
     sandbox_port: int = Field(default=8765, ge=0, le=65_535, alias="CARDHOST_SANDBOX_PORT")
     sandbox_users: str = Field(default="alice,bob,carol,dave", alias="CARDHOST_SANDBOX_USERS")
 
