@@ -61,6 +61,11 @@ class CardhostBot(commands.Bot):
             **self.shard_options(settings),
         )
         self.settings = settings
+        if settings.discord_api_base:
+            # Every REST call (interaction callbacks too) goes to the rate-limit proxy, which holds
+            # the token's budget for all the processes that share it (docs/deploy.md). discord.py
+            # builds each request's URL from this one class attribute, before the bot logs in.
+            discord.http.Route.BASE = settings.discord_api_base
         self.ready_context: dict[str, object] = {}
         self.db = settings.database.open_database(snapshot_every=settings.snapshot_every)
         self.matches = MatchService(self.db)

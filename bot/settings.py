@@ -6,8 +6,10 @@ traceback deep inside discord.py.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
+from urllib.parse import urlsplit
 
 from pydantic import Field, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -55,6 +57,11 @@ class Settings(BaseSettings):
     """This process's fraction of CARDHOST_DISCORD_GLOBAL_RATE (e.g. 0.25 for one of four processes)."""
     discord_channel_writes: int = Field(default=5, ge=1, le=1_000, alias="CARDHOST_DISCORD_CHANNEL_WRITES")
     """Message writes per 5 seconds per channel (a game thread, a player's DM) the sender allows itself."""
+    discord_api_base: str | None = Field(default=None, alias="CARDHOST_DISCORD_API_BASE")
+    """An HTTP rate-limit proxy in front of Discord (nirn-proxy, twilight-http-proxy), as its base URL
+    ``http://127.0.0.1:8080/api/v10``: discord.py's REST calls go there instead of Discord's own
+    ``https://discord.com/api/v10``, so processes sharing the token share the proxy's one budget.
+    Unset = straight to Discord. Applied by ``bot.client`` before the bot logs in."""
     sandbox_port: int = Field(default=8765, ge=0, le=65_535, alias="CARDHOST_SANDBOX_PORT")
     sandbox_users: str = Field(default="alice,bob,carol,dave", alias="CARDHOST_SANDBOX_USERS")
 
@@ -71,6 +78,11 @@ class Settings(BaseSettings):
         if isinstance(v, str) and not v.strip():
             return None
         return v
+
+    @field_validator("discord_api_base")
+    @classmethod
+    def _api_base_url(cls, v: str | None) -> str | None:
+        return api_base(v) if v is not None else None
 
     @field_validator("database_url")
     @classmethod
@@ -158,6 +170,37 @@ def parse_shards(text: str) -> list[int]:
             raise ValueError(f"the range {part!r} runs backwards (write {last}-{first})")
         ids.update(range(first, last + 1))
     return sorted(ids)
+
+
+API_VERSION = 10
+"""The version of Discord's REST API that discord.py 2 speaks (its ``Route.BASE``)."""
+
+
+def api_base(text: str) -> str | None:
+    """A rate-limit proxy's base URL, checked: ``http(s)://host[:port][/prefix]/api/v10`` (a
+    trailing slash is dropped: discord.py appends ``/channels/...`` to it); blank = None. A URL of
+    another shape or API version is a ValueError in words, so the bot stops at start-up instead
+    of sending every request to a path the proxy does not serve."""
+    text = text.strip().rstrip("/")
+    if not text:
+        return None
+    url = urlsplit(text)
+    try:
+        url.port  # noqa: B018 (urlsplit checks the port only when asked)
+    except ValueError:
+        raise ValueError(f"{url.netloc!r} does not end in a port number from 0 to 65535") from None
+    version = re.fullmatch(r"(?:/[^/?#]+)*/api/v(\d+)", url.path)
+    if url.scheme not in ("http", "https") or not url.hostname or url.query or url.fragment or not version:
+        raise ValueError(
+            f"must be the proxy's http:// or https:// URL ending in /api/v{API_VERSION}, "
+            f"e.g. http://127.0.0.1:8080/api/v{API_VERSION}"
+        )
+    if int(version[1]) != API_VERSION:
+        raise ValueError(
+            f"discord.py speaks version {API_VERSION} of Discord's API: "
+            f"end the URL in /api/v{API_VERSION}, not /api/v{version[1]}"
+        )
+    return text
 
 
 class SettingsError(Exception):
