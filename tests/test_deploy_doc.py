@@ -26,7 +26,7 @@ from bot.db.transfer import schema_tables
 from bot.db.url import DatabaseUrl
 from bot.health import HealthServer
 from bot.services.matches import MatchService
-from bot.settings import SettingsError, load_settings
+from bot.settings import Settings, SettingsError, load_settings
 from engines.core import PlayerId, Rng, choose_action
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -192,3 +192,34 @@ def test_the_processes_as_written(monkeypatch: pytest.MonkeyPatch) -> None:
         with pytest.raises(SettingsError, match="SQLite serves one process"):
             load_settings(_env_file=None, **overrides)
     assert sorted(shards) == list(range(8))
+
+
+def test_the_shared_budget_as_written(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The page's two ways for the processes above to keep to one token's budget: each one's share
+    is 1/N of a rate under Discord's 50 a second, or all of them send through the proxy's URL."""
+    processes = [line for section, line in commands() if section == "Several processes"]
+    lines = [line for section, line in commands() if section == "Several processes, one token"]
+    given = dict(line.split("=", 1) for line in lines)
+    assert set(given) == {
+        "CARDHOST_DISCORD_GLOBAL_RATE",
+        "CARDHOST_DISCORD_RATE_SHARE",
+        "CARDHOST_DISCORD_API_BASE",
+    }
+    for name in given:
+        monkeypatch.delenv(name, raising=False)
+    shared = load_settings(
+        _env_file=None,
+        **{k: v for k, v in given.items() if k != "CARDHOST_DISCORD_API_BASE"},
+    )
+    assert shared.discord_rate_share * len(processes) == 1
+    assert shared.discord_global_rate * shared.discord_rate_share * len(processes) < 50
+    proxied = load_settings(_env_file=None, CARDHOST_DISCORD_API_BASE=given["CARDHOST_DISCORD_API_BASE"])
+    assert proxied.discord_api_base == given["CARDHOST_DISCORD_API_BASE"]
+
+
+def test_every_setting_the_page_names_exists_and_is_explained_in_env_example() -> None:
+    named = set(re.findall(r"\b(?:CARDHOST|DISCORD)_[A-Z_]+[A-Z]\b", PAGE.read_text(encoding="utf-8")))
+    aliases = {f.alias for f in Settings.model_fields.values()}
+    example = (ROOT / ".env.example").read_text(encoding="utf-8")
+    assert sorted(named - aliases) == []
+    assert sorted(n for n in named if not re.search(rf"^#? ?{n}=", example, re.MULTILINE)) == []
