@@ -12,6 +12,7 @@ import pytest
 
 from bot.client import CardhostBot, create_bot
 from bot.db import Database
+from tests.bot.limited_discord import limited_discord  # noqa: F401  (the fixture, for every bot test)
 
 
 @pytest.fixture
