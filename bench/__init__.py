@@ -79,5 +79,18 @@ register(
         ("capacity.chrono.live_matches", "capacity.afrika.live_matches"),
     )
 )
+register(
+    Bench(
+        "discord_budget",
+        33,
+        "Discord requests per move (issue #33 item 3): global-bound REST calls per move and live matches per token",
+        "bench.discord_budget",
+        tuple(
+            f"discord_budget.chrono.{m}.{k}"
+            for m in ("ai", "people")
+            for k in ("requests_per_move", "live_matches")
+        ),
+    )
+)
 
 __all__ = ["REGISTRY", "Bench", "register"]

@@ -44,6 +44,10 @@ REQUIRED = [
     "memory.live_rss_bytes",
     "memory.idle_heap_bytes",
     "memory.idle_rss_bytes",
+    "discord_budget.chrono.ai.requests_per_move",
+    "discord_budget.chrono.people.requests_per_move",
+    "discord_budget.chrono.ai.live_matches",
+    "discord_budget.chrono.people.live_matches",
 ]
 PER_GAME = [
     "render.{g}.board.render_encode_ms",

@@ -33,6 +33,9 @@ the global lock, sleeping ``retry_after`` and retrying (5 tries), ``discord.Rate
 bot, so they follow simcord's virtual clock (``env.advance_time`` jumps them; a settle waits
 for short ones in real time, then moves the clock).
 
+Time is virtual: the bot's waits (discord.py's sleeps and bucket waits) are parked by a settle
+and pass when the test advances simcord's clock (``env.advance_time``: the players' think time).
+
 Use the ``limited_discord`` fixture (Discord's documented limits, no faults) and
 ``limited_discord.configure(global_rate=..., channel_writes=..., server_errors=0.1, ...)``;
 outside pytest (the bench), ``with limit(env, Limits(...)) as discord_: ...``.
@@ -45,6 +48,7 @@ import contextlib
 import contextvars
 import hashlib
 import json as _json
+import math
 import random
 import weakref
 from collections import Counter, deque
@@ -59,6 +63,7 @@ from discord.http import HTTPClient
 from discord.webhook.async_ import AsyncWebhookAdapter
 from multidict import CIMultiDict, CIMultiDictProxy
 from simcord import _dpy_internals, _settlement
+from simcord import env as _simcord_env
 from simcord.backend.errors import BackendError
 from simcord.http import FakeHTTPClient, FakeWebhookAdapter, router
 from simcord.http.client import _path_of
@@ -647,22 +652,50 @@ def _is_virtual_timed_waiter(state: Any, waiter: Any, deadline: float) -> bool:
     return False
 
 
+_ORIGINAL_FIRE_TIME = _settlement._callback_fire_time
+
+
+def _virtual_fire_time(state: Any, record: Any) -> float:
+    """A timer not yet due fires only when virtual time reaches it (``env.advance_time``): a
+    settle (after a click, say) returns while the bot waits out a 429 or a backoff, instead of
+    waiting for it in real time. The player's think time, advanced by the test, lets it pass."""
+    fire = _ORIGINAL_FIRE_TIME(state, record)
+    return fire if fire == -math.inf else math.inf
+
+
+_ORIGINAL_WAKES = _simcord_env._wakes_recognized_wait
+
+
+def _only_virtual(state: Any, record: Any) -> bool:
+    """simcord also arms each timer of the bot in real time, as a fallback that advances the
+    virtual clock to it; under ``virtual_waits`` every timer belongs to the virtual clock alone
+    (as simcord's own recognised waits do), so nothing moves time behind the test's back."""
+    return True
+
+
 @contextlib.contextmanager
-def limit(env: Any, limits: Limits | None = None) -> Iterator[LimitedDiscord]:
+def limit(env: Any, limits: Limits | None = None, *, virtual_waits: bool = True) -> Iterator[LimitedDiscord]:
     """Put the limited Discord between every bot of ``env`` (its own and any attached to its
-    backend) and simcord, for the ``with`` block."""
+    backend) and simcord, for the ``with`` block. With ``virtual_waits`` the bot's timers
+    (discord.py's sleeps on 429s and 5xx, its bucket waits) wait for ``env.advance_time`` only:
+    a settle leaves them parked rather than sleeping them out in real time."""
     backend = env.backend
     if id(backend) in _ACTIVE:
         raise RuntimeError("this simcord env is limited already")
     discord_ = LimitedDiscord(backend, limits or Limits())
     _ACTIVE[id(backend)] = discord_
     _settlement._is_virtual_sleep_waiter = _is_virtual_timed_waiter
+    if virtual_waits:
+        _settlement._callback_fire_time = _virtual_fire_time
+        _simcord_env._wakes_recognized_wait = _only_virtual  # type: ignore[attr-defined]
     try:
         yield discord_
     finally:
         _ACTIVE.pop(id(backend), None)
         if not _ACTIVE:
             _settlement._is_virtual_sleep_waiter = _ORIGINAL_SLEEP_WAITER
+            _settlement._callback_fire_time = _ORIGINAL_FIRE_TIME
+            _simcord_env._wakes_recognized_wait = _ORIGINAL_WAKES  # type: ignore[attr-defined]
 
 
 @pytest.fixture
