@@ -1,0 +1,1 @@
+"""The one sender that brings Discord to the newest state of each surface (issue 33)."""
