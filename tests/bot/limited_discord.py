@@ -629,11 +629,10 @@ _dpy_internals.install_http = _install_http_keeping_settings
 _ORIGINAL_SLEEP_WAITER = _settlement._is_virtual_sleep_waiter
 
 
-def _is_virtual_timed_waiter(state: Any, waiter: Any, deadline: float) -> bool:
-    """simcord parks a task asleep on a virtual timer (``asyncio.sleep``); discord.py's bucket
-    also makes a request wait for the bucket's reset with ``asyncio.wait([future], timeout=)``,
-    whose timer calls ``_release_waiter``: that is the same wait for virtual time, parked the
-    same way (otherwise a settle cannot tell it from a hang and times out)."""
+def _timer_waiter(state: Any, waiter: Any, deadline: float) -> bool:
+    """A wait for a virtual timer beyond the deadline: ``asyncio.sleep`` (simcord's own test),
+    or discord.py's bucket wait ``asyncio.wait([future], timeout=)``, whose timer calls
+    ``_release_waiter``."""
     if _ORIGINAL_SLEEP_WAITER(state, waiter, deadline):
         return True
     if waiter is None or waiter.done():
@@ -650,6 +649,55 @@ def _is_virtual_timed_waiter(state: Any, waiter: Any, deadline: float) -> bool:
         ):
             return True
     return False
+
+
+def _waits_on_a_primitive(task: asyncio.Task[Any]) -> bool:
+    """The task waits for another task to let it go: an ``asyncio`` lock, event, condition,
+    semaphore or queue (its innermost coroutine is in asyncio/locks.py or asyncio/queues.py)."""
+    coro: Any = task.get_coro()
+    inner = None
+    while coro is not None and getattr(coro, "cr_frame", None) is not None:
+        inner, coro = coro, getattr(coro, "cr_await", None)
+    if inner is None:
+        return False
+    filename = inner.cr_frame.f_code.co_filename.replace("\\", "/")
+    return filename.endswith(("asyncio/locks.py", "asyncio/queues.py"))
+
+
+def _quiet(state: Any, task: asyncio.Task[Any], deadline: float) -> bool:
+    """Nothing the bot runs can move without virtual time: every pending task waits for a
+    virtual timer, a recognised wait, another task, or a lock or queue some such task holds,
+    and no thread or process works for it."""
+    if state.work.executors:
+        return False
+    for other in _settlement._owned_tasks(state):
+        waiter = getattr(other, "_fut_waiter", None)
+        if waiter is None or waiter.done():
+            return False  # runnable
+        if isinstance(waiter, asyncio.Task) or _settlement._recognized_wait(state, other, waiter):
+            continue
+        if _settlement._dpy_internals.composed_tasks(other, waiter):
+            continue
+        if _timer_waiter(state, waiter, deadline) or _waits_on_a_primitive(other):
+            continue
+        return False  # a wait for something outside (a database thread, say)
+    return True
+
+
+def _is_virtual_timed_waiter(state: Any, waiter: Any, deadline: float) -> bool:
+    """simcord parks a task asleep on a virtual timer; here also (a) discord.py's bucket wait
+    and (b) a task waiting on a lock (or event, queue...) while the whole bot is quiet, e.g. a
+    click's handler waiting for the match lock that a board write holds while discord.py sleeps
+    out a 429: only virtual time lets the holder go on. Otherwise a settle could not tell these
+    from a hang and would time out."""
+    if _timer_waiter(state, waiter, deadline):
+        return True
+    if waiter is None or waiter.done():
+        return False
+    task = next(
+        (t for t in _settlement._owned_tasks(state) if getattr(t, "_fut_waiter", None) is waiter), None
+    )
+    return task is not None and _waits_on_a_primitive(task) and _quiet(state, task, deadline)
 
 
 _ORIGINAL_FIRE_TIME = _settlement._callback_fire_time
