@@ -282,3 +282,25 @@ async def test_the_global_limit_is_the_tokens_across_its_bots(
     rows = limited_discord.since(mark)
     assert [r.status for r in rows][:3] == [200, 200, 429]
     assert [m.content for m in t.channel.history()] == ["a1", "a2", "b1"]
+
+
+async def test_interaction_callbacks_take_faults_only_when_asked_and_discord_py_retries_them(
+    simcord_env: Any, limited_discord: LimitedDiscord
+) -> None:
+    t = make_table(simcord_env)
+    alice = t.members["alice"]
+    callback = "POST /interactions/{webhook_id}/{webhook_token}/callback"
+    limited_discord.configure(server_errors=1.0, server_error_statuses=(502,))
+    mark = limited_discord.mark()
+    await alice.slash(t.channel, "card", name="LC001")
+    assert [r.status for r in limited_discord.since(mark) if r.route == callback] == [200]
+
+    limited_discord.configure(faults_on_interactions=True)
+    mark = limited_discord.mark()
+    result = await alice.slash(t.channel, "card", name="LC001")  # the answer waits out a 502
+    limited_discord.configure(server_errors=0.0)
+    await simcord_env.advance_time(5.0)
+    rows = [r for r in limited_discord.since(mark) if r.route == callback]
+    assert [r.status for r in rows] == [502, 200] and not any(r.global_bound for r in rows)
+    assert rows[1].at - rows[0].at == pytest.approx(1.0)  # the webhook adapter's backoff
+    assert result.response is not None
