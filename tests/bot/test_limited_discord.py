@@ -23,6 +23,13 @@ WRITE = "POST /channels/{channel_id}/messages"
 EDIT = "PATCH /channels/{channel_id}/messages/{message_id}"
 
 
+@pytest.fixture(autouse=True)
+def discord_py_defaults(simcord_env: Any) -> None:
+    """discord.py as it comes (no ``max_ratelimit_timeout``: it waits out every rate limit),
+    whatever the bot sets; the test of ``RateLimited`` sets its own."""
+    simcord_env.bot.http.max_ratelimit_timeout = None
+
+
 def as_bot(env: Any, coro: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:
     """Run ``coro`` as the bot's work: its timers (discord.py's sleeps) are simcord's."""
     with env._bot_scope():
