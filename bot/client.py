@@ -11,6 +11,7 @@ from discord.ext import commands
 
 from bot.log import set_shards, shard_ids_of
 from bot.mentions import NO_PINGS
+from bot.sender.discord_io import sender_for, tune_client
 from bot.services.clock import ClockService
 from bot.services.lobbies import LobbyService
 from bot.services.matches import MatchService
@@ -66,6 +67,9 @@ class CardhostBot(commands.Bot):
             # the token's budget for all the processes that share it (docs/deploy.md). discord.py
             # builds each request's URL from this one class attribute, before the bot logs in.
             discord.http.Route.BASE = settings.discord_api_base
+        tune_client(self)  # long rate-limit waits come back to the sender, not slept in discord.py
+        self.sender = sender_for(settings)
+        """The one sender (bot/sender): writes each surface's newest state within Discord's budget."""
         self.ready_context: dict[str, object] = {}
         self.db = settings.database.open_database(snapshot_every=settings.snapshot_every)
         self.matches = MatchService(self.db)
@@ -99,6 +103,7 @@ class CardhostBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         set_shards(shard_ids_of(self))  # every log line says which process wrote it
+        self.sender.start()  # the sweep that repairs surfaces whose writes failed
         await self.db.open()
         if self.settings.health_port is not None:
             from bot.health import HealthServer
@@ -145,6 +150,7 @@ class CardhostBot(commands.Bot):
         self.drafts.cancel_all()
         self.podplay.cancel_all()
         self.series.cancel_all()
+        await self.sender.close()
         await super().close()
         await self.db.close()
 
