@@ -31,6 +31,8 @@ from bench.core import Context, Figure, median, ms, us
 
 GUILD = 1001
 PLAYERS = 200
+MOVES_EACH = 3
+"""Moves each seat makes before its match ends (the ladder's minimum for a loser)."""
 
 
 def generate(path: Path, matches: int, seed: int = 1) -> int:
@@ -72,6 +74,12 @@ def generate(path: Path, matches: int, seed: int = 1) -> int:
             "INSERT INTO match_seats (match_id, seat, user_id, display_name, is_ai) VALUES (?, ?, ?, ?, ?)",
             [(cur.lastrowid, s, u, f"p{u}", int(u is None)) for s, u in enumerate(users)],
         )
+        # Every seat plays its moves, as in a real game: the ladder rates no loser who did not
+        # (bot.services.ladder_policy), so a log-less match would leave the rebuild nothing to rate.
+        conn.executemany(
+            "INSERT INTO match_actions (match_id, seq, seat, action_id, at, by_ai) VALUES (?, ?, ?, 'pass', ?, 0)",
+            [(cur.lastrowid, n + 1, n % seats, at - 600 + n) for n in range(MOVES_EACH * seats)],
+        )
         rated += not ai
     conn.executemany(
         "INSERT INTO players (user_id, display_name, created_at) VALUES (?, ?, ?)",
@@ -109,6 +117,8 @@ async def _measure(path: Path, repeat: int, updates: int) -> dict[str, float]:
             people = rng.sample(range(PLAYERS), 2)
             seats = [SeatInfo(10_000 + p, f"p{p}") for p in people]
             match_id = await db.matches.create_match("afrika", "1", {}, 1, seats, GUILD, 5, None)
+            for n in range(MOVES_EACH * 2):
+                await db.matches.append_action(match_id, n + 1, n % 2, "pass")
             await db.matches.finish(match_id, "finished", {"ranking": [[0], [1]], "reason": "x"}, "x")
             t0 = time.perf_counter()
             assert await service.rate_match(match_id)
