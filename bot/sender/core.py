@@ -247,6 +247,7 @@ class Sender:
         backoff_max: float = 8.0,
         sweep_seconds: float = 3.0,
         write_timeout: float | None = 30.0,
+        classify: Callable[[BaseException], SendError | None] | None = None,
     ) -> None:
         self.clock: Clock = clock or LoopClock()
         self.rate = global_rate * rate_share
@@ -256,6 +257,9 @@ class Sender:
         self.backoff_max = backoff_max
         self.sweep_seconds = sweep_seconds
         self.write_timeout = write_timeout
+        self.classify = classify
+        """The transport's errors in the core's terms (``bot.sender.discord_io.classify``): a write
+        may raise discord.py's own exceptions."""
         self._rng = random.Random(seed)
         self._bucket: TokenBucket | None = None
         self._windows: dict[int, Window] = {}
@@ -302,15 +306,30 @@ class Sender:
     def stale_surfaces(self) -> list[Surface]:
         return [s for s, st in self._states.items() if st.stale is not None]
 
+    def behind(self) -> list[Surface]:
+        """Surfaces not yet on their newest desired state: stale, or with a write waiting or on
+        its way (for tests and health checks)."""
+        return [
+            s
+            for s, st in self._states.items()
+            if st.stale is not None or st.pending is not None or st.worker is not None
+        ]
+
     async def repair_stale(self) -> list[Result]:
-        """Write again every stale surface nothing newer is on its way to (the sweep calls this)."""
+        """Write again every stale surface nothing newer is on its way to, and say how it went."""
+        futures = self.resubmit_stale()
+        return list(await asyncio.gather(*futures)) if futures else []
+
+    def resubmit_stale(self) -> list[asyncio.Future[Result]]:
+        """:meth:`repair_stale` without waiting (the periodic sweep: it does not hold up on a
+        surface whose channel is busy)."""
         futures = []
         for surface, state in list(self._states.items()):
             desired = state.stale
             if desired is None or state.pending is not None or state.worker is not None:
                 continue
             futures.append(self.submit_nowait(surface, desired))
-        return list(await asyncio.gather(*futures)) if futures else []
+        return futures
 
     def forget(self, predicate: Callable[[Surface], bool]) -> None:
         """Drop what is known of the surfaces ``predicate`` picks (a match that ended): nothing
@@ -322,9 +341,24 @@ class Sender:
 
     def invalidate(self, surface: Surface) -> None:
         """Discord's copy is unknown (another process wrote it): the next submit is written."""
-        state = self._states.get(surface)
-        if state is not None:
-            state.accepted = None
+        self.invalidate_where(lambda s: s == surface)
+
+    def invalidate_where(self, predicate: Callable[[Surface], bool]) -> None:
+        """:meth:`invalidate` for every surface ``predicate`` picks (a match moved elsewhere)."""
+        for surface, state in self._states.items():
+            if predicate(surface):
+                state.accepted = None
+
+    def record(self, surface: Surface, version: int, fingerprint: Hashable) -> None:
+        """Discord shows this now, written outside the sender (a new message posted, a panel edited
+        through the click's interaction): nothing older is written after it, the same is not
+        written again, and a stale state of an older version is dropped."""
+        state = self._states.setdefault(surface, _State())
+        if state.accepted is not None and state.accepted[0] > version:
+            return
+        state.accepted = (version, fingerprint)
+        if state.stale is not None and state.stale.version <= version:
+            state.stale = None
 
     def start(self) -> None:
         """The periodic sweep that repairs stale surfaces every ``sweep_seconds``."""
@@ -379,13 +413,7 @@ class Sender:
             attempt += 1
             self.writes += 1
             try:
-                if self.write_timeout is not None:
-                    try:
-                        await asyncio.wait_for(desired.write(), self.write_timeout)
-                    except TimeoutError as exc:
-                        raise TransientError("the write timed out") from exc
-                else:
-                    await desired.write()
+                await self._write(surface, desired)
             except RateLimitedError as exc:
                 delay = exc.retry_after
                 error: SendError = exc
@@ -418,10 +446,37 @@ class Sender:
                 return
             await self.clock.sleep(delay)
 
+    async def _write(self, surface: Surface, desired: Desired) -> None:
+        """One try, its failure in the core's terms; an error nobody can classify (a bug in the
+        write) is logged and refused for good rather than retried."""
+        try:
+            if self.write_timeout is not None:
+                try:
+                    await asyncio.wait_for(desired.write(), self.write_timeout)
+                except TimeoutError as exc:
+                    raise TransientError("the write timed out") from exc
+            else:
+                await desired.write()
+        except SendError:
+            raise
+        except Exception as exc:
+            error = self.classify(exc) if self.classify is not None else None
+            if error is None:
+                log.exception(
+                    "a write failed", extra={"ctx": {"surface": surface.kind, "subject": surface.subject}}
+                )
+                error = PermanentError(f"{type(exc).__name__}: {exc}")
+                error.original = exc
+            raise error from exc
+
     def _skip_unchanged(self, state: _State) -> bool:
-        """The waiting version shows what Discord already shows: settle it without a write."""
+        """The waiting version shows what Discord already shows, or something older than what
+        was recorded since: settle it without a write."""
         desired = state.pending
         assert desired is not None
+        if state.accepted is not None and state.accepted[0] > desired.version:
+            self._done(state, desired, state.generation, Status.OUTDATED)  # recorded meanwhile
+            return True
         if not self._shows(state, desired):
             return False
         state.accepted = (desired.version, desired.fingerprint)
@@ -494,7 +549,6 @@ class Sender:
         while not self._closed:
             await self.clock.sleep(self.sweep_seconds)
             try:
-                if self.stale_surfaces():
-                    await self.repair_stale()
+                self.resubmit_stale()
             except Exception:  # the sweep outlives any one surface's trouble
                 log.exception("the stale sweep failed")

@@ -21,8 +21,11 @@ from bot.sender.core import PermanentError, RateLimitedError, Sender, SendError,
 if TYPE_CHECKING:
     from bot.settings import Settings
 
-MAX_RATELIMIT_TIMEOUT = 3.0
-"""Seconds discord.py may sleep on a rate limit itself before handing it to the sender."""
+MAX_RATELIMIT_TIMEOUT = 10.0
+"""Seconds discord.py may sleep on a rate limit itself before handing it to the sender: above a
+channel's 5 s window, so the writes that do not go through the sender (a new message, a thread's
+first lines) still wait out an ordinary bucket as before, while a long wait (a global limit, a
+retry_after of minutes) comes back to the sender, which writes the newest version when it ends."""
 
 
 def tune_client(client: discord.Client, max_wait: float = MAX_RATELIMIT_TIMEOUT) -> None:
@@ -40,6 +43,7 @@ def sender_for(settings: Settings, **options: Any) -> Sender:
         global_rate=settings.discord_global_rate,
         rate_share=settings.discord_rate_share,
         channel_writes=settings.discord_channel_writes,
+        classify=classify,
         **options,
     )
 

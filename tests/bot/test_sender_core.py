@@ -370,3 +370,36 @@ async def test_closing_answers_every_waiting_submit(clock: FakeClock, transport:
     await s.close()
     assert (await future).status is Status.CLOSED
     assert (await s.submit(BOARD, transport.desired(BOARD, 2))).status is Status.CLOSED
+
+
+async def test_a_state_written_outside_the_sender_is_not_overwritten_by_an_older_one(
+    clock: FakeClock, transport: Transport
+) -> None:
+    s = sender(clock, channel_writes=1)
+    await s.submit(Surface("other", (1,)), transport.desired(Surface("other", (1,)), 1, channel=42))
+    waiting = s.submit_nowait(PANEL, transport.desired(PANEL, 3, channel=42))  # waits for its channel
+    await settle()
+    s.record(PANEL, 4, ("content", 4))  # the click's interaction showed the newer position
+    await clock.run()
+    assert (await waiting).status is Status.OUTDATED
+    assert transport.versions(PANEL) == []
+    assert (await s.submit(PANEL, transport.desired(PANEL, 5, ("content", 4)))).status is Status.UNCHANGED
+    await s.close()
+
+
+async def test_the_transports_own_errors_are_classified_by_its_hook(
+    clock: FakeClock, transport: Transport
+) -> None:
+    class Flaky(Exception):
+        pass
+
+    def classify(exc: BaseException) -> TransientError | None:
+        return TransientError("flaky") if isinstance(exc, Flaky) else None
+
+    s = sender(clock, classify=classify)
+    transport.failures = [Flaky()]
+    future = s.submit_nowait(BOARD, transport.desired(BOARD, 1))
+    await clock.run()
+    assert (await future).status is Status.WRITTEN
+    assert transport.versions(BOARD) == [1, 1]
+    await s.close()
