@@ -265,6 +265,7 @@ class Sender:
         self._windows: dict[int, Window] = {}
         self._states: dict[Surface, _State] = {}
         self._sweeper: asyncio.Task[None] | None = None
+        self._sweeping = False
         self._closed = False
         self.writes = 0
         """Writes attempted (every try counts): for tests and the bench."""
@@ -361,8 +362,16 @@ class Sender:
             state.stale = None
 
     def start(self) -> None:
-        """The periodic sweep that repairs stale surfaces every ``sweep_seconds``."""
-        if self._sweeper is None and not self._closed:
+        """Sweep: while any surface is stale, try it again every ``sweep_seconds``. The sweep
+        sleeps only while something is stale (a timer ticking for ever would keep a simulated
+        clock from jumping ahead, and costs a wake-up every few seconds for nothing)."""
+        self._sweeping = True
+        self._schedule_sweep()
+
+    def _schedule_sweep(self) -> None:
+        if not self._sweeping or self._closed or not self.stale_surfaces():
+            return
+        if self._sweeper is None or self._sweeper.done():
             self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
 
     async def close(self) -> None:
@@ -438,6 +447,7 @@ class Sender:
                     state.stale = desired
                     state.accepted = None  # what Discord shows is no longer known
                 self._done(state, desired, generation, Status.STALE, error)
+                self._schedule_sweep()
                 log.warning(
                     "a surface stays stale after %d tries",
                     attempt,
@@ -546,9 +556,9 @@ class Sender:
                 del self._windows[channel]
 
     async def _sweep(self) -> None:
-        while not self._closed:
-            await self.clock.sleep(self.sweep_seconds)
-            try:
-                self.resubmit_stale()
-            except Exception:  # the sweep outlives any one surface's trouble
-                log.exception("the stale sweep failed")
+        """One round: after ``sweep_seconds``, every stale surface is submitted again (a surface
+        that fails again is stale again and schedules the next round)."""
+        await self.clock.sleep(self.sweep_seconds)
+        self._sweeper = None
+        self.resubmit_stale()
+        self._schedule_sweep()  # stale surfaces that could not be resubmitted yet (a write on its way)

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import io
 import logging
 from collections import OrderedDict
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -21,6 +23,7 @@ from bot.i18n import shared, speaking, spoken
 from bot.log import match_logged
 from bot.mentions import pinging
 from bot.presenters import presenter_for, ranking_text, seat_moves, table_spec
+from bot.sender.core import Desired, PermanentError, Status, Surface
 from bot.services.channels import find_channel
 from bot.services.dms import DM_CLOSED
 from bot.services.matches import LiveMatch, MoveReport, NotInGame
@@ -49,10 +52,54 @@ def _hand_options(table: Any) -> dict[str, Any]:
     return dict(table.presenter.render_options())
 
 
+def _file_bytes(file: discord.File | None) -> bytes | None:
+    if file is None:
+        return None
+    file.fp.seek(0)
+    data = file.fp.read()
+    file.fp.seek(0)
+    return bytes(data)
+
+
+def _digest(data: bytes | None) -> str | None:
+    return hashlib.blake2b(data, digest_size=16).hexdigest() if data is not None else None
+
+
+def view_fingerprint(view: discord.ui.View | None) -> tuple[Any, ...] | None:
+    """What a view shows, comparable: each component's kind, id, label and options."""
+    if view is None:
+        return None
+    out = []
+    for item in view.children:
+        options = tuple((o.label, o.value) for o in getattr(item, "options", ()) or ())
+        out.append(
+            (
+                type(item).__name__,
+                getattr(item, "custom_id", None),
+                getattr(item, "label", None),
+                getattr(item, "disabled", None),
+                getattr(item, "row", None),
+                options,
+            )
+        )
+    return tuple(out)
+
+
+def board_surface(match_id: int) -> Surface:
+    return Surface("board", (match_id,))
+
+
+def panel_surface(match_id: int, seat: int) -> Surface:
+    return Surface("panel", (match_id, seat))
+
+
 class TableService:
     def __init__(self, bot: CardhostBot) -> None:
         self.bot = bot
         self._dm_signatures: dict[tuple[int, int], Any] = {}
+        self._images: dict[Surface, tuple[int | None, str | None]] = {}
+        """The picture Discord shows on each board and DM panel (message id, digest of its bytes),
+        as last accepted: an edit whose picture is the same keeps the attachment, not re-uploads it."""
         self._boards: OrderedDict[tuple[int, int, tuple[str, ...], str], asyncio.Future[bytes]] = (
             OrderedDict()
         )
@@ -173,33 +220,93 @@ class TableService:
         return self._showing.setdefault((match_id, seat), asyncio.Lock())
 
     async def post_board(self, live: LiveMatch, *, new_message: bool) -> None:
+        """Bring the board to the match's position: an edit in place handed to the sender, or a new
+        message (which pings the players to act) when ``new_message``. The lock keeps the images of
+        two showings in order; the sender then writes only the newest (it never writes an older
+        version after a newer one). The edit is not awaited: a click is answered while the sender
+        waits its channel's turn, and a newer move replaces an edit still waiting."""
         async with self._showing_lock(live.id, None):
             await self._post_board(live, new_message=new_message)
 
-    async def _post_board(self, live: LiveMatch, *, new_message: bool) -> None:
+    async def _post_board(self, live: LiveMatch, *, new_message: bool) -> asyncio.Future[Any] | None:
         thread = await self.thread_of(live)
         if thread is None:
-            return
+            return None
         # The words before the picture, with no await between: both of one position.
+        seq = live.seq
         content = self.board_content(live, mention=new_message)
         file = await self.board_file(live)
         if not new_message and live.board_message_id:
-            try:
-                await thread.get_partial_message(live.board_message_id).edit(
-                    content=content, attachments=[file]
-                )
+            return self._edit_board(live, thread, live.board_message_id, seq, content, file)
+        await self._send_board(live, thread, seq, content, file, mention=new_message)
+        return None
+
+    def _edit_board(
+        self,
+        live: LiveMatch,
+        thread: discord.Thread,
+        message_id: int,
+        seq: int,
+        content: str,
+        file: discord.File,
+    ) -> asyncio.Future[Any]:
+        surface = board_surface(live.id)
+        data = _file_bytes(file)
+        digest, filename = _digest(data), file.filename
+
+        async def write() -> None:
+            kwargs: dict[str, Any] = {"content": content}
+            if self._images.get(surface) != (message_id, digest):
+                # A new picture; the same one stays as it is (an edit without attachments= keeps them).
+                kwargs["attachments"] = [discord.File(io.BytesIO(data or b""), filename=filename)]
+            await thread.get_partial_message(message_id).edit(**kwargs)
+            if live.active:  # a finished match's pictures are forgotten (TableService.forget)
+                self._images[surface] = (message_id, digest)
+
+        async def refused(exc: PermanentError) -> None:
+            if exc.status == 404 and live.board_message_id == message_id:
+                await self._repost_board(live)  # the board was deleted: a new one, pinging nobody
+
+        desired = Desired(
+            version=seq,
+            fingerprint=(message_id, content, digest),
+            write=write,
+            channel_id=thread.id,
+            on_permanent=refused,
+        )
+        return self.bot.sender.submit_nowait(surface, desired)
+
+    async def _repost_board(self, live: LiveMatch) -> None:
+        async with self._showing_lock(live.id, None):
+            thread = await self.thread_of(live)
+            if thread is None:
                 return
-            except discord.NotFound:
-                pass
+            seq = live.seq
+            content = self.board_content(live, mention=False)
+            file = await self.board_file(live)
+            await self._send_board(live, thread, seq, content, file, mention=False)
+
+    async def _send_board(
+        self,
+        live: LiveMatch,
+        thread: discord.Thread,
+        seq: int,
+        content: str,
+        file: discord.File,
+        *,
+        mention: bool,
+    ) -> None:
+        """A new board message. The old board keeps its picture and its **Show my hand** button (no
+        request to strip it): a click there is answered with the current panel."""
+        digest = _digest(_file_bytes(file))
         view = hand_view(live.id) if live.active else None
         kwargs: dict[str, Any] = {"content": content, "file": file}
         if view is not None:
             kwargs["view"] = view
-        msg = await thread.send(**kwargs, allowed_mentions=pinging(self.board_pings(live, new_message)))
-        if live.board_message_id and live.board_message_id != msg.id:
-            # The old board keeps its picture but loses its button, so the thread has one place to click.
-            with contextlib.suppress(discord.HTTPException):
-                await thread.get_partial_message(live.board_message_id).edit(view=None)
+        msg = await thread.send(**kwargs, allowed_mentions=pinging(self.board_pings(live, mention)))
+        surface = board_surface(live.id)
+        self._images[surface] = (msg.id, digest)
+        self.bot.sender.record(surface, seq, (msg.id, content, digest))
         live.board_message_id = msg.id
         await self.bot.db.matches.set_board_message(live.id, msg.id)
 
@@ -277,67 +384,201 @@ class TableService:
             live.seats[seat].is_ai,
         )
 
-    async def update_dms(self, live: LiveMatch, *, force: bool = False) -> None:
+    async def update_dms(self, live: LiveMatch, *, force: bool = False, skip_seat: int | None = None) -> None:
+        """Bring every player's DM panel to the position (``skip_seat``: the clicker's, which the
+        click's interaction shows). Edits are handed to the sender, not awaited: a newer showing
+        replaces one still waiting for its channel's turn. A panel counts as shown (its signature
+        kept, so the same panel is not drawn again) once Discord accepted it; one whose write
+        failed for good is not: the sender keeps it stale and repairs it, and the next showing
+        draws it again."""
         for seat in live.seats:
-            if seat.user_id is None or seat.dm_failed:
+            if seat.user_id is None or seat.dm_failed or seat.seat == skip_seat:
                 continue  # an AI seat; a player whose seat the AI holds still sees the panel
             async with self._showing_lock(live.id, seat.seat):
                 sig = self._signature(live, seat.seat)
                 key = (live.id, seat.seat)
                 if not force and self._dm_signatures.get(key) == sig:
                     continue
-                if await self.send_dm_panel(live, seat.seat):
+                version = live.seq
+                shown = await self._show_dm_panel(live, seat.seat)
+                if isinstance(shown, asyncio.Future):
+                    shown.add_done_callback(self._when_shown(key, sig, version))
+                elif shown:
                     self._dm_signatures[key] = sig
 
+    def _when_shown(
+        self, key: tuple[int, int], sig: Any, version: int
+    ) -> Callable[[asyncio.Future[Any]], None]:
+        def done(future: asyncio.Future[Any]) -> None:
+            if future.cancelled():
+                return
+            result = future.result()
+            # Not when a newer version took its place: that one's own callback tells.
+            shown = result.status in (Status.WRITTEN, Status.UNCHANGED) and result.version == version
+            if shown and key[0] in self.matches._cache:  # not for a match forgotten meanwhile
+                self._dm_signatures[key] = sig
+
+        return done
+
     async def send_dm_panel(self, live: LiveMatch, seat_no: int) -> bool:
+        """Show the seat's panel now (a new DM, or an edit through the sender) and wait for it."""
+        shown = await self._show_dm_panel(live, seat_no)
+        if isinstance(shown, asyncio.Future):
+            result = await shown
+            return bool(result.status in (Status.WRITTEN, Status.UNCHANGED))
+        return shown
+
+    async def _show_dm_panel(self, live: LiveMatch, seat_no: int) -> bool | asyncio.Future[Any]:
         seat = live.seats[seat_no]
         assert seat.user_id is not None
         # Words, buttons and picture of one position: nothing awaited before the picture's view.
+        version = live.seq
         content = self.panel_content(live, seat_no)
         view = self.panel_view(live, seat_no)
         file = await self.hand_file(live, seat_no)
+        if seat.dm_message_id and seat.dm_channel_id:
+            return self._edit_dm_panel(
+                live, seat_no, seat.dm_channel_id, seat.dm_message_id, version, content, view, file
+            )
+        return await self._new_dm_panel(live, seat_no, version, content, view, file)
+
+    def _edit_dm_panel(
+        self,
+        live: LiveMatch,
+        seat_no: int,
+        channel_id: int,
+        message_id: int,
+        version: int,
+        content: str,
+        view: discord.ui.View | None,
+        file: discord.File | None,
+    ) -> asyncio.Future[Any]:
+        surface = panel_surface(live.id, seat_no)
+        data = _file_bytes(file)
+        digest = _digest(data)
+        filename = file.filename if file is not None else "hand.png"
+
+        async def write() -> None:
+            kwargs: dict[str, Any] = {"content": content, "view": view}
+            if self._images.get(surface) != (message_id, digest):
+                kwargs["attachments"] = [discord.File(io.BytesIO(data), filename=filename)] if data else []
+            channel = self.bot.get_partial_messageable(channel_id, type=discord.ChannelType.private)
+            await channel.get_partial_message(message_id).edit(**kwargs)
+            if live.active:  # a finished match's pictures are forgotten (TableService.forget)
+                self._images[surface] = (message_id, digest)
+
+        async def refused(exc: PermanentError) -> None:
+            seat = live.seats[seat_no]
+            if exc.status == 403 and exc.code == DM_CLOSED:
+                await self._dm_closed(live, seat_no)
+            elif exc.status == 404 and seat.dm_message_id == message_id:
+                # The DM was deleted: a fresh one.
+                seat.dm_message_id = None
+                async with self._showing_lock(live.id, seat_no):
+                    if await self.send_dm_panel(live, seat_no):
+                        self._dm_signatures[(live.id, seat_no)] = self._signature(live, seat_no)
+
+        desired = Desired(
+            version=version,
+            fingerprint=(message_id, content, view_fingerprint(view), digest),
+            write=write,
+            channel_id=channel_id,
+            on_permanent=refused,
+        )
+        return self.bot.sender.submit_nowait(surface, desired)
+
+    async def _new_dm_panel(
+        self,
+        live: LiveMatch,
+        seat_no: int,
+        version: int,
+        content: str,
+        view: discord.ui.View | None,
+        file: discord.File | None,
+    ) -> bool:
+        seat = live.seats[seat_no]
+        assert seat.user_id is not None
         try:
-            if seat.dm_message_id and seat.dm_channel_id:
-                channel = self.bot.get_partial_messageable(
-                    seat.dm_channel_id, type=discord.ChannelType.private
-                )
-                await channel.get_partial_message(seat.dm_message_id).edit(
-                    content=content, attachments=[file] if file else [], view=view
-                )
-                return True
             user = self.bot.get_user(seat.user_id) or await self._fetch_player(live, seat.user_id)
             if user is None:
                 return False
+            digest = _digest(_file_bytes(file))
             kwargs: dict[str, Any] = {"content": content}
             if file:
                 kwargs["file"] = file
             if view is not None:
                 kwargs["view"] = view
             msg = await user.send(**kwargs)
-            seat.dm_channel_id, seat.dm_message_id = msg.channel.id, msg.id
-            await self.bot.db.matches.set_seat_dm(
-                live.id, seat_no, dm_channel_id=msg.channel.id, dm_message_id=msg.id
-            )
-            return True
         except discord.Forbidden as exc:
             if exc.code != DM_CLOSED:
                 raise
-            seat.dm_failed = True
-            await self.bot.db.matches.set_seat_dm(
-                live.id, seat_no, dm_channel_id=None, dm_message_id=None, dm_failed=True
-            )
-            thread = await self.thread_of(live)
-            if thread is not None:
-                await thread.send(
-                    f"<@{seat.user_id}> I can't send you direct messages, so your hand stays here: "
-                    "click **Show my hand** on the board to see your cards and moves (only you will see them).",
-                    allowed_mentions=pinging([seat.user_id]),
-                )
+            await self._dm_closed(live, seat_no)
             return False
-        except discord.NotFound:
-            # The DM was deleted: send a fresh one next time.
-            seat.dm_message_id = None
-            return await self.send_dm_panel(live, seat_no)
+        seat.dm_channel_id, seat.dm_message_id = msg.channel.id, msg.id
+        surface = panel_surface(live.id, seat_no)
+        self._images[surface] = (msg.id, digest)
+        self.bot.sender.record(surface, version, (msg.id, content, view_fingerprint(view), digest))
+        await self.bot.db.matches.set_seat_dm(
+            live.id, seat_no, dm_channel_id=msg.channel.id, dm_message_id=msg.id
+        )
+        return True
+
+    async def _dm_closed(self, live: LiveMatch, seat_no: int) -> None:
+        """The player's DMs are closed: their hand stays in the thread (Show my hand)."""
+        seat = live.seats[seat_no]
+        if seat.dm_failed:
+            return
+        seat.dm_failed = True
+        await self.bot.db.matches.set_seat_dm(
+            live.id, seat_no, dm_channel_id=None, dm_message_id=None, dm_failed=True
+        )
+        thread = await self.thread_of(live)
+        if thread is not None:
+            await thread.send(
+                f"<@{seat.user_id}> I can't send you direct messages, so your hand stays here: "
+                "click **Show my hand** on the board to see your cards and moves (only you will see them).",
+                allowed_mentions=pinging([seat.user_id]),
+            )
+
+    async def _show_clicked_dm_panel(
+        self, interaction: discord.Interaction, live: LiveMatch, seat_no: int
+    ) -> None:
+        """The clicker's own DM panel, edited through the click's interaction (after the defer):
+        not global-bound, and the clicker sees it first. The sender records it, so it neither
+        writes it again nor an older version after it; if the interaction fails, the sender does."""
+        key = (live.id, seat_no)
+        surface = panel_surface(live.id, seat_no)
+        seat = live.seats[seat_no]
+        async with self._showing_lock(live.id, seat_no):
+            sig = self._signature(live, seat_no)
+            version = live.seq
+            message_id = seat.dm_message_id
+            content = self.panel_content(live, seat_no)
+            view = self.panel_view(live, seat_no)
+            file = await self.hand_file(live, seat_no)
+            digest = _digest(_file_bytes(file))
+            kwargs: dict[str, Any] = {"content": content, "view": view}
+            if self._images.get(surface) != (message_id, digest):
+                kwargs["attachments"] = [file] if file else []
+            try:
+                await interaction.edit_original_response(**kwargs)
+            except discord.HTTPException as exc:
+                log.warning(
+                    "the clicked panel could not be edited through its interaction",
+                    extra={"ctx": {"match": live.id, "seat": seat_no, "error": str(exc)}},
+                )
+                self._dm_signatures.pop(key, None)
+                failed = True
+            else:
+                failed = False
+                self._images[surface] = (message_id, digest)
+                self.bot.sender.record(
+                    surface, version, (message_id, content, view_fingerprint(view), digest)
+                )
+                self._dm_signatures[key] = sig
+        if failed:
+            self.bot.sender.invalidate(surface)
+            await self.update_dms(live)  # through the sender, which retries and repairs
 
     async def _fetch_player(self, live: LiveMatch, user_id: int) -> discord.User | None:
         """The player, or None when Discord no longer knows them (an account deleted mid-game):
@@ -353,21 +594,49 @@ class TableService:
     # ----------------------------------------------------------------- match lifecycle
 
     @match_logged
-    async def after_report(self, report: MoveReport) -> None:
+    async def after_report(
+        self,
+        report: MoveReport,
+        *,
+        clicker: int | None = None,
+        clicked_panel: Callable[[], Awaitable[None]] | None = None,
+        clicked_seat: int | None = None,
+    ) -> None:
+        """Show a move: the clock, the clicker's panel (``clicked_panel``, through the click's
+        interaction, for ``clicked_seat``), the board, the other panels, the end."""
         # Several processes: whoever shows the match last shows its newest position, whichever
         # process made the moves, so every panel ends current (one process shows its own in order).
         async with report.match.lock.across_processes():
-            await self._after_report(report)
+            await self._after_report(report, clicker, clicked_panel, clicked_seat)
 
-    async def _after_report(self, report: MoveReport) -> None:
+    async def _after_report(
+        self,
+        report: MoveReport,
+        clicker: int | None,
+        clicked_panel: Callable[[], Awaitable[None]] | None,
+        clicked_seat: int | None,
+    ) -> None:
         live = report.match
         if not report.finished:
             # Armed first, so the board and the panels show the deadline of the position they show.
             await self.bot.clocks.arm(live, new_turn=report.turn_changed)
-        await self.post_board(live, new_message=report.new_turn or report.finished)
-        await self.update_dms(live)
+        if clicked_panel is not None:
+            await clicked_panel()
+        await self.post_board(live, new_message=self.notifies(report, clicker))
+        await self.update_dms(live, skip_seat=clicked_seat)
         if report.finished:
             await self.announce_end(live)
+
+    @staticmethod
+    def notifies(report: MoveReport, clicker: int | None) -> bool:
+        """A new board message (which pings) only when a new turn passes to a person who did not
+        just click; otherwise the board is edited in place (one request, no notification)."""
+        live = report.match
+        if not report.new_turn or report.finished or not live.active:
+            return False
+        return any(
+            not live.seats[p].is_ai and live.seats[p].user_id not in (None, clicker) for p in live.current
+        )
 
     async def announce_end(self, live: LiveMatch) -> None:
         self.bot.clocks.cancel(live.id)
@@ -401,11 +670,15 @@ class TableService:
         """Another process moved the match (and edited its panels): edit each one again next time."""
         for key in [k for k in self._dm_signatures if k[0] == match_id]:
             del self._dm_signatures[key]
+        for surface in [k for k in self._images if k.subject[0] == match_id]:
+            del self._images[surface]
+        self.bot.sender.invalidate_where(lambda s: s.subject[:1] == (match_id,))
 
     def forget(self, match_id: int) -> None:
         """A finished match leaves memory: its DM signatures here, its clock settings and its state
         in MatchService (a later /game status or old button loads it from the database again)."""
         self._forget_shown(match_id)
+        self.bot.sender.forget(lambda s: s.subject[:1] == (match_id,))
         for key in [k for k, lock in self._showing.items() if k[0] == match_id and not lock.locked()]:
             del self._showing[key]
         self.bot.clocks.forget(match_id)
@@ -452,7 +725,25 @@ class TableService:
         live = report.match
         seat = live.seat_of(interaction.user.id)
         board_before = live.board_message_id
-        await self.after_report(report)
+        from_dm = (
+            seat is not None
+            and interaction.message is not None
+            and seat.dm_message_id is not None
+            and interaction.message.id == seat.dm_message_id
+            and not seat.dm_failed
+        )
+        if from_dm:
+            assert seat is not None
+            clicked_seat = seat.seat
+
+            async def clicked_panel() -> None:
+                await self._show_clicked_dm_panel(interaction, live, clicked_seat)
+
+            await self.after_report(
+                report, clicker=interaction.user.id, clicked_panel=clicked_panel, clicked_seat=clicked_seat
+            )
+            return
+        await self.after_report(report, clicker=interaction.user.id)
         if (
             seat is not None
             and interaction.message is not None

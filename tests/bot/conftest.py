@@ -38,6 +38,15 @@ def bot_settings(db_file: Path) -> dict[str, Any]:
     }
 
 
+@pytest.fixture(autouse=True)
+def unpaced_sender(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Plain simcord has no rate limits and its players click at machine speed: the sender does
+    not pace there, for every bot a test makes (restarts too). A test on the limited Discord sets
+    the real budget in its settings, which win over the environment (tests/bot/test_sender_table.py)."""
+    monkeypatch.setenv("CARDHOST_DISCORD_GLOBAL_RATE", "10000")
+    monkeypatch.setenv("CARDHOST_DISCORD_CHANNEL_WRITES", "1000")
+
+
 @pytest.fixture
 def simcord_bot(bot_settings: dict[str, Any]) -> CardhostBot:
     bot = create_bot(**bot_settings)
