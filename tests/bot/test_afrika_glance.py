@@ -204,6 +204,7 @@ async def test_take_my_seat_back_after_the_ai_took_it(simcord_env, monkeypatch) 
     async with live.lock:
         await bot.matches.hand_over_to_ai(live, 0)
     await bot.table.update_dms(live, force=True)
+    await simcord_env.settle()  # the edit is the sender's, written as the bot runs on
     panel = panel_message(alice, live.id)
     assert "The AI plays your seat" in panel.content and "`/game reclaim`" in panel.content
     assert not move_ids(panel), "no moves while the AI holds the seat"
@@ -228,7 +229,7 @@ async def test_take_my_seat_back_after_the_ai_took_it(simcord_env, monkeypatch) 
     assert_error(simcord_env, CardhostError, contains="not playing")
 
 
-async def test_the_ephemeral_hand_moves_below_a_new_board(simcord_env, monkeypatch) -> None:
+async def test_the_ephemeral_hand_stays_below_the_board_edited_in_place(simcord_env, monkeypatch) -> None:
     players = [{**MAIN_PHASE["players"][0], "codex": [VOLCANIC] * 5}, {"codex": [VOLCANIC] * 5}]
     _use(monkeypatch, {**MAIN_PHASE, "step": "explore2", "players": players})
     t = make_table(simcord_env, ("alice",))
@@ -243,12 +244,12 @@ async def test_the_ephemeral_hand_moves_below_a_new_board(simcord_env, monkeypat
     panel = last_reply(shown)
     assert panel.ephemeral
     result = await alice.click(panel.message, custom_id=_button(panel.message, "End turn").custom_id)
-    # Ending the turn posts a new board; the hand follows it down the thread.
+    # Ending the turn against the AI comes back to alice, who just clicked: the board is edited in
+    # place, not posted anew (issue #33), so the hand stays below the newest board, edited there.
     newest_board = max(m.id for m in thread.history() if m.attachments)
-    assert result.followups, "the panel is sent again"
-    again = result.followups[-1]
-    assert again.ephemeral and again.id > newest_board and "Your hand" in again.content
-    assert "moved below the newest board" in (result.response.content if result.response else "")
+    assert newest_board == board.id, "no new board when the turn comes back to the one who clicked"
+    assert not result.followups, "the panel is edited where it is, not sent again"
+    assert result.response is not None and "Your hand" in result.response.content
 
 
 async def test_the_end_is_said_once(simcord_env, monkeypatch) -> None:
