@@ -14,13 +14,14 @@ whose panel stays behind the position for a minute is stuck).
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
 
 from engines.core import PlayerId, Rng, choose_action
 from tests.bot.limited_discord import LimitedDiscord
-from tests.bot.table import make_table, panel_message, play_move
+from tests.bot.table import custom_ids, make_table, panel_message, play_move
 
 GAME = "chronomagia"
 THINK = 4.0
@@ -59,19 +60,31 @@ async def start(env: Any, mode: str) -> tuple[Any, dict[int, Any], Any]:
 
 
 def shows(member: Any, live: Any) -> str:
+    """The position the player's DM panel shows, as its buttons say (each move, page and menu
+    carries the seq it was drawn at). Not the picture's file name: an unchanged picture is kept,
+    not uploaded again, so its name may be of an earlier position."""
     panel = panel_message(member, live.id)
-    return panel.attachments[0].filename if panel is not None else "no panel"
+    if panel is None:
+        return "no panel"
+    prefix = re.compile(rf"m[vmspg]:{live.id}:(\d+)")
+    seqs = {int(m.group(1)) for c in custom_ids(panel) if (m := prefix.match(c))}
+    return f"seq {max(seqs)}" if seqs else "no moves"
 
 
 async def wait_for_panel(env: Any, member: Any, live: Any) -> None:
     """As a player: look at the DM panel until it shows the position to play in."""
     waited = 0.0
-    while shows(member, live) != f"hand-{live.id}-{live.seq}.png":
+    while shows(member, live) != f"seq {live.seq}":
         assert waited < PATIENCE, (
             f"{member.name} is stuck: the panel shows {shows(member, live)}, the position is seq {live.seq}"
         )
         await env.advance_time(1.0)
         waited += 1.0
+
+
+def _bytes(file: Any) -> bytes:
+    file.fp.seek(0)
+    return bytes(file.fp.read())
 
 
 async def play_to_the_end(env: Any, live: Any, members: dict[int, Any]) -> list[tuple[int, str]]:
@@ -116,21 +129,27 @@ async def assert_final(
     rest = iter(stored)
     missing = [m for m in acknowledged if not any(_same(m, s) for s in rest)]
     assert not missing, f"acknowledged moves not stored: {missing[:5]}"
-    board = f"board-{live.id}-{live.seq}.png"
+    # The last board and every panel show the final position: its words, and its picture as
+    # the bot draws it now (kept from an earlier edit when it did not change).
+    cdn = env.backend.cdn
     boards = [
         m
         for m in thread.history()
         if m.attachments and m.attachments[0].filename.startswith(f"board-{live.id}-")
     ]
-    assert boards and boards[-1].attachments[0].filename == board, (
-        f"the board shows {boards[-1].attachments[0].filename if boards else 'nothing'}, the game ended at {board}"
+    assert boards, "no board in the thread"
+    assert "**Game over.**" in boards[-1].content, boards[-1].content
+    assert cdn.get(boards[-1].attachments[0].url) == _bytes(await env.bot.table.board_file(live)), (
+        f"the board's picture is {boards[-1].attachments[0].filename}, not the final position"
     )
-    for member in members.values():
+    for seat, member in members.items():
         panel = panel_message(member, live.id)
-        assert panel is not None and panel.attachments[0].filename == f"hand-{live.id}-{live.seq}.png", (
-            f"{member.name}'s panel shows {shows(member, live)}, the game ended at seq {live.seq}"
-        )
+        assert panel is not None, f"{member.name} has no panel"
         assert "The game is over." in panel.content, panel.content
+        final = await env.bot.table.hand_file(live, seat)
+        assert final is not None and cdn.get(panel.attachments[0].url) == _bytes(final), (
+            f"{member.name}'s panel picture is {panel.attachments[0].filename}, not the final position"
+        )
 
 
 @pytest.mark.parametrize("mode", ["ai", "people"])
