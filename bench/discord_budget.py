@@ -84,7 +84,15 @@ async def play_game(game: str, mode: str, seed: int, max_moves: int = 3000) -> P
 
     played = Played(game, mode)
     with tempfile.TemporaryDirectory() as tmp:
-        bot = create_bot(DISCORD_TOKEN="", CARDHOST_DB=str(Path(tmp) / "budget.sqlite3"))
+        # The sender unpaced (as in the plain bot tests): players here click at machine speed, so
+        # a paced sender would wait out the channel's 5 writes per 5 s and coalesce moves a person
+        # would make seconds apart; unpaced, each move's writes are counted alone (an upper bound).
+        bot = create_bot(
+            DISCORD_TOKEN="",
+            CARDHOST_DB=str(Path(tmp) / "budget.sqlite3"),
+            CARDHOST_DISCORD_GLOBAL_RATE="10000",
+            CARDHOST_DISCORD_CHANNEL_WRITES="1000",
+        )
         seeds = itertools.count(seed)
         bot.matches.seed_source = lambda: next(seeds)
         with fast_settle():
