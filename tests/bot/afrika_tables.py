@@ -9,8 +9,8 @@ import re
 from typing import Any
 
 from engines.afrika.cards import ENERGY_NAMES, card
-from engines.core import MatchConfig, PlayerId, Rng, choose_action
-from tests.bot.table import has_moves, panel_message, play_move
+from engines.core import MatchConfig, PlayerId, Rng, choose_action, get_engine
+from tests.bot.table import has_moves, make_table, move_ids, panel_message, play_move
 from tests.bot.test_afrika_hidden_info import Replay, Seen, Viewer, _replay
 
 
@@ -20,6 +20,29 @@ def lobby_message(table: Any) -> Any:
 
 async def latest_live(env: Any) -> Any:
     return await env.bot.matches.get(max(env.bot.matches._cache))
+
+
+async def challenge_at(env: Any, monkeypatch: Any, position: dict[str, Any]) -> tuple[Any, Any]:
+    """alice challenges bob to an Afrika duel that starts at ``position`` (the engine's own
+    ``position`` set-up), bob joins and alice starts: the table and the live match."""
+    engine = get_engine("afrika")
+    monkeypatch.setattr(type(engine), "setup", lambda self, cfg, seed: self.position(cfg, seed, position))
+    t = make_table(env)
+    alice, bob = t.members["alice"], t.members["bob"]
+    await alice.slash(t.channel, "play", game="afrika", opponent=bob)
+    await bob.click(lobby_message(t), label="Join")
+    await alice.click(lobby_message(t), label="Start")
+    return t, await latest_live(env)
+
+
+async def click_offered(member: Any, live: Any, action: str) -> None:
+    """Click the button of move ``action`` on the member's DM panel, which must offer it and answer
+    with no refusal."""
+    panel = panel_message(member, live.id)
+    ids = [c for c in move_ids(panel) if c.split(":", 3)[3] == action]
+    assert ids, f"{member.name} is not offered {action}: {move_ids(panel)}"
+    result = await member.user.click(panel, custom_id=ids[0])
+    assert not result.followups, [f.content for f in result.followups]
 
 
 def engine_plays_allied() -> bool:

@@ -8,6 +8,7 @@ takes the forced choices (the only attacker a blocker can block) by itself.
 from __future__ import annotations
 
 from engines.core import get_engine
+from tests.bot.afrika_tables import challenge_at, click_offered
 from tests.bot.table import make_table, move_ids, panel_message
 
 POSITION = {
@@ -28,23 +29,12 @@ POSITION = {
 
 
 async def test_blockers_order_and_damage_assignment_by_clicks(simcord_env, monkeypatch) -> None:
-    engine = get_engine("afrika")
-    monkeypatch.setattr(type(engine), "setup", lambda self, cfg, seed: self.position(cfg, seed, POSITION))
-    t = make_table(simcord_env)
+    t, live = await challenge_at(simcord_env, monkeypatch, POSITION)
     alice, bob = t.members["alice"], t.members["bob"]
-    await alice.slash(t.channel, "play", game="afrika", opponent=bob)
-    lobby = next(m for m in reversed(t.channel.history()) if m.embeds)
-    await bob.click(lobby, label="Join")
-    await alice.click(lobby, label="Start")
-    live = await simcord_env.bot.matches.get(max(simcord_env.bot.matches._cache))
     assert [s.name for s in live.seats] == ["alice", "bob"] and live.current == {1}
 
-    async def click(member, action: str) -> None:
-        panel = panel_message(member, live.id)
-        ids = [c for c in move_ids(panel) if c.split(":", 3)[3] == action]
-        assert ids, f"{member.name} is not offered {action}: {move_ids(panel)}"
-        result = await member.user.click(panel, custom_id=ids[0])
-        assert not result.followups, [f.content for f in result.followups]
+    async def click(member, action: str) -> None:  # type: ignore[no-untyped-def]
+        await click_offered(member, live, action)
 
     # Bob declares both blocks with one menu ("Sentinel blocks Ironhide Titan" is one option).
     panel = panel_message(bob, live.id)

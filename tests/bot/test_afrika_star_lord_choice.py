@@ -4,8 +4,8 @@ nobody else is asked, and the game goes on from there."""
 
 from __future__ import annotations
 
-from engines.core import get_engine
-from tests.bot.table import make_table, move_ids, panel_message
+from tests.bot.afrika_tables import challenge_at, click_offered
+from tests.bot.table import move_ids, panel_message
 
 POSITION = {
     "variant": "starlords",
@@ -28,23 +28,12 @@ POSITION = {
 
 
 async def test_the_owner_keeps_a_returned_star_lord_in_hand_by_a_click(simcord_env, monkeypatch) -> None:
-    engine = get_engine("afrika")
-    monkeypatch.setattr(type(engine), "setup", lambda self, cfg, seed: self.position(cfg, seed, POSITION))
-    t = make_table(simcord_env)
+    t, live = await challenge_at(simcord_env, monkeypatch, POSITION)
     alice, bob = t.members["alice"], t.members["bob"]
-    await alice.slash(t.channel, "play", game="afrika", opponent=bob)
-    lobby = next(m for m in reversed(t.channel.history()) if m.embeds)
-    await bob.click(lobby, label="Join")
-    await alice.click(lobby, label="Start")
-    live = await simcord_env.bot.matches.get(max(simcord_env.bot.matches._cache))
     assert live.current == {0}
 
-    async def click(member, action: str) -> None:
-        panel = panel_message(member, live.id)
-        ids = [c for c in move_ids(panel) if c.split(":", 3)[3] == action]
-        assert ids, f"{member.name} is not offered {action}: {move_ids(panel)}"
-        result = await member.user.click(panel, custom_id=ids[0])
-        assert not result.followups, [f.content for f in result.followups]
+    async def click(member, action: str) -> None:  # type: ignore[no-untyped-def]
+        await click_offered(member, live, action)
 
     # Alice returns her own Star Lord to her hand with Rift Banish; Bob has nothing to answer with.
     await click(alice, "cast:250")
