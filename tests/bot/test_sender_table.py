@@ -11,9 +11,9 @@ import pytest
 
 from engines.core import PlayerId, Rng, choose_action
 from tests.bot.limited_discord import LimitedDiscord
-from tests.bot.table import game_thread, make_table, panel_message, play_move
+from tests.bot.table import game_thread, panel_message, play_move
+from tests.bot.test_real_discord import start  # the same two ways into a game, players thinking THINK s
 
-GAME = "chronomagia"
 THINK = 4.0
 
 
@@ -21,25 +21,6 @@ THINK = 4.0
 def bot_settings(bot_settings: dict[str, Any]) -> dict[str, Any]:
     """The budget of production (45 requests a second, 5 writes per 5 s per channel)."""
     return {**bot_settings, "CARDHOST_DISCORD_GLOBAL_RATE": 45, "CARDHOST_DISCORD_CHANNEL_WRITES": 5}
-
-
-async def start(env: Any, mode: str) -> tuple[Any, dict[int, Any], Any]:
-    """alice against the AI (``/play``), or alice and bob (a challenge, bob joins, alice starts)."""
-    t = make_table(env, ("alice", "bob"))
-    alice, bob = t.members["alice"], t.members["bob"]
-    if mode == "ai":
-        await alice.slash(t.channel, "play", game=GAME)
-    else:
-        await alice.slash(t.channel, "play", game=GAME, opponent=bob)
-        await env.advance_time(THINK)
-        lobby = next(m for m in reversed(t.channel.history()) if m.embeds)
-        await bob.click(lobby, label="Join")
-        await env.advance_time(THINK)
-        await alice.click(lobby, label="Start")
-    await env.advance_time(THINK)
-    live = await env.bot.matches.get(max(env.bot.matches._cache))
-    members = {i: t.members[s.name] for i, s in enumerate(live.seats) if s.name in t.members}
-    return live, members, t
 
 
 async def move(env: Any, live: Any, members: dict[int, Any], rng: Rng) -> int:
