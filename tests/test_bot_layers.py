@@ -1,8 +1,9 @@
 """bot/ is built in layers, and this test holds the line as tests/engines/test_purity.py does for
 engines/ (docs/architecture.md; issue 33 item 5).
 
-Lowest first: the helpers, bot/db, the settings, bot/services, bot/presenters, bot/ui, bot/cogs, and
-the process (bot/client.py, bot/main.py, the command lines). A module may import its own layer and
+Lowest first: the helpers, bot/db, the settings, bot/services, bot/presenters, bot/ui, bot/surfaces
+(what the bot keeps on Discord, built from what the services return and handed to the sender),
+bot/cogs, and the process (bot/client.py, bot/main.py, the command lines). A module may import its own layer and
 those below it, never one above; the helpers, the database, the settings and the services import
 no discord.
 
@@ -53,6 +54,7 @@ LAYERS = (
     Layer("services", ("bot/services/",), discord_free=True),
     Layer("presenters", ("bot/presenters/",), discord_free=False),
     Layer("ui", ("bot/ui/", "bot/mentions.py", "bot/sender/discord_io.py"), discord_free=False),
+    Layer("surfaces", ("bot/surfaces/",), discord_free=False),
     Layer("cogs", ("bot/cogs/",), discord_free=False),
     Layer(
         "process",

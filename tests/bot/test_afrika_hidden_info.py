@@ -275,6 +275,20 @@ def _window(seq: int | None, replay: Replay) -> range:
     return range(hi, max(-1, hi - 40), -1)
 
 
+def _what_it_is(data: bytes, replay: Replay) -> str:
+    """For a failure's message: which board the picture is, if any, and its size."""
+    same = [j for j in sorted(replay.states) if data == replay.board_png(j)]
+    try:
+        size = Image.open(io.BytesIO(data)).size
+    except Exception as exc:  # a picture that does not even decode says so
+        return f"{len(data)} bytes that do not decode: {exc}"
+    return (
+        f"{size[0]}x{size[1]}, {len(data)} bytes, the board of seq {same}"
+        if same
+        else (f"{size[0]}x{size[1]}, {len(data)} bytes, no board of the match")
+    )
+
+
 def _image_leaks(
     msg: Seen, v: Viewer, filename: str, data: bytes, replay: Replay, decks: list[list[str]]
 ) -> list[str]:
@@ -284,7 +298,7 @@ def _image_leaks(
     if filename.startswith("board-"):
         if any(data == replay.board_png(j) for j in _window(msg.seq, replay)):
             return []
-        return [f"{where}: not the public board of any state of its time"]
+        return [f"{where}: not the public board of any state of its time ({_what_it_is(data, replay)})"]
     if filename.startswith("hand-"):
         out = []
         faces = _hand_faces(data)
