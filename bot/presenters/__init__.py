@@ -16,9 +16,9 @@ from typing import Any, Literal
 from PIL import Image
 
 from bot.presenters import generic
+from bot.presenters.choices import MULTI_SEPARATOR, MoveChoice, MultiChoice
 from bot.presenters.seating import Seating
 from bot.text import with_names
-from bot.ui.components import MULTI_SEPARATOR, MoveChoice, MultiChoice
 from engines.core.game import GameSpec
 
 RGB = tuple[int, int, int]

@@ -15,7 +15,7 @@ from PIL import Image
 
 import render.alchemy
 from bot.presenters import Presenter, TableSpec
-from bot.ui.components import MoveChoice
+from bot.presenters.choices import MoveChoice
 from engines.alchemy import GAME, card
 from engines.alchemy.view import mg_text
 from engines.core import PlayerId

@@ -22,8 +22,8 @@ from PIL import Image
 
 from bot.i18n import language
 from bot.presenters import Presenter, TableSpec
+from bot.presenters.choices import MoveChoice
 from bot.text import with_names
-from bot.ui.components import MoveChoice
 from engines.chronomagia import GAME, card
 from engines.chronomagia import actions as act
 from engines.chronomagia.cards import card_text, resource_words

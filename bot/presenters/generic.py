@@ -6,8 +6,8 @@ from typing import Any
 
 import discord
 
+from bot.presenters.choices import MoveChoice
 from bot.text import ordinal, with_names
-from bot.ui.components import MoveChoice
 
 QUIET_ACTIONS = {"end", "pass", "skip", "done", "keep"}
 

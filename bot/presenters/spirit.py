@@ -18,8 +18,8 @@ from PIL import Image
 
 import render.spirit
 from bot.presenters import Presenter, TableSpec
-from bot.ui.components import MULTI_SEPARATOR as JOINED
-from bot.ui.components import MoveChoice
+from bot.presenters.choices import MULTI_SEPARATOR as JOINED
+from bot.presenters.choices import MoveChoice
 from engines.core import PlayerId
 from engines.spirit import GAME, card
 from engines.spirit.actions import Attack, Call, Cast, Conceal, Gather, Place, Target, Use, pay_words

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.ids import ROW_ID, parse_index
+from bot.presenters.choices import MoveChoice, MultiChoice
 from bot.services.matches import JOINED
 from bot.ui.provenance import require_own_message
 from bot.ui.refusals import answers_refusals
@@ -26,23 +27,6 @@ if TYPE_CHECKING:
 BUTTONS_PER_PAGE = 20
 """Four rows of five; the fifth row holds paging and utility buttons."""
 MAX_LABEL = 80
-
-
-@dataclass(frozen=True)
-class MoveChoice:
-    action_id: str
-    label: str
-    style: discord.ButtonStyle = discord.ButtonStyle.success
-    description: str = ""
-    """Why one would choose it, under its name in a menu (at most 100 characters are shown)."""
-    more: bool = False
-    """A less usual move (another placement, charging by hand): in the "More moves" menu, not a button."""
-    group: str = ""
-    """Moves that differ only in where or whom ("Call Reef Sentinel" to any of twelve zones) share
-    a group: the panel lists each group once in a menu, and choosing it shows its moves as buttons
-    labelled ``option`` (a two-step picker instead of a page of near-identical buttons)."""
-    option: str = ""
-    """The button label inside the group ("A3 · Front Row"); ``label`` when empty."""
 
 
 GROUP_MENU = "Choose a move, then which one"
@@ -474,14 +458,6 @@ class LobbyDeckSelect(
     async def callback(self, interaction: discord.Interaction) -> None:
         values = selected_values(interaction)
         await bot_of(interaction).lobbies.on_deck(interaction, self.lobby_id, values[0] if values else "")
-
-
-@dataclass(frozen=True)
-class MultiChoice:
-    """A select for choosing several moves of one kind at once, e.g. every attacker."""
-
-    placeholder: str
-    options: list[MoveChoice]
 
 
 def page_count(n: int, per_page: int = BUTTONS_PER_PAGE) -> int:

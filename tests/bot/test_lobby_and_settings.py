@@ -7,8 +7,9 @@ import urllib.request
 
 import pytest
 
+from bot.presenters.choices import MoveChoice
 from bot.settings import SettingsError, load_settings
-from bot.ui.components import BUTTONS_PER_PAGE, MoveChoice, move_view
+from bot.ui.components import BUTTONS_PER_PAGE, move_view
 from tests.bot.table import custom_ids, game_thread, last_reply, make_table
 from tests.bot.test_chrono_table import _play_one_click, _start_game
 

@@ -13,7 +13,7 @@ from typing import Any
 
 import discord
 
-from bot.ui.components import MULTI_SEPARATOR, MoveChoice, MultiChoice
+from bot.presenters.choices import MULTI_SEPARATOR, MoveChoice, MultiChoice
 from engines.afrika.actions import GROUP_ORDER, ActionGroup, group
 from engines.afrika.cards import card as card_def
 from engines.afrika.kinds import STEP_NAMES, STEPS
