@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
+from discord.ext import commands, tasks
 
 from bot.log import set_shards, shard_ids_of
 from bot.mentions import NO_PINGS
@@ -88,9 +88,23 @@ class CardhostBot(commands.Bot):
 
         self.podplay = PodPlayService(self)
         self.replays = ReplayService(self.db, self.table.renders.png)
+        from bot.db.puzzles import PuzzleStore
+        from bot.services.puzzles import PuzzleService
+
+        self.puzzles = PuzzleService(PuzzleStore(self.db))
+        """The daily puzzles (/puzzle and its DM panels)."""
         from bot.services.takeover import TakeoverPoll
 
-        self.takeover = TakeoverPoll(self)
+        self.takeover = TakeoverPoll(
+            (
+                ("turn clocks", self.clocks.take_over_overdue),
+                ("pick clocks", self.drafts.take_over_overdue),
+                ("deck building", self.podplay.take_over_overdue),
+                ("between games", self.series.take_over_overdue),
+            ),
+            lambda once: tasks.loop(seconds=settings.clock_poll_seconds)(once),
+            shares_database=settings.shares_database,
+        )
         """With several processes: runs the deadlines a dead process left behind."""
         self.health: HealthServer | None = None
         """``GET /healthz`` on 127.0.0.1 (``CARDHOST_HEALTH_PORT``), started in setup_hook."""

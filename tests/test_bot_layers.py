@@ -92,10 +92,15 @@ DEBT: dict[str, tuple[str, ...]] = {
     "bot.cogs.settings": ("bot.client",),
     "bot.cogs.stats": ("bot.client",),
     "bot.log": ("discord",),
+    "bot.presenters": ("bot.ui.components",),
+    "bot.presenters.afrika.moves": ("bot.ui.components",),
+    "bot.presenters.alchemy": ("bot.ui.components",),
+    "bot.presenters.chronomagia": ("bot.ui.components",),
+    "bot.presenters.generic": ("bot.ui.components",),
+    "bot.presenters.spirit": ("bot.ui.components",),
     "bot.services.cardstats": ("bot.presenters",),
     "bot.services.channels": ("discord",),
     "bot.services.clock": ("bot.client", "bot.mentions", "discord"),
-    "bot.services.codexes": ("bot.client", "bot.presenters.seating"),
     "bot.services.dms": ("discord",),
     "bot.services.drafts.base": ("bot.client", "bot.mentions", "discord"),
     "bot.services.drafts.cards": ("bot.presenters", "bot.ui.draft"),
@@ -103,7 +108,6 @@ DEBT: dict[str, tuple[str, ...]] = {
     "bot.services.drafts.lobby": ("bot.mentions", "bot.ui.draft", "discord"),
     "bot.services.drafts.panel": ("bot.ui.draft", "discord"),
     "bot.services.drafts.progress": ("bot.ui.draft", "discord"),
-    "bot.services.history": ("discord",),
     "bot.services.lobbies": (
         "bot.client",
         "bot.mentions",
@@ -117,8 +121,6 @@ DEBT: dict[str, tuple[str, ...]] = {
     "bot.services.podplay.deadline": ("bot.mentions", "discord"),
     "bot.services.podplay.panel": ("bot.ui.deckbuild",),
     "bot.services.podplay.rounds": ("bot.mentions", "discord"),
-    "bot.services.profile": ("discord",),
-    "bot.services.puzzles": ("bot.client",),
     "bot.services.replays": ("bot.presenters",),
     "bot.services.series": ("bot.client", "bot.mentions", "bot.ui.series", "discord"),
     "bot.services.table": (
@@ -129,15 +131,13 @@ DEBT: dict[str, tuple[str, ...]] = {
         "bot.ui.replay",
         "discord",
     ),
-    "bot.services.takeover": ("bot.client", "discord"),
     "bot.ui.components": ("bot.client",),
     "bot.ui.history": ("bot.client", "bot.cogs.replay"),
-    "bot.ui.puzzle": ("bot.client",),
     "bot.ui.registry": ("bot.cogs.decks", "bot.cogs.settings"),
 }
 """Every forbidden import today: module -> what it may not import (a module above it, or discord)."""
 
-LARGEST_CYCLE = 43
+LARGEST_CYCLE = 42
 """Modules in the largest import cycle of bot/ today (every import counted, as above)."""
 
 

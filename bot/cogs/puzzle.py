@@ -17,7 +17,7 @@ from discord.ext import commands
 
 from bot.mentions import NO_PINGS
 from bot.presenters import table_spec
-from bot.services.puzzles import DayBoard, choose_game, puzzle_games, puzzles_of
+from bot.services.puzzles import DayBoard, choose_game, puzzle_games
 from bot.text import clip, ordinal
 from bot.ui.puzzle import deliver
 from engines.core import CardhostError
@@ -68,17 +68,17 @@ class PuzzleCog(commands.Cog):
         name = choose_game(typed_game(game))  # an unknown game or one without puzzles: in words
         await interaction.response.defer(ephemeral=True, thinking=True)
         user = interaction.user
-        attempt, resumed = await puzzles_of(self.bot).start(
+        attempt, resumed = await self.bot.puzzles.start(
             user.id, user.display_name, interaction.guild_id, name
         )
-        await deliver(interaction, self.bot, attempt, resumed)
+        await deliver(interaction, self.bot.puzzles, attempt, resumed)
 
     async def _stats(self, interaction: discord.Interaction, game: str | None) -> None:
         if interaction.guild_id is None:
             raise CardhostError("Puzzle solves are counted per server: use /puzzle stats: True in a server.")
         games = [choose_game(typed_game(game))] if game is not None else puzzle_games()
         await interaction.response.defer(thinking=True)
-        service = puzzles_of(self.bot)
+        service = self.bot.puzzles
         parts = ["🧩 **Puzzles on this server**"]
         for name in games:
             parts.append(board_text(await service.board(interaction.guild_id, name)))

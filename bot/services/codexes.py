@@ -2,16 +2,54 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from engines.core import CardhostError, ConfigError
 from engines.decks.pool import get_pool, play_cards
 from engines.games import game_spec
 
 if TYPE_CHECKING:
-    from bot.client import CardhostBot
+    from bot.db import Database
     from bot.db.decks import StoredDeck
-    from bot.presenters.seating import Seating
+
+
+class HasDecks(Protocol):
+    """What a saved deck is read from: anything holding the database (the bot does)."""
+
+    @property
+    def db(self) -> Database: ...
+
+
+class SeatDeckLike(Protocol):
+    @property
+    def cards(self) -> list[str]: ...
+
+    @property
+    def leader(self) -> str: ...
+
+
+class Seating(Protocol):
+    """What the codexes read of a variant's seating (``bot.presenters.seating.Seating``)."""
+
+    @property
+    def title(self) -> str: ...
+
+    @property
+    def deck_format(self) -> str: ...
+
+    @property
+    def format_title(self) -> str: ...
+
+    @property
+    def leader_section(self) -> str: ...
+
+    @property
+    def starters(self) -> Callable[[], Mapping[str, SeatDeckLike]]: ...
+
+    @property
+    def check(self) -> Callable[[Sequence[str], str], str]: ...
+
 
 STARTER_PREFIX = "Starter: "
 
@@ -41,7 +79,7 @@ def _starter(game: str, label: str, cards: list[str]) -> Codex:
     return Codex(f"{STARTER_PREFIX}{label}", cards, game_spec(game).starter_side(label))
 
 
-async def resolve_codex(bot: CardhostBot, user_id: int, game: str, name: str | None) -> Codex:
+async def resolve_codex(bot: HasDecks, user_id: int, game: str, name: str | None) -> Codex:
     """The deck a player named (a saved deck or a starter); the first starter when they named none."""
     options = starters(game)
     if not options:
@@ -113,7 +151,7 @@ def stored_seat_codex(seating: Seating, stored: StoredDeck, whose: str = "Your")
 
 
 async def seat_codex(
-    bot: CardhostBot, user_id: int, game: str, seating: Seating, name: str, whose: str = "Your"
+    bot: HasDecks, user_id: int, game: str, seating: Seating, name: str, whose: str = "Your"
 ) -> Codex:
     """The deck a seated player chose for a variant's lobby: a starter of the variant's kind or
     one of their saved decks, checked for the variant."""

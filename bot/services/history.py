@@ -19,10 +19,9 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
-from discord.utils import escape_markdown
-
 from bot.db.history import HistoryEntry, HistoryStore
 from bot.services.ladder_policy import REASONS
+from bot.services.markdown import escape_markdown
 from bot.services.ratings import Skill, display
 from bot.spreadsheet import write_csv
 from bot.text import ai_seat, ordinal

@@ -10,11 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from discord.utils import escape_markdown
-
 from bot.db.history import HistoryStore
 from bot.db.ratings import RatingStore
 from bot.services.history import DeckNames, entry_line, favourite_decks, game_title
+from bot.services.markdown import escape_markdown
 from bot.services.ratings import PROVISIONAL_GAMES, TREND_GAMES, Skill, display, provisional
 from bot.text import clip
 

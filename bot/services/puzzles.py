@@ -18,7 +18,6 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
-from typing import TYPE_CHECKING
 
 from bot.db.errors import StaleAction
 from bot.db.puzzles import FAILED, PLAYING, SOLVED, AttemptRow, DayEntry, PuzzleStore, Solver
@@ -26,9 +25,6 @@ from bot.services.matches import JOINED
 from engines.core import CardhostError, Event, IllegalAction, InvalidAction
 from engines.core.puzzle import Puzzle, PuzzleRun, bundled, find
 from engines.games import GAMES, game_spec
-
-if TYPE_CHECKING:
-    from bot.client import CardhostBot
 
 log = logging.getLogger(__name__)
 
@@ -282,12 +278,3 @@ class PuzzleService:
 def _parts(value: str) -> list[tuple[str, bool]]:
     """The moves one chosen value stands for, each with whether it followed another in it."""
     return [(action_id, i > 0) for i, action_id in enumerate(value.split(JOINED))]
-
-
-def puzzles_of(bot: CardhostBot) -> PuzzleService:
-    """The bot's puzzle service, made on first use (the cog is the only other thing puzzles add
-    to the bot, so the client needs no attribute of its own for it)."""
-    service = bot.__dict__.get("_puzzles")
-    if not isinstance(service, PuzzleService):
-        service = bot.__dict__["_puzzles"] = PuzzleService(PuzzleStore(bot.db))
-    return service

@@ -18,17 +18,17 @@ from __future__ import annotations
 import asyncio
 import io
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
 from bot.ids import ROW_ID, parse_index
 from bot.mentions import NO_PINGS
 from bot.presenters import seat_moves, table_spec
-from bot.presenters.choices import MoveChoice
-from bot.services.puzzles import Attempt, puzzles_of
+from bot.services.puzzles import Attempt, PuzzleService
 from bot.text import clip, log_block, with_names
 from bot.ui.components import (
+    MoveChoice,
     PanelParts,
     bot_of,
     group_menu,
@@ -40,9 +40,6 @@ from bot.ui.components import (
 from bot.ui.provenance import require_own_message
 from bot.ui.refusals import answer, answers_refusals
 from engines.core import PlayerId
-
-if TYPE_CHECKING:
-    from bot.client import CardhostBot
 
 MAX_LABEL = 80
 LOG_LINES = 8
@@ -196,7 +193,7 @@ class PuzzleMultiSelect(
     async def callback(self, interaction: discord.Interaction) -> None:
         values = selected_values(interaction)
         bot = bot_of(interaction)
-        attempt = await puzzles_of(bot).attempt(self.attempt_id)
+        attempt = await bot.puzzles.attempt(self.attempt_id)
         multi = table_spec(attempt.puzzle.game).presenter.multi(
             attempt.run.engine, attempt.run.state, attempt.puzzle.player
         )
@@ -331,7 +328,7 @@ class PuzzleToolButton(
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = bot_of(interaction)
         if self.op == "hint":
-            attempt = await puzzles_of(bot).attempt(self.attempt_id)
+            attempt = await bot.puzzles.attempt(self.attempt_id)
             if attempt.row.user_id != interaction.user.id:
                 await answer(interaction, "This is someone else's puzzle: use /puzzle to get your own.")
                 return
@@ -339,13 +336,13 @@ class PuzzleToolButton(
         elif self.op == "quit":
             require_own_message(interaction, PUZZLE_PANEL, str(self.attempt_id))
             await interaction.response.defer()
-            attempt = await puzzles_of(bot).give_up(self.attempt_id, interaction.user.id)
-            await _show(interaction, bot, attempt)
+            attempt = await bot.puzzles.give_up(self.attempt_id, interaction.user.id)
+            await _show(interaction, bot.puzzles, attempt)
         else:
             await interaction.response.defer(ephemeral=True, thinking=True)
             user = interaction.user
-            attempt, resumed = await puzzles_of(bot).again(self.attempt_id, user.id, user.display_name)
-            await deliver(interaction, bot, attempt, resumed)
+            attempt, resumed = await bot.puzzles.again(self.attempt_id, user.id, user.display_name)
+            await deliver(interaction, bot.puzzles, attempt, resumed)
 
 
 PUZZLE_PANEL = ("pz", "pzm", "pzs", "pzg", "pzp", "pzt")
@@ -398,7 +395,7 @@ async def send_panel(user: discord.User | discord.Member, attempt: Attempt) -> d
 
 
 async def deliver(
-    interaction: discord.Interaction, bot: CardhostBot, attempt: Attempt, resumed: bool
+    interaction: discord.Interaction, puzzles: PuzzleService, attempt: Attempt, resumed: bool
 ) -> None:
     """Send the attempt's panel to the player's DMs and tell them where it is (the interaction is
     deferred, ephemerally); a closed DM is said in words and a new attempt is not counted."""
@@ -412,7 +409,7 @@ async def deliver(
         if exc.code != DM_CLOSED:
             raise
         if not resumed:
-            await puzzles_of(bot).discard(attempt.row.id)
+            await puzzles.discard(attempt.row.id)
         await interaction.followup.send(
             "I can't send you direct messages, and puzzles are played there: allow direct messages "
             "from this server's members (Privacy Settings) and use /puzzle again.",
@@ -420,7 +417,7 @@ async def deliver(
             allowed_mentions=NO_PINGS,
         )
         return
-    await puzzles_of(bot).set_dm(attempt.row.id, message.channel.id, message.id)
+    await puzzles.set_dm(attempt.row.id, message.channel.id, message.id)
     again = " You had started it: your moves so far are kept." if resumed else ""
     await interaction.followup.send(
         f"🧩 Today's {title} puzzle, **{puzzle.title}** ({puzzle.goal_text}), is in your direct "
@@ -432,7 +429,7 @@ async def deliver(
 
 async def _show(
     interaction: discord.Interaction,
-    bot: CardhostBot,
+    puzzles: PuzzleService,
     attempt: Attempt,
     page: int = 0,
     focus: int | None = None,
@@ -446,7 +443,7 @@ async def _show(
         allowed_mentions=NO_PINGS,
     )
     if attempt.run.over:
-        solves = await puzzles_of(bot).solves(attempt.row.guild_id, attempt.row.user_id)
+        solves = await puzzles.solves(attempt.row.guild_id, attempt.row.user_id)
         await interaction.followup.send(result_text(attempt, solves), allowed_mentions=NO_PINGS)
 
 
@@ -456,8 +453,8 @@ async def on_moves(
     require_own_message(interaction, PUZZLE_PANEL, str(attempt_id))
     await interaction.response.defer()
     bot = bot_of(interaction)
-    attempt = await puzzles_of(bot).play(attempt_id, interaction.user.id, seq, values, finish)
-    await _show(interaction, bot, attempt)
+    attempt = await bot.puzzles.play(attempt_id, interaction.user.id, seq, values, finish)
+    await _show(interaction, bot.puzzles, attempt)
 
 
 async def on_page(
@@ -467,7 +464,7 @@ async def on_page(
     require_own_message(interaction, PUZZLE_PANEL, str(attempt_id))
     await interaction.response.defer()
     bot = bot_of(interaction)
-    attempt = await puzzles_of(bot).attempt(attempt_id)
+    attempt = await bot.puzzles.attempt(attempt_id)
     if attempt.row.user_id != interaction.user.id:
         await answer(interaction, "This is someone else's puzzle: use /puzzle to get your own.")
         return

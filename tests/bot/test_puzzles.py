@@ -12,7 +12,7 @@ import pytest
 from simcord import assert_error
 
 from bot.client import create_bot
-from bot.services.puzzles import puzzle_games, puzzle_of, puzzles_of
+from bot.services.puzzles import puzzle_games, puzzle_of
 from engines.core import CardhostError, ConfigError
 from engines.core.puzzle import bundled
 from engines.games import GAMES
@@ -25,9 +25,8 @@ DAY = date(2025, 3, 10)
 pytestmark = pytest.mark.backends  # puzzle attempts and their stats, on SQLite and on PostgreSQL
 
 
-
 def _today(env: Any, day: date = DAY) -> None:
-    puzzles_of(env.bot).today = lambda: day
+    env.bot.puzzles.today = lambda: day
 
 
 def _panel(member: Any) -> discord.Message:
