@@ -92,12 +92,6 @@ DEBT: dict[str, tuple[str, ...]] = {
     "bot.cogs.settings": ("bot.client",),
     "bot.cogs.stats": ("bot.client",),
     "bot.log": ("discord",),
-    "bot.presenters": ("bot.ui.components",),
-    "bot.presenters.afrika.moves": ("bot.ui.components",),
-    "bot.presenters.alchemy": ("bot.ui.components",),
-    "bot.presenters.chronomagia": ("bot.ui.components",),
-    "bot.presenters.generic": ("bot.ui.components",),
-    "bot.presenters.spirit": ("bot.ui.components",),
     "bot.services.cardstats": ("bot.presenters",),
     "bot.services.channels": ("discord",),
     "bot.services.clock": ("bot.client", "bot.mentions", "discord"),
@@ -137,7 +131,7 @@ DEBT: dict[str, tuple[str, ...]] = {
 }
 """Every forbidden import today: module -> what it may not import (a module above it, or discord)."""
 
-LARGEST_CYCLE = 42
+LARGEST_CYCLE = 39
 """Modules in the largest import cycle of bot/ today (every import counted, as above)."""
 
 

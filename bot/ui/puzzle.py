@@ -25,10 +25,10 @@ import discord
 from bot.ids import ROW_ID, parse_index
 from bot.mentions import NO_PINGS
 from bot.presenters import seat_moves, table_spec
+from bot.presenters.choices import MoveChoice
 from bot.services.puzzles import Attempt, PuzzleService
 from bot.text import clip, log_block, with_names
 from bot.ui.components import (
-    MoveChoice,
     PanelParts,
     bot_of,
     group_menu,
