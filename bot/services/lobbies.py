@@ -103,6 +103,20 @@ def deck_lines(lobby: LobbyRow) -> list[str]:
     return [f"<@{k}> brings {escape_markdown(str(chosen[k]))}" for k in order if k.isascii() and k.isdigit()]
 
 
+def greeting(live: Any, turn_seconds: float, reserve_seconds: int, note: str = "") -> str:
+    """The words a game starts with: who sits where, where the hand comes, the clock; ``note``: a
+    line on the table (a variant and its teams). Written on the message the game's thread opens
+    under (the reply to /play, or the lobby message), through the interaction that started it,
+    so the thread's first global-bound message is the board (issue #33 item 2)."""
+    players = ", ".join(ai_seat(s.name) if s.is_ai else f"<@{s.user_id}>" for s in live.seats)
+    return (
+        f"🎴 **{live.engine.title}** #{live.id} begins! Players in seat order: {players}.\n"
+        + (f"{note}\n" if note else "")
+        + "Your hand comes by DM; if DMs are closed, click **Show my hand** on the board. "
+        f"Turn clock: {int(turn_seconds)} s per turn plus a {reserve_seconds} s reserve."
+    )
+
+
 class LobbyService:
     def __init__(self, bot: CardhostBot) -> None:
         self.bot = bot
@@ -473,9 +487,15 @@ class LobbyService:
                 self.bot.matches.evict(live.id)
             raise
         lobby = await self.store.get(lobby.id)
-        await interaction.edit_original_response(embed=self.embed(lobby), view=None)
+        # The greeting rides on the lobby message the Start click edits (through the interaction,
+        # not global-bound): the thread opens under it and shows it at its top.
+        await interaction.edit_original_response(
+            content=greeting(live, turn_seconds, self.bot.settings.reserve_seconds, note),
+            embed=self.embed(lobby),
+            view=None,
+        )
         message = await interaction.original_response()
-        await self.launch(live, message, turn_seconds, note)
+        await self.launch(live, message, turn_seconds, greeted=True)
 
     async def _lobby_codexes(self, lobby: LobbyRow) -> list[Codex]:
         from bot.services.codexes import ai_codex, resolve_codex
@@ -524,11 +544,11 @@ class LobbyService:
         level = f", {ai_level}" if ai_level and ai_level != "normal" else ""
         message = await interaction.followup.send(
             f"⚔️ **{live.engine.title}**: {user.mention} ({label}) vs the AI ({ai_label}{level}). "
-            "The game thread is below.",
+            "The game thread is below.\n" + greeting(live, turn_seconds, self.bot.settings.reserve_seconds),
             wait=True,
             allowed_mentions=pinging([user.id]),
         )
-        await self.launch(live, message, turn_seconds)
+        await self.launch(live, message, turn_seconds, greeted=True)
 
     async def challenge(
         self,
@@ -562,9 +582,19 @@ class LobbyService:
             allowed_mentions=pinging([opponent.id, interaction.user.id]),
         )
 
-    async def launch(self, live: Any, message: discord.Message, turn_seconds: float, note: str = "") -> None:
-        """Open the thread under ``message``, greet the players and deal the first board and hands;
-        ``note``: a line on the table under the greeting (a variant and its teams)."""
+    async def launch(
+        self,
+        live: Any,
+        message: discord.Message,
+        turn_seconds: float,
+        note: str = "",
+        *,
+        greeted: bool = False,
+    ) -> None:
+        """Open the thread under ``message``, greet the players and deal the first board and hands.
+        ``greeted``: ``message`` carries the greeting already (written through the interaction that
+        started the game, and shown at the thread's top), so the thread gets no message of its own
+        for it; else it is posted in the thread, with ``note`` (a pod's match)."""
         bot = self.bot
         channel = self.bot.get_channel(message.channel.id) or await self.bot.fetch_channel(message.channel.id)
         if not isinstance(channel, discord.TextChannel):
@@ -575,14 +605,11 @@ class LobbyService:
         live.thread_id = thread.id
         await bot.db.matches.set_thread(live.id, thread.id)
         bot.clocks.configure(live.id, turn_seconds, float(bot.settings.reserve_seconds))
-        players = ", ".join(ai_seat(s.name) if s.is_ai else f"<@{s.user_id}>" for s in live.seats)
-        await thread.send(
-            f"🎴 **{live.engine.title}** #{live.id} begins! Players in seat order: {players}.\n"
-            + (f"{note}\n" if note else "")
-            + f"Your hand comes by DM; if DMs are closed, click **Show my hand** on the board. "
-            f"Turn clock: {int(turn_seconds)} s per turn plus a {bot.settings.reserve_seconds} s reserve.",
-            allowed_mentions=pinging(s.user_id for s in live.seats if not s.is_ai),
-        )
+        if not greeted:
+            await thread.send(
+                greeting(live, turn_seconds, bot.settings.reserve_seconds, note),
+                allowed_mentions=pinging(s.user_id for s in live.seats if not s.is_ai),
+            )
         log.info("match started", extra={"ctx": {"match": live.id, "game": live.game}})
         await bot.series.on_launch(live)
         report = await bot.matches.run_ai_seats(live)
