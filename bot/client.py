@@ -11,6 +11,7 @@ from discord.ext import commands, tasks
 
 from bot.log import set_shards, shard_ids_of
 from bot.mentions import NO_PINGS
+from bot.presenters import table_spec
 from bot.sender.discord_io import sender_for, tune_client
 from bot.services.clock import ClockService
 from bot.services.lobbies import LobbyService
@@ -87,12 +88,17 @@ class CardhostBot(commands.Bot):
         from bot.services.podplay import PodPlayService
 
         self.podplay = PodPlayService(self)
-        self.replays = ReplayService(self.db, self.table.renders.png)
+        self.replays = ReplayService(self.db, lambda game: table_spec(game).board, self.table.renders.png)
         from bot.db.puzzles import PuzzleStore
         from bot.services.puzzles import PuzzleService
 
         self.puzzles = PuzzleService(PuzzleStore(self.db))
         """The daily puzzles (/puzzle and its DM panels)."""
+        from bot.db.cardstats import CardStatsStore
+        from bot.services.cardstats import CardStatsService
+
+        self.cardstats = CardStatsService(CardStatsStore(self.db))
+        """A server's card statistics (/stats)."""
         from bot.services.takeover import TakeoverPoll
 
         self.takeover = TakeoverPoll(

@@ -92,7 +92,6 @@ DEBT: dict[str, tuple[str, ...]] = {
     "bot.cogs.settings": ("bot.client",),
     "bot.cogs.stats": ("bot.client",),
     "bot.log": ("discord",),
-    "bot.services.cardstats": ("bot.presenters",),
     "bot.services.channels": ("discord",),
     "bot.services.clock": ("bot.client", "bot.mentions", "discord"),
     "bot.services.dms": ("discord",),
@@ -115,7 +114,6 @@ DEBT: dict[str, tuple[str, ...]] = {
     "bot.services.podplay.deadline": ("bot.mentions", "discord"),
     "bot.services.podplay.panel": ("bot.ui.deckbuild",),
     "bot.services.podplay.rounds": ("bot.mentions", "discord"),
-    "bot.services.replays": ("bot.presenters",),
     "bot.services.series": ("bot.client", "bot.mentions", "bot.ui.series", "discord"),
     "bot.services.table": (
         "bot.client",

@@ -21,17 +21,14 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.cards import card_choices, find_card
-from bot.db.cardstats import CardStatsStore
 from bot.mentions import NO_PINGS
+from bot.presenters import TableSpec, all_tables
 from bot.services.cardstats import (
     METRICS,
-    CardStatsService,
     basis,
     chart,
     metric_for,
     nothing_ranked,
-    stats_table,
-    stats_tables,
     summary,
 )
 from bot.text import clip
@@ -44,6 +41,24 @@ ALT_TEXT_LIMIT = 1024
 """Discord's limit for an attachment's description (alt text)."""
 
 
+def stats_tables() -> list[TableSpec]:
+    """The games with card statistics: those with a card pool to name the cards."""
+    return [t for t in all_tables() if t.game.deck_pool is not None]
+
+
+def stats_table(game: str | None) -> TableSpec:
+    """The game ``/stats`` was asked about (the first with cards when none was named)."""
+    tables = stats_tables()
+    if not tables:
+        raise CardhostError("No game here has cards to count.")
+    if not game:
+        return tables[0]
+    for t in tables:
+        if t.name == game:
+            return t
+    raise CardhostError("That game has no cards of its own to count: choose one from the list.")
+
+
 class NotInServer(CardhostError):
     def __init__(self) -> None:
         super().__init__("Card statistics are kept per server: use /stats in a server's channel.")
@@ -53,7 +68,7 @@ class NotInServer(CardhostError):
 class StatsCog(commands.GroupCog, group_name="stats", group_description="This server's card statistics"):
     def __init__(self, bot: CardhostBot) -> None:
         self.bot = bot
-        self.service = CardStatsService(CardStatsStore(bot.db))
+        self.service = bot.cardstats
         super().__init__()
 
     def _quiet(self, interaction: discord.Interaction) -> bool:

@@ -13,12 +13,13 @@ pool names the cards, its palette colours them, ``GameSpec.draft`` says whether 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import Any, Protocol
 
 from bot.db.cardstats import CardCounts, CardStatsData, CardStatsStore
-from bot.presenters import TableSpec, all_tables
 from engines.core import CardhostError, ConfigError
+from engines.core.game import GameSpec
 from engines.decks.pool import CardInfo
 from render.common import DANGER, INFO, SUCCESS, mix
 from render.stats import ChartRow, ChartSection, StatsChart
@@ -29,22 +30,21 @@ LEFT_OUT = frozenset({"basic", "token"})
 """Card tags kept off the rankings: every deck holds basics, and tokens are never in a deck."""
 
 
-def stats_tables() -> list[TableSpec]:
-    """The games with card statistics: those with a card pool to name the cards."""
-    return [t for t in all_tables() if t.game.deck_pool is not None]
+class TableSpec(Protocol):
+    """What the statistics read of a game's table (``bot.presenters.TableSpec``, which sits above
+    the services): its declaration, its name and title, and its card colours for the chart."""
 
+    @property
+    def game(self) -> GameSpec[Any, Any, Any]: ...
 
-def stats_table(game: str | None) -> TableSpec:
-    """The game ``/stats`` was asked about (the first with cards when none was named)."""
-    tables = stats_tables()
-    if not tables:
-        raise CardhostError("No game here has cards to count.")
-    if not game:
-        return tables[0]
-    for t in tables:
-        if t.name == game:
-            return t
-    raise CardhostError("That game has no cards of its own to count: choose one from the list.")
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def title(self) -> str: ...
+
+    @property
+    def palette(self) -> Mapping[str, tuple[int, int, int]]: ...
 
 
 def draft_game() -> str | None:
@@ -323,13 +323,12 @@ __all__ = [
     "CardStatsService",
     "Metric",
     "Ranking",
+    "TableSpec",
     "basis",
     "card_text",
     "chart",
     "metric_for",
     "nothing_ranked",
     "rank",
-    "stats_table",
-    "stats_tables",
     "summary",
 ]

@@ -33,8 +33,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from PIL import Image, ImageDraw
 
 from bot.db.errors import MatchNotFound
-from bot.presenters import ranking_text, table_spec
-from bot.text import log_block, with_names
+from bot.text import log_block, ordinal, with_names
 from engines.core import CardhostError, Engine, MatchConfig, get_engine, step
 
 if TYPE_CHECKING:
@@ -325,6 +324,25 @@ def build_animation(
 # ------------------------------------------------------------------------------ the service
 
 
+BoardOf = Callable[[str], Callable[..., Image.Image]]
+"""A game's board renderer by the game's name (``bot.presenters.table_spec(game).board``), given
+by ``bot/client.py``: the presenters sit above the services."""
+
+
+def ranking_text(ranking: Sequence[Sequence[int]], names: list[str], reason: str = "") -> str:
+    """The final ranking in places ('1st: alice', ties sharing a place), as the game's thread
+    said it (``bot.presenters.generic.ranking_text``), with the end's reason in italics."""
+    lines = []
+    place = 1
+    for group in ranking:
+        lines.append(f"{ordinal(place)}: {', '.join(names[p] for p in group)}")
+        place += len(group)
+    text = "\n".join(lines)
+    if reason:
+        text += f"\n_{with_names(reason, names)}_"
+    return text
+
+
 PngDrawer = Callable[..., Awaitable[bytes]]
 """``await png(draw, *args)`` = ``to_png(draw(*args))`` drawn off the event loop: the table's
 render pool (``bot.services.renders.RenderPool.png``), which draws in worker processes."""
@@ -346,8 +364,9 @@ class ReplayService:
     bot's GIL); replaying a log and encoding an animation run in a thread.
     """
 
-    def __init__(self, db: Database, png: PngDrawer | None = None) -> None:
+    def __init__(self, db: Database, boards: BoardOf, png: PngDrawer | None = None) -> None:
         self.db = db
+        self.boards = boards
         self.png: PngDrawer = png or _png_in_thread
         self._timelines: OrderedDict[int, asyncio.Future[Timeline]] = OrderedDict()
         self._animations: OrderedDict[int, asyncio.Future[Animation]] = OrderedDict()
@@ -421,7 +440,7 @@ class ReplayService:
         if not 0 <= index < len(timeline):
             raise ReplayRefused("That step is not in this replay: use the newest panel's buttons.")
         view = get_engine(timeline.game).view(timeline.points[index].state, None)
-        return await self.png(table_spec(timeline.game).board, view, list(timeline.names))
+        return await self.png(self.boards(timeline.game), view, list(timeline.names))
 
     async def animation(self, timeline: Timeline) -> Animation:
         """The animated replay (drawn and encoded once per match while it stays cached)."""

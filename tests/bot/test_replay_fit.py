@@ -156,7 +156,9 @@ def test_the_smaller_format_is_sent() -> None:
 async def test_a_step_outside_the_replay_is_refused_in_words() -> None:
     """A forged or mangled step button ("rp:<match>:<step>:n") names a step the replay lacks."""
     timeline, _ = _short_chrono()
-    service = ReplayService(db=None)  # type: ignore[arg-type]  # no database needed to refuse
+    from bot.presenters import table_spec
+
+    service = ReplayService(db=None, boards=lambda game: table_spec(game).board)  # type: ignore[arg-type]  # no database needed to refuse
     with pytest.raises(ReplayRefused, match="not in this replay"):
         await service.frame_png(timeline, len(timeline))
     assert (await service.frame_png(timeline, len(timeline) - 1)).startswith(b"\x89PNG")
