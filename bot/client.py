@@ -81,13 +81,21 @@ class CardhostBot(commands.Bot):
         from bot.services.series import SeriesService
 
         self.series = SeriesService(self)
+        from bot.db.drafts import DraftStore
         from bot.services.drafts import DraftService
+        from bot.surfaces.draft import DraftSurfaces
 
-        self.drafts = DraftService(self)
+        draft_store = DraftStore(self.db)
+        self.draft_surfaces = DraftSurfaces(self, self.sender, draft_store)
+        """The draft's lobby, thread, pack panels and progress message (bot/surfaces/draft.py)."""
+        self.drafts = DraftService(
+            draft_store, shared=lambda: self.matches.shared, notices=self.draft_surfaces
+        )
         self.lobbies = LobbyService(self)
         from bot.services.podplay import PodPlayService
 
         self.podplay = PodPlayService(self)
+        self.drafts.building = self.podplay  # a drafted pod's pools go to deck building
         self.replays = ReplayService(self.db, lambda game: table_spec(game).board, self.table.renders.png)
         from bot.db.puzzles import PuzzleStore
         from bot.services.puzzles import PuzzleService

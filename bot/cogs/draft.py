@@ -11,13 +11,16 @@ from __future__ import annotations
 
 import io
 import json
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.services.drafts import DEFAULT_TIMER, TIMER_PRESETS
+from bot.services.drafts.progress import progress_text
+from bot.surfaces.draft import lobby_embed
+from bot.ui.draft import check_dm, pod_lobby_view, send_panel
 from engines.core import CardhostError
 
 if TYPE_CHECKING:
@@ -40,6 +43,25 @@ BEST_OF_CHOICES = [
 
 ACTIVE = ("lobby", "drafting", "building", "playing")
 OVER = ("finished", "cancelled")
+
+
+async def create_pod(bot: CardhostBot, interaction: discord.Interaction, kind: str, seats: int, **options: Any) -> None:
+    """A pod in its lobby: the lobby message answers the command, then the host's DMs are checked."""
+    user = interaction.user
+    row = await bot.drafts.lobby.create(
+        kind, seats, guild_id=interaction.guild_id, channel_id=interaction.channel_id,
+        user_id=user.id, name=user.display_name, **options,
+    )  # fmt: skip
+    await interaction.response.send_message(embed=lobby_embed(row), view=pod_lobby_view(row.id))
+    msg = await interaction.original_response()
+    await bot.drafts.lobby.posted(row.id, msg.id)
+    await check_dm(interaction)
+
+
+async def pod_for(
+    bot: CardhostBot, interaction: discord.Interaction, pod: int | None, statuses: tuple[str, ...]
+) -> int:
+    return await bot.drafts.pod_for(pod, interaction.channel_id, interaction.user.id, statuses)
 
 
 class DraftCog(commands.GroupCog, group_name="draft", group_description="Cosmic Draft pods"):
@@ -77,8 +99,8 @@ class DraftCog(commands.GroupCog, group_name="draft", group_description="Cosmic 
         best_of: int = 1,
     ) -> None:
         try:
-            await self.bot.drafts.create(
-                interaction, "draft", seats, timer=timer, bots=bots, async_=async_, best_of=best_of
+            await create_pod(
+                self.bot, interaction, "draft", seats, timer=timer, bots=bots, async_=async_, best_of=best_of
             )
         except CardhostError as exc:
             await _refuse(interaction, exc)
@@ -87,7 +109,7 @@ class DraftCog(commands.GroupCog, group_name="draft", group_description="Cosmic 
     @app_commands.describe(pod="The pod's number (yours if not set)")
     async def leave(self, interaction: discord.Interaction, pod: int | None = None) -> None:
         try:
-            pod_id = await self.bot.drafts.pod_for(interaction, pod, ("drafting",))
+            pod_id = await pod_for(self.bot, interaction, pod, ("drafting",))
             await interaction.response.defer(ephemeral=True, thinking=True)
             text = await self.bot.drafts.leave(pod_id, interaction.user.id)
             await interaction.followup.send(text, ephemeral=True)
@@ -98,7 +120,7 @@ class DraftCog(commands.GroupCog, group_name="draft", group_description="Cosmic 
     @app_commands.describe(pod="The pod's number (yours if not set)")
     async def reclaim(self, interaction: discord.Interaction, pod: int | None = None) -> None:
         try:
-            pod_id = await self.bot.drafts.pod_for(interaction, pod, ("drafting",))
+            pod_id = await pod_for(self.bot, interaction, pod, ("drafting",))
             await interaction.response.defer(ephemeral=True, thinking=True)
             text = await self.bot.drafts.reclaim(pod_id, interaction.user.id)
             await interaction.followup.send(text, ephemeral=True)
@@ -109,17 +131,29 @@ class DraftCog(commands.GroupCog, group_name="draft", group_description="Cosmic 
     @app_commands.describe(pod="The pod's number (yours, or this thread's, if not set)")
     async def status(self, interaction: discord.Interaction, pod: int | None = None) -> None:
         try:
-            pod_id = await self.bot.drafts.pod_for(interaction, pod, ACTIVE)
+            pod_id = await pod_for(self.bot, interaction, pod, ACTIVE)
             await interaction.response.defer(ephemeral=True, thinking=True)
-            await self.bot.drafts.send_status(interaction, pod_id)
+            await self._send_status(interaction, pod_id)
         except CardhostError as exc:
             await _refuse(interaction, exc)
+
+    async def _send_status(self, interaction: discord.Interaction, pod_id: int) -> None:
+        """The public progress, plus the caller's own pack panel while drafting."""
+        live = await self.bot.drafts.current(pod_id)
+        if live.row.status == "lobby" or live.state is None:
+            row = await self.bot.drafts.store.get(pod_id)
+            await interaction.followup.send(embed=lobby_embed(row), ephemeral=True)
+            return
+        await interaction.followup.send(progress_text(live), ephemeral=True)
+        seat = live.seat_of(interaction.user.id)
+        if seat is not None and live.drafting:
+            await send_panel(interaction, live, seat.seat)
 
     @app_commands.command(name="log", description="The draft log: every pick with its pack, as JSON and text")
     @app_commands.describe(pod="The pod's number (your latest if not set)")
     async def log(self, interaction: discord.Interaction, pod: int | None = None) -> None:
         try:
-            pod_id = await self.bot.drafts.pod_for(interaction, pod, ACTIVE + OVER)
+            pod_id = await pod_for(self.bot, interaction, pod, ACTIVE + OVER)
             await interaction.response.defer(ephemeral=True, thinking=True)
             name, data, text, note = await self.bot.drafts.draft_log(pod_id, interaction.user.id)
             files = [
@@ -152,7 +186,7 @@ class SealedCog(commands.GroupCog, group_name="sealed", group_description="Unlea
         best_of: int = 1,
     ) -> None:
         try:
-            await self.bot.drafts.create(interaction, "sealed", seats, bots=bots, best_of=best_of)
+            await create_pod(self.bot, interaction, "sealed", seats, bots=bots, best_of=best_of)
         except CardhostError as exc:
             await _refuse(interaction, exc)
 

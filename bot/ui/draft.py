@@ -16,15 +16,20 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol, cast
 
 import discord
 
+from bot.db.drafts import PodRow
 from bot.ids import ROW_ID
+from bot.services.dms import greet_by_dm
+from bot.services.drafts import DM_HELP, DraftServiceError, LivePod
+from bot.services.drafts.cards import CardOption, card_options
 from bot.ui.components import bot_of, selected_values
 from bot.ui.provenance import require_own_message
 from bot.ui.refusals import answers_refusals
+from engines.core import CardhostError
+from engines.draft import pod as engine
 
 NO_CARD = "-"
 
@@ -55,14 +60,7 @@ class PodLobbyButton(
     @answers_refusals
     async def callback(self, interaction: discord.Interaction) -> None:
         require_own_message(interaction, ("drl",), str(self.pod_id))
-        await bot_of(interaction).drafts.on_lobby_button(interaction, self.pod_id, self.op)
-
-
-@dataclass(frozen=True)
-class CardOption:
-    card: str
-    label: str
-    description: str
+        await on_lobby_button(interaction, self.pod_id, self.op)
 
 
 PICK_PANEL = ("drs", "drc")
@@ -109,9 +107,7 @@ class PickSelect(
     async def callback(self, interaction: discord.Interaction) -> None:
         require_own_message(interaction, PICK_PANEL, f"{self.pod_id}:{self.ref}")
         values = selected_values(interaction)
-        await bot_of(interaction).drafts.on_select(
-            interaction, self.pod_id, self.ref, values[0] if values else ""
-        )
+        await on_select(interaction, self.pod_id, self.ref, values[0] if values else "")
 
 
 class PickConfirm(
@@ -139,7 +135,7 @@ class PickConfirm(
     @answers_refusals
     async def callback(self, interaction: discord.Interaction) -> None:
         require_own_message(interaction, PICK_PANEL, f"{self.pod_id}:{self.ref}")
-        await bot_of(interaction).drafts.on_confirm(interaction, self.pod_id, self.ref, self.card)
+        await on_confirm(interaction, self.pod_id, self.ref, self.card)
 
 
 class OpenPackButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"dro:(?P<pod>{ROW_ID})"):
@@ -159,7 +155,7 @@ class OpenPackButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf
 
     @answers_refusals
     async def callback(self, interaction: discord.Interaction) -> None:
-        await bot_of(interaction).drafts.on_open_pack(interaction, self.pod_id)
+        await on_open_pack(interaction, self.pod_id)
 
 
 class ReclaimButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"drr:(?P<pod>{ROW_ID})"):
@@ -179,7 +175,7 @@ class ReclaimButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"
 
     @answers_refusals
     async def callback(self, interaction: discord.Interaction) -> None:
-        await bot_of(interaction).drafts.on_reclaim(interaction, self.pod_id)
+        await on_reclaim(interaction, self.pod_id)
 
 
 def pod_lobby_view(pod_id: int) -> discord.ui.View:
@@ -215,3 +211,142 @@ def reclaim_view(pod_id: int) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     view.add_item(ReclaimButton(pod_id))
     return view
+
+
+# ----------------------------------------------------------------------------- the clicks, read here
+# Each reads the interaction, calls the draft service with ids (``bot.drafts``) and has the draft's
+# surfaces (``bot.draft_surfaces``) show the result; refusals are sentences to the clicker alone.
+
+
+class DraftScreens(Protocol):
+    """What the draft's clicks have ``bot/surfaces/draft.py`` build (``DraftSurfaces``): the
+    surfaces sit above the ui, so the ui reaches them on the bot at run time and types them here."""
+
+    def lobby_embed(self, row: PodRow) -> discord.Embed: ...
+
+    async def open_thread(self, lobby: discord.Message, row: PodRow) -> tuple[int, int | None]: ...
+
+    async def panel(
+        self, live: LivePod, seat_no: int, *, note: str | None = None, with_image: bool = True
+    ) -> tuple[str, discord.File | None, discord.ui.View | None]: ...
+
+
+def screens(interaction: discord.Interaction) -> DraftScreens:
+    """The bot's draft surfaces (``bot.draft_surfaces``, built in ``bot/client.py``)."""
+    found = getattr(interaction.client, "draft_surfaces", None)
+    if found is None:
+        raise TypeError("the draft's clicks run under a bot with draft surfaces")
+    return cast(DraftScreens, found)
+
+
+def is_moderator(interaction: discord.Interaction) -> bool:
+    perms = getattr(interaction.user, "guild_permissions", None)
+    return bool(perms and (perms.manage_messages or perms.manage_guild))
+
+
+async def check_dm(interaction: discord.Interaction) -> bool:
+    return await greet_by_dm(
+        interaction,
+        "You're in a cardhost pod. When it starts I'll send your packs (or your pool) here.",
+        DM_HELP,
+    )
+
+
+async def on_lobby_button(interaction: discord.Interaction, pod_id: int, op: str) -> None:
+    bot = bot_of(interaction)
+    await interaction.response.defer()
+    user = interaction.user
+    try:
+        click = await bot.drafts.lobby.click(
+            pod_id, op, user.id, user.display_name, moderator=is_moderator(interaction)
+        )
+        embed = screens(interaction).lobby_embed(click.row)
+        if click.started:
+            await interaction.edit_original_response(embed=embed, view=None)
+            lobby = await interaction.original_response()
+            thread_id, progress_id = await screens(interaction).open_thread(lobby, click.row)
+            await bot.drafts.lobby.opened(click.row, thread_id, progress_id)
+            return
+        view = pod_lobby_view(pod_id) if click.row.status == "lobby" else None
+        await interaction.edit_original_response(embed=embed, view=view)
+        if click.joined:
+            await check_dm(interaction)
+    except CardhostError as exc:
+        await interaction.followup.send(str(exc), ephemeral=True)
+
+
+async def on_select(interaction: discord.Interaction, pod_id: int, ref_text: str, card: str) -> None:
+    """A card chosen in the menu: Confirm now carries it (nothing is kept in memory)."""
+    try:
+        live = await bot_of(interaction).drafts.current(pod_id)
+        seat = live.seat_of(interaction.user.id)
+        if seat is None:
+            raise DraftServiceError("You're not drafting in this pod.")
+        if not live.drafting:
+            raise DraftServiceError("The draft is over: there are no packs left to pick from.")
+        assert live.state is not None
+        ref = engine.current_ref(live.state, seat.seat)
+        if ref is None or ref.text() != ref_text:
+            raise engine.StalePick()
+        pack = engine.current_pack(live.state, seat.seat)
+        assert pack is not None
+        if card not in pack.cards:
+            raise engine.NotInPack()
+    except CardhostError as exc:
+        await interaction.response.send_message(str(exc), ephemeral=True)
+        return
+    options = card_options(pack.cards)
+    await interaction.response.edit_message(view=pick_view(pod_id, ref_text, options, selected=card))
+
+
+async def on_confirm(interaction: discord.Interaction, pod_id: int, ref_text: str, card: str) -> None:
+    bot = bot_of(interaction)
+    await interaction.response.defer()
+    try:
+        live, plan = await bot.drafts.submit(pod_id, interaction.user.id, ref_text, card)
+    except CardhostError as exc:
+        await interaction.followup.send(str(exc), ephemeral=True)
+        return
+    seat = live.seat_of(interaction.user.id)
+    assert seat is not None
+    clicked = interaction.message.id if interaction.message is not None else None
+    if clicked is not None and clicked != seat.dm_message_id:
+        # An ephemeral panel (closed DMs, "Open my pack"): show the next pack in it.
+        content, file, view = await screens(interaction).panel(live, seat.seat)
+        await interaction.edit_original_response(
+            content=content, attachments=[file] if file else [], view=view
+        )
+    await bot.drafts.after_change(live, plan, first=seat.seat)
+
+
+async def on_open_pack(interaction: discord.Interaction, pod_id: int) -> None:
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    live = await bot_of(interaction).drafts.current(pod_id)
+    seat = live.seat_of(interaction.user.id)
+    if seat is None:
+        await interaction.followup.send(
+            "You're watching this pod: only its drafters have packs (and nobody sees another's picks).",
+            ephemeral=True,
+        )
+        return
+    await send_panel(interaction, live, seat.seat)
+
+
+async def send_panel(interaction: discord.Interaction, live: LivePod, seat: int) -> None:
+    """The seat's pack panel, to the clicker alone (after a defer)."""
+    content, file, view = await screens(interaction).panel(live, seat)
+    kwargs: dict[str, Any] = {"content": content, "ephemeral": True}
+    if file is not None:
+        kwargs["file"] = file
+    if view is not None:
+        kwargs["view"] = view
+    await interaction.followup.send(**kwargs)
+
+
+async def on_reclaim(interaction: discord.Interaction, pod_id: int) -> None:
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    try:
+        text = await bot_of(interaction).drafts.reclaim(pod_id, interaction.user.id)
+    except CardhostError as exc:
+        text = str(exc)
+    await interaction.followup.send(text, ephemeral=True)

@@ -14,7 +14,8 @@ import pytest
 import bot.presenters
 from bot.presenters import table_spec
 from bot.services.drafts import card_name, card_option, card_options
-from bot.services.drafts.cards import pack_renderer, source
+from bot.services.drafts.cards import source
+from bot.surfaces.draft import pack_renderer
 from engines.games import GAMES
 from tests.bot.table import make_table
 from tests.bot.test_draft_flow import open_pod, panel, pick_by_clicks, pick_options

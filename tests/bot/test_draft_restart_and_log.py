@@ -48,7 +48,7 @@ async def test_a_restart_between_picks_resumes_every_seat_and_its_clock(simcord_
     assert reloaded.state == state and reloaded.drafting
     # ...and the clocks go on from their stored deadlines (not restarted from a full pick time).
     assert reloaded.deadlines == deadlines
-    assert (pod_id, b_seat) in drafts._clock_handles
+    assert (pod_id, b_seat) in drafts.clocks.handles
 
     # Bob's Confirm, posted before the restart, still takes the card he chose.
     result = await bob.user.click(refetch(bob, msg), custom_id=bob_confirm)

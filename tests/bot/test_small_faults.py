@@ -49,7 +49,7 @@ async def test_after_a_sandbox_restart_the_pick_timer_is_the_stored_one(simcord_
     assert now() == wall0 + 60
     reloaded = await env.bot.drafts.get(live.id)
     assert reloaded.deadlines[seat] == deadline
-    text, _file, _view = await env.bot.drafts.panel(reloaded, seat, with_image=False)
+    text, _file, _view = await env.bot.draft_surfaces.panel(reloaded, seat, with_image=False)
     shown = int(re.search(r"<t:(\d+):R>", text)[1])
     assert shown == int(deadline), "the stored deadline, a minute closer than when it was set"
 

@@ -168,10 +168,10 @@ async def test_a_finished_pod_leaves_memory(simcord_env) -> None:
     t = make_table(env)
     pod_id = await make_pod(env, t, [], bots=4, seed=11)
     await env.bot.drafts.get(pod_id)  # e.g. /draft status while the pod runs: held meanwhile
-    assert pod_id in env.bot.drafts._live
+    assert pod_id in env.bot.drafts.pods.live
     await start(env, pod_id)
     assert (await env.bot.podplay.store.pod(pod_id)).status == "finished"
-    assert pod_id not in env.bot.drafts._live
+    assert pod_id not in env.bot.drafts.pods.live
     assert _held(env.bot)["matches cached"] == 0, "the pod's six matches left memory too"
     await env.bot.drafts.get(pod_id)  # /draft log reads it again: it is not kept
-    assert pod_id not in env.bot.drafts._live
+    assert pod_id not in env.bot.drafts.pods.live

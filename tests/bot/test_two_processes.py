@@ -228,7 +228,7 @@ async def test_one_draft_picked_through_both_processes(pair: Pair) -> None:
     picks = await p.b.drafts.store.picks(pod_id)
     assert [x.seq for x in picks] == list(range(1, len(picks) + 1))
     assert sum(x.by == "player" for x in picks) == 20, "every player's pick stored once"
-    stored = await p.b.drafts._load(pod_id)
+    stored = await p.b.drafts.pods.load(pod_id)
     assert stored.state is not None
     for name in ("alice", "bob"):
         seat = stored.seat_of(t.members[name].id)
@@ -243,8 +243,8 @@ async def test_one_draft_picked_through_both_processes(pair: Pair) -> None:
     # each warning is given and each pick runs out once.
     for bot, scope in ((p.a, _working_for(p.attached)), (p.b, p.env._bot_scope())):
         with scope:  # as that process's own work
-            for key in list(bot.drafts._clock_handles):
-                bot.drafts._cancel_clock(*key)
+            for key in list(bot.drafts.clocks.handles):
+                bot.drafts.clocks.cancel(*key)
             await bot.drafts.restore()
     waiting = [
         s.seat for s in stored.seats if s.user_id is not None and engine.current_pack(stored.state, s.seat)

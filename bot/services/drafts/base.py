@@ -1,5 +1,6 @@
-"""What every part of the draft service shares: the pods kept in memory (``LivePod``), loading a
-pod from its pick log, the plan of a change (``Plan``), the pod's thread, ``DraftServiceError``.
+"""What every part of the draft service shares: the pods kept in memory (``LivePod``, held by
+``DraftPods``), loading a pod from its pick log, the plan of a change (``Plan``),
+``DraftServiceError``.
 
 A pod's state is ``engines.draft.pod.replay`` of its config, seed and pick log, kept in memory
 once loaded; lobbies change only through the store, so they are never cached.
@@ -9,24 +10,17 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, fields
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-import discord
-
+from bot.db.database import Database
 from bot.db.drafts import DraftStore, PickRow, PodRow, PodSeatRow
-from bot.mentions import pinging
-from bot.services.channels import find_channel
 from bot.services.drafts.cards import source
 from bot.services.drafts.timing import ASYNC_PICK_SECONDS, DEFAULT_TIMER, TIMER_PRESETS, pick_seconds
 from bot.services.shared import POD_SPACE, SharedLock
 from engines.core import CardhostError
 from engines.draft import pod as engine
-
-if TYPE_CHECKING:
-    from bot.client import CardhostBot
 
 log = logging.getLogger(__name__)
 
@@ -49,10 +43,11 @@ class LivePod:
     notes: dict[int, str] = field(default_factory=dict)
     """One-shot lines for a seat's next panel ("time ran out: the bot picked X for you")."""
     dm_failed: set[int] = field(default_factory=set)
+    """Seats whose DMs are closed: their panel is only shown on **Open my pack**."""
     signatures: dict[int, Any] = field(default_factory=dict)
+    """What each seat's DM panel shows (``panel.signature``): cleared when another process may
+    have edited the panels."""
     dm_locks: dict[int, asyncio.Lock] = field(default_factory=dict)
-    progress_dirty: bool = False
-    progress_task: asyncio.Task[None] | None = None
 
     @property
     def id(self) -> int:
@@ -100,32 +95,42 @@ def set_code(row: PodRow) -> str:
     return str(row.config.get("set", source().default_set))
 
 
-class DraftBase:
-    """The state and helpers the lobby, picking, clocks, panel, progress, log and restart parts of
-    ``DraftService`` share (each part is a mixin of this class; they call one another through
-    ``self``)."""
+def pod_config(row: PodRow) -> engine.PodConfig:
+    cfg = row.config
+    return engine.PodConfig(
+        seats=len(row.seats),
+        packs=int(cfg.get("packs", 3)),
+        set_code=set_code(row),
+        slots=str(cfg.get("slots", DEFAULT_SLOTS)),
+    )
 
-    def __init__(self, bot: CardhostBot) -> None:
-        self.bot = bot
-        self.store = DraftStore(bot.db)
-        self._live: dict[int, LivePod] = {}
+
+class DraftPods:
+    """The running pods in memory: loaded from the store once, brought up to date when another
+    process changed them, forgotten when they end."""
+
+    def __init__(self, store: DraftStore, db: Database, shared: Callable[[], bool]) -> None:
+        self.store = store
+        self.db = db
+        self.shared = shared
+        """Whether other processes share the database (read at each load: set after start-up)."""
+        self.live: dict[int, LivePod] = {}
         self._load_lock = asyncio.Lock()
-        self._clock_handles: dict[tuple[int, int], list[asyncio.TimerHandle]] = {}
-        self._clock_runs: set[asyncio.Task[None]] = set()
-        self.seed_source: Callable[[], int] = lambda: random.SystemRandom().getrandbits(62)
+        self.on_refresh: Callable[[LivePod], None] = lambda live: None
+        """Called when a refresh changed a pod (the clocks drop the timers of seats with none)."""
 
     async def get(self, pod_id: int) -> LivePod:
-        live = self._live.get(pod_id)
+        live = self.live.get(pod_id)
         if live is not None:
             return live
         async with self._load_lock:
-            live = self._live.get(pod_id)
+            live = self.live.get(pod_id)
             if live is not None:
                 return live
-            live = self._bind(await self._load(pod_id))
+            live = self.bind(await self.load(pod_id))
             if live.row.status in ("lobby", "finished", "cancelled"):
                 return live  # lobbies change through the store, an ended pod is only read: not kept
-            self._live[pod_id] = live
+            self.live[pod_id] = live
             return live
 
     async def current(self, pod_id: int) -> LivePod:
@@ -135,18 +140,18 @@ class DraftBase:
         await live.lock.catch_up()
         return live
 
-    def _bind(self, live: LivePod) -> LivePod:
+    def bind(self, live: LivePod) -> LivePod:
         """With several processes, the pod's lock is also the database's, and reloads the pod."""
-        if self.bot.matches.shared:
-            live.lock.bind(self.bot.db, POD_SPACE, live.id, lambda: self._refresh(live))
+        if self.shared():
+            live.lock.bind(self.db, POD_SPACE, live.id, lambda: self.refresh(live))
         return live
 
-    async def _load(self, pod_id: int) -> LivePod:
+    async def load(self, pod_id: int) -> LivePod:
         row = await self.store.get(pod_id)
         live = LivePod(row, None, 0)
         if row.kind == "draft" and row.status not in ("lobby", "cancelled"):
             picks = await self.store.picks(pod_id)
-            state = engine.replay(self._pod_config(row), row.seed, ((p.seat, p.card) for p in picks))
+            state = engine.replay(pod_config(row), row.seed, ((p.seat, p.card) for p in picks))
             live = LivePod(row, state, picks[-1].seq if picks else 0)
             await self._load_clocks(live)
         return live
@@ -160,7 +165,7 @@ class DraftBase:
             if pack is not None:
                 live.held_since[clock.seat] = clock.deadline - live.allotted(len(pack.cards))
 
-    async def _refresh(self, live: LivePod) -> None:
+    async def refresh(self, live: LivePod) -> None:
         """Bring a cached pod up to the stored one (its lock is held here and in the database):
         another process may have taken picks, seats or clocks on. Only the picks stored since are
         played; the row and seat objects are updated in place, since callers hold them across the
@@ -173,7 +178,7 @@ class DraftBase:
         for mine, stored in zip(live.row.seats, row.seats, strict=True):
             mine.__dict__.update(stored.__dict__)
         if live.state is None:  # cached before the draft began: nothing to continue from
-            fresh = await self._load(live.id)
+            fresh = await self.load(live.id)
             live.state, live.seq = fresh.state, fresh.seq
             changed = changed or fresh.state is not None
         else:
@@ -186,45 +191,23 @@ class DraftBase:
         if not changed:
             return
         live.signatures.clear()  # another process may have edited the panels: edit them again
-        for key in [k for k in self._clock_handles if k[0] == live.id and k[1] not in live.deadlines]:
-            for handle in self._clock_handles.pop(key):
-                handle.cancel()
+        self.on_refresh(live)
 
     def forget(self, pod_id: int) -> None:
         """A finished pod leaves memory (its draft state, DM locks and deadlines); ``get`` loads it
         again from the database if a command asks for it."""
-        self._live.pop(pod_id, None)
-
-    def _pod_config(self, row: PodRow) -> engine.PodConfig:
-        cfg = row.config
-        return engine.PodConfig(
-            seats=len(row.seats),
-            packs=int(cfg.get("packs", 3)),
-            set_code=set_code(row),
-            slots=str(cfg.get("slots", DEFAULT_SLOTS)),
-        )
+        self.live.pop(pod_id, None)
 
     async def pod_for(
-        self, interaction: discord.Interaction, pod_id: int | None, statuses: Sequence[str]
+        self, pod_id: int | None, channel_id: int | None, user_id: int, statuses: Sequence[str]
     ) -> int:
         """The pod a command means: the one given, the pod whose thread this is, or the player's latest."""
         if pod_id is not None:
             return pod_id
-        for live in self._live.values():
-            if live.row.thread_id is not None and live.row.thread_id == interaction.channel_id:
+        for live in self.live.values():
+            if live.row.thread_id is not None and live.row.thread_id == channel_id:
                 return live.id
-        ids = await self.store.pods_of(interaction.user.id, statuses)
+        ids = await self.store.pods_of(user_id, statuses)
         if not ids:
             raise DraftServiceError("You're not in a pod right now: name one with the `pod:` option.")
         return ids[0]
-
-    async def _thread(self, live: LivePod) -> discord.Thread | None:
-        return await find_channel(
-            self.bot, live.row.thread_id, discord.Thread, "pod thread", {"pod": live.id}
-        )
-
-    async def _thread_say(self, live: LivePod, text: str, *, ping: Iterable[int | None] = ()) -> None:
-        thread = await self._thread(live)
-        if thread is None:
-            return
-        await thread.send(text, allowed_mentions=pinging(ping))

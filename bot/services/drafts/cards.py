@@ -1,18 +1,25 @@
-"""The cards as a draft shows them to players: the pick menu's lines, card names, the pack image.
+"""The cards as a draft shows them to players: the pick menu's lines and card names.
 
 Everything comes through the game's declarations: the names and menu lines from its
-``CardSource`` (``engines.draft.source.draft_source``), the pack image from its bot-side
-``TableSpec.pack_image``. Nothing here knows which game is drafted.
+``CardSource`` (``engines.draft.source.draft_source``). Nothing here knows which game is drafted;
+the pack image (the game's ``TableSpec.pack_image``) is drawn by ``bot/surfaces/draft.py``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
+from dataclasses import dataclass
 
-from PIL import Image
-
-from bot.ui.draft import CardOption
 from engines.draft.source import CardSource, draft_source
+
+
+@dataclass(frozen=True)
+class CardOption:
+    """A card in the pick select: its id, "3. Nebula Drake", and the line under it."""
+
+    card: str
+    label: str
+    description: str
 
 
 def source() -> CardSource:
@@ -38,11 +45,4 @@ def card_name(card_id: str) -> str:
     return card.name if card is not None else card_id
 
 
-def pack_renderer() -> Callable[[Sequence[str], str, str], Image.Image] | None:
-    """The drafted game's pack image (``TableSpec.pack_image``), if it declares one."""
-    from bot.presenters import table_spec
-
-    return table_spec(source().game).pack_image
-
-
-__all__ = ["card_name", "card_option", "card_options", "pack_renderer", "source"]
+__all__ = ["CardOption", "card_name", "card_option", "card_options", "source"]

@@ -1,31 +1,47 @@
 """Pick clocks (R86): a warning before a pick runs out, then the bot picks for the seat.
 
 A clock is a ``pod_clocks`` row (seat -> deadline) and, while the bot runs, two timer handles
-(the warning and the end). ``_commit`` (``picking``) arms and cancels them as packs move;
-``restore`` (``restart``) re-arms them from the rows at start-up, so a pick that ran out while
+(the warning and the end). ``Picking.commit`` arms and cancels them as packs move;
+``DraftService.restore`` re-arms them from the rows at start-up, so a pick that ran out while
 the bot was down is settled when it is back. What running out does (the bot's pick, the takeover
-after ``TAKEOVER_AFTER`` misses) is ``Takeover._expire``.
+after ``TAKEOVER_AFTER`` misses) is ``Takeover.expire``, handed to the clocks as ``expire``.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from abc import ABC, abstractmethod
+from collections.abc import Awaitable, Callable
 
+from bot.db.drafts import DraftStore
 from bot.services.clock import TAKEOVER_GRACE, now
-from bot.services.drafts.base import DraftBase
+from bot.services.drafts.base import DraftPods, LivePod
+from bot.services.drafts.notices import DraftNotices
 from bot.services.drafts.timing import WARN_SECONDS
 
 log = logging.getLogger(__name__)
 
 
-class PickClocks(DraftBase, ABC):
+async def _unset(pod_id: int, seat: int, deadline: float) -> None:
+    raise RuntimeError("the pick clocks were given nothing to run out")
+
+
+class PickClocks:
     """Arming, cancelling and firing pick clocks; the warning in the pod's thread."""
 
-    def _arm_clock(self, pod_id: int, seat: int, deadline: float, *, warned: bool) -> None:
+    def __init__(self, pods: DraftPods, store: DraftStore, notices: DraftNotices) -> None:
+        self.pods = pods
+        self.store = store
+        self.notices = notices
+        self.handles: dict[tuple[int, int], list[asyncio.TimerHandle]] = {}
+        self.runs: set[asyncio.Task[None]] = set()
+        self.expire: Callable[[int, int, float], Awaitable[None]] = _unset
+        """What a pick that ran out does (``Takeover.expire``)."""
+        pods.on_refresh = self.drop_unheld
+
+    def arm(self, pod_id: int, seat: int, deadline: float, *, warned: bool) -> None:
         """Timer handles (not sleeping tasks): re-arming a clock on every pick stays cheap."""
-        self._cancel_clock(pod_id, seat)
+        self.cancel(pod_id, seat)
         loop = asyncio.get_running_loop()
         t = now()
         handles = []
@@ -34,36 +50,41 @@ class PickClocks(DraftBase, ABC):
                 loop.call_later(deadline - WARN_SECONDS - t, self._fire, pod_id, seat, deadline, False)
             )
         handles.append(loop.call_later(max(0.0, deadline - t), self._fire, pod_id, seat, deadline, True))
-        self._clock_handles[(pod_id, seat)] = handles
+        self.handles[(pod_id, seat)] = handles
 
-    def _cancel_clock(self, pod_id: int, seat: int) -> None:
-        for handle in self._clock_handles.pop((pod_id, seat), []):
+    def cancel(self, pod_id: int, seat: int) -> None:
+        for handle in self.handles.pop((pod_id, seat), []):
             handle.cancel()
 
+    def drop_unheld(self, live: LivePod) -> None:
+        """After another process changed the pod: no timer for a seat that has no clock now."""
+        for key in [k for k in self.handles if k[0] == live.id and k[1] not in live.deadlines]:
+            self.cancel(*key)
+
     def cancel_all(self) -> None:
-        for key in list(self._clock_handles):
-            self._cancel_clock(*key)
-        for task in list(self._clock_runs):
+        for key in list(self.handles):
+            self.cancel(*key)
+        for task in list(self.runs):
             task.cancel()
 
     def _fire(self, pod_id: int, seat: int, deadline: float, expire: bool) -> None:
         task = asyncio.create_task(
             self._clock_event(pod_id, seat, deadline, expire), name=f"pod-clock-{pod_id}-{seat}"
         )
-        self._clock_runs.add(task)
-        task.add_done_callback(self._clock_runs.discard)
+        self.runs.add(task)
+        task.add_done_callback(self.runs.discard)
 
     async def _clock_event(self, pod_id: int, seat: int, deadline: float, expire: bool) -> None:
         try:
             if expire:
-                await self._expire(pod_id, seat, deadline)
+                await self.expire(pod_id, seat, deadline)
             else:
                 await self._warn(pod_id, seat, deadline)
         except Exception:
             log.exception("pick clock failed", extra={"ctx": {"pod": pod_id, "seat": seat}})
 
     async def _warn(self, pod_id: int, seat_no: int, deadline: float) -> None:
-        live = await self.get(pod_id)
+        live = await self.pods.get(pod_id)
         async with live.lock:  # the stored clock, with several processes
             if live.deadlines.get(seat_no) != deadline or live.row.config.get("async"):
                 return
@@ -72,7 +93,7 @@ class PickClocks(DraftBase, ABC):
                 return
         seat = live.seats[seat_no]
         left = max(1, round(deadline - now()))
-        await self._thread_say(
+        await self.notices.say(
             live,
             f"⏰ <@{seat.user_id}>, {left} seconds left for your pick; then the bot picks for you.",
             ping=[seat.user_id],
@@ -80,21 +101,17 @@ class PickClocks(DraftBase, ABC):
 
     async def take_over_overdue(self) -> int:
         """Run the pick clocks that ran out more than ``TAKEOVER_GRACE`` ago, which no timer of this
-        process is about to run (another process armed them and is gone). ``_expire`` checks the
+        process is about to run (another process armed them and is gone). ``expire`` checks the
         stored clock under the pod's lock, so each runs out once. Returns how many."""
         t = now()
         taken = 0
         for clock in await self.store.clocks():
-            held = self._live.get(clock.pod_id)
+            held = self.pods.live.get(clock.pod_id)
             if clock.deadline >= t - TAKEOVER_GRACE or (held is not None and held.lock.locked()):
                 continue
-            self._cancel_clock(clock.pod_id, clock.seat)
+            self.cancel(clock.pod_id, clock.seat)
             self._fire(clock.pod_id, clock.seat, clock.deadline, True)
             taken += 1
         if taken:
             log.info("pick clocks taken over", extra={"ctx": {"clocks": taken}})
         return taken
-
-    @abstractmethod
-    async def _expire(self, pod_id: int, seat_no: int, deadline: float) -> None:
-        """The pick of ``seat_no`` ran out at ``deadline`` (``Takeover``: it needs the picking)."""

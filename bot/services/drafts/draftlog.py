@@ -8,11 +8,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.services.drafts.base import DraftBase, DraftServiceError, set_code
+from bot.db.drafts import DraftStore
+from bot.services.drafts.base import DraftServiceError, set_code
 
 
-class DraftLog(DraftBase):
+class DraftLog:
     """The pod's pick log for one reader."""
+
+    def __init__(self, store: DraftStore) -> None:
+        self.store = store
 
     async def draft_log(self, pod_id: int, user_id: int) -> tuple[str, dict[str, Any], str, str]:
         """(file name, JSON data, text, a sentence) of the log ``user_id`` may read now (see

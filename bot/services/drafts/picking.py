@@ -1,11 +1,12 @@
 """Picking: every change to a running draft, and what follows it.
 
-Every change goes the same way, under the pod's lock: plan it on the immutable state (``_plan``:
+Every change goes the same way, under the pod's lock: plan it on the immutable state (``plan``:
 the player's pick, then every pick the bots can make at once), write the picks, clock changes and,
-for the last pick, the pools in one transaction (``_commit``), and only then adopt the new state
-and tell people (``_after_change``): the DM panel of every seat whose pack changed is edited in
-place, the progress message is edited (never a card in it, R85), pick clocks are (re)armed. The
-last pick hands the pod to deck building (``bot.podplay.start_building``).
+for the last pick, the pools in one transaction (``commit``), and only then adopt the new state
+and tell people (``after_change``): the DM panel of every seat whose pack changed is brought up to
+date, the progress message too (never a card in it, R85), pick clocks are (re)armed. The last pick
+hands the pod to deck building (``building.start_building``). What people are told goes through
+``notices`` (``bot/surfaces/draft.py``).
 """
 
 from __future__ import annotations
@@ -13,22 +14,31 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 
-from bot.db.drafts import PickRow
+from bot.db.drafts import DraftStore, PickRow
 from bot.services.clock import now
-from bot.services.drafts.base import DraftServiceError, LivePod, Plan
+from bot.services.drafts.base import DraftPods, DraftServiceError, LivePod, Plan
 from bot.services.drafts.clocks import PickClocks
-from bot.services.drafts.panel import DmPanel
-from bot.services.drafts.progress import Progress
+from bot.services.drafts.notices import BuildingStarter, DraftNotices
 from engines.draft import pod as engine
 from engines.draft.bots import bot_pick
 
 log = logging.getLogger(__name__)
 
 
-class Picking(PickClocks, DmPanel, Progress):
+class Picking:
     """Planning and committing picks, a player's pick (``submit``), telling people, the end."""
 
-    def _plan(
+    def __init__(
+        self, pods: DraftPods, store: DraftStore, clocks: PickClocks, notices: DraftNotices
+    ) -> None:
+        self.pods = pods
+        self.store = store
+        self.clocks = clocks
+        self.notices = notices
+        self.building: BuildingStarter | None = None
+        """What takes the pod over when its pools are ready (``bot/client.py`` sets it)."""
+
+    def plan(
         self,
         live: LivePod,
         picks: Sequence[tuple[int, str, str]],
@@ -86,7 +96,7 @@ class Picking(PickClocks, DmPanel, Progress):
                         arrived.append(s.seat)
         return Plan(state, rows, clocks, dict(missed or {}), dict(bots or {}), arrived)
 
-    async def _commit(self, live: LivePod, plan: Plan, t: float) -> None:
+    async def commit(self, live: LivePod, plan: Plan, t: float) -> None:
         """Write the plan (one transaction), then adopt it in memory and (re)arm the clocks."""
         done = engine.is_done(plan.state)
         await self.store.record(
@@ -107,22 +117,22 @@ class Picking(PickClocks, DmPanel, Progress):
         for seat, deadline in plan.clocks.items():
             if deadline is None:
                 live.deadlines.pop(seat, None)
-                self._cancel_clock(live.id, seat)
+                self.clocks.cancel(live.id, seat)
             else:
                 live.deadlines[seat] = deadline
                 live.held_since[seat] = t
-                self._arm_clock(live.id, seat, deadline, warned=False)
+                self.clocks.arm(live.id, seat, deadline, warned=False)
         if done:
             live.row.status = "building"
             for seat in list(live.deadlines):
-                self._cancel_clock(live.id, seat)
+                self.clocks.cancel(live.id, seat)
             live.deadlines.clear()
             for s in live.seats:
                 s.pool = list(plan.state.pools[s.seat])
 
     async def submit(self, pod_id: int, user_id: int, ref_text: str, card: str) -> tuple[LivePod, Plan]:
         """A player's pick (Confirm). Raises a ``CardhostError`` with a sentence when refused."""
-        live = await self.get(pod_id)
+        live = await self.pods.get(pod_id)
         seat = live.seat_of(user_id)
         if seat is None:
             raise DraftServiceError("You're not drafting in this pod.")
@@ -144,24 +154,23 @@ class Picking(PickClocks, DmPanel, Progress):
                     )
                 raise engine.StalePick()
             t = now()
-            plan = self._plan(
+            plan = self.plan(
                 live, [(seat.seat, card, "player")], t, missed={seat.seat: 0} if seat.missed else None
             )  # raises NotInPack before anything is stored
-            await self._commit(live, plan, t)
+            await self.commit(live, plan, t)
         return live, plan
 
-    async def _after_change(self, live: LivePod, plan: Plan, *, first: int | None = None) -> None:
+    async def after_change(self, live: LivePod, plan: Plan, *, first: int | None = None) -> None:
         order = [s.seat for s in live.seats if s.human]
         if first is not None and first in order:
             order.remove(first)
             order.insert(0, first)
         async with live.lock.across_processes():
-            for seat in order:
-                await self.update_dm(live, seat)
+            await self.notices.panels(live, order)
+            await self.notices.progress(live)  # the newest picks, with several processes
         if live.row.config.get("async"):
             for seat in plan.arrived:
-                await self._ping(live, seat)
-        self._kick_progress(live)
+                await self.notices.pack_waiting(live, seat)
         if (
             plan.rows
             and live.state is not None
@@ -171,25 +180,20 @@ class Picking(PickClocks, DmPanel, Progress):
             await self._finish(live)
 
     async def _finish(self, live: LivePod) -> None:
-        if live.progress_task is not None and not live.progress_task.done():
-            await live.progress_task
-        self._kick_progress(live)
-        if live.progress_task is not None:
-            await live.progress_task
-        await self._thread_say(
+        await self.notices.progress(live, wait=True)  # the draft is over there before it is said
+        await self.notices.say(
             live,
             "🏁 **The draft is over.** Every pool is saved; nobody sees another drafter's picks (R85). "
             "Deck building is next. `/draft log` gives you your own picks now, and the whole pod's log "
             "once the pod is finished.",
         )
         log.info("draft finished", extra={"ctx": {"pod": live.id, "picks": live.seq}})
-        await self._hand_over(live.id)
+        await self.hand_over(live.id)
 
-    async def _hand_over(self, pod_id: int) -> None:
-        podplay = getattr(self.bot, "podplay", None)
-        if podplay is None:
+    async def hand_over(self, pod_id: int) -> None:
+        if self.building is None:
             return
         try:
-            await podplay.start_building(pod_id)
+            await self.building.start_building(pod_id)
         except Exception:
             log.exception("deck building did not start", extra={"ctx": {"pod": pod_id}})

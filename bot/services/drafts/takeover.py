@@ -5,19 +5,25 @@
 from __future__ import annotations
 
 from bot.services.clock import now
-from bot.services.drafts.base import DraftServiceError
+from bot.services.drafts.base import DraftPods, DraftServiceError
 from bot.services.drafts.cards import card_name
+from bot.services.drafts.notices import DraftNotices
 from bot.services.drafts.picking import Picking
 from bot.services.drafts.timing import TAKEOVER_AFTER
 from engines.draft import pod as engine
 from engines.draft.bots import bot_pick
 
 
-class Takeover(Picking):
+class Takeover:
     """A pick that ran out, leaving the draft to a bot, and taking the seat back."""
 
-    async def _expire(self, pod_id: int, seat_no: int, deadline: float) -> None:
-        live = await self.get(pod_id)
+    def __init__(self, pods: DraftPods, picking: Picking, notices: DraftNotices) -> None:
+        self.pods = pods
+        self.picking = picking
+        self.notices = notices
+
+    async def expire(self, pod_id: int, seat_no: int, deadline: float) -> None:
+        live = await self.pods.get(pod_id)
         seat = live.seats[seat_no]
         async with live.lock:
             if live.deadlines.get(seat_no) != deadline or not live.drafting or seat.is_bot:
@@ -30,25 +36,25 @@ class Takeover(Picking):
             missed = seat.missed + 1
             takeover = missed >= TAKEOVER_AFTER and not live.row.config.get("async")
             t = now()
-            plan = self._plan(
+            plan = self.picking.plan(
                 live, [(seat_no, card, "timeout")], t, missed={seat_no: missed},
                 bots={seat_no: True} if takeover else None,
             )  # fmt: skip
-            await self._commit(live, plan, t)
+            await self.picking.commit(live, plan, t)
         live.notes[seat_no] = (
             f"⌛ Time ran out on your last pick: the bot took **{card_name(card)}** for you."
         )
         if takeover:
-            await self._thread_say(
+            await self.notices.say(
                 live,
                 f"⌛ {seat.display_name} missed {TAKEOVER_AFTER} picks in a row: a bot drafts for that seat "
                 "now. `/draft reclaim` gives it back.",
             )
-        await self._after_change(live, plan)
+        await self.picking.after_change(live, plan)
 
     async def leave(self, pod_id: int, user_id: int) -> str:
         """A bot drafts for the seat from now on (the player may reclaim it)."""
-        live = await self.get(pod_id)
+        live = await self.pods.get(pod_id)
         seat = live.seat_of(user_id)
         if seat is None:
             raise DraftServiceError("You're not drafting in this pod.")
@@ -58,17 +64,17 @@ class Takeover(Picking):
             if seat.is_bot:
                 raise DraftServiceError("A bot already drafts for your seat; `/draft reclaim` takes it back.")
             t = now()
-            plan = self._plan(live, [], t, bots={seat.seat: True}, missed={seat.seat: 0})
-            await self._commit(live, plan, t)
-        await self._thread_say(
+            plan = self.picking.plan(live, [], t, bots={seat.seat: True}, missed={seat.seat: 0})
+            await self.picking.commit(live, plan, t)
+        await self.notices.say(
             live,
             f"🚪 {seat.display_name} left the draft: a bot drafts for that seat now (`/draft reclaim` gives it back).",
         )
-        await self._after_change(live, plan)
+        await self.picking.after_change(live, plan)
         return "A bot drafts for you now. `/draft reclaim` gives you the seat back while the draft runs."
 
     async def reclaim(self, pod_id: int, user_id: int) -> str:
-        live = await self.get(pod_id)
+        live = await self.pods.get(pod_id)
         seat = live.seat_of(user_id)
         if seat is None:
             raise DraftServiceError("You're not drafting in this pod.")
@@ -78,9 +84,9 @@ class Takeover(Picking):
             if not seat.is_bot:
                 raise DraftServiceError("You're drafting this seat yourself already.")
             t = now()
-            plan = self._plan(live, [], t, bots={seat.seat: False}, missed={seat.seat: 0})
-            await self._commit(live, plan, t)
+            plan = self.picking.plan(live, [], t, bots={seat.seat: False}, missed={seat.seat: 0})
+            await self.picking.commit(live, plan, t)
         live.signatures.pop(seat.seat, None)
-        await self._thread_say(live, f"🙋 {seat.display_name} is back and drafts their seat again.")
-        await self._after_change(live, plan, first=seat.seat)
+        await self.notices.say(live, f"🙋 {seat.display_name} is back and drafts their seat again.")
+        await self.picking.after_change(live, plan, first=seat.seat)
         return "Your seat is yours again: your pack is in your DMs (or click **Open my pack** in the thread)."
