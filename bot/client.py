@@ -24,6 +24,7 @@ from engines.core import CardhostError, load_all
 
 if TYPE_CHECKING:
     from bot.health import HealthServer
+    from bot.ui.host import Host
 
 log = logging.getLogger("cardhost")
 
@@ -210,6 +211,14 @@ class CardhostBot(commands.Bot):
             await interaction.followup.send(message, ephemeral=True)
         else:
             await interaction.response.send_message(message, ephemeral=True)
+
+
+if TYPE_CHECKING:
+
+    def _is_a_host(bot: CardhostBot) -> Host:
+        """Never called: the type checker sees here that the bot has all that ``bot/ui`` and
+        ``bot/cogs`` use of it (``bot.ui.host.Host``), which they type against instead."""
+        return bot
 
 
 class ShardedCardhostBot(CardhostBot, commands.AutoShardedBot):

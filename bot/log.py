@@ -196,14 +196,3 @@ def setup_logging(level: str = "INFO", fmt: str = "text") -> None:
     root.handlers[:] = [handler]
     root.setLevel(level)
     logging.getLogger("discord").setLevel(max(logging.getLevelName(level), logging.INFO))
-    quiet_voice()
-
-
-def quiet_voice() -> None:
-    """cardhost never joins a voice channel, so discord.py's start-up warnings that the voice
-    libraries (PyNaCl, davey) are missing tell the operator nothing: clear discord.py's own
-    warn-once flags before the first client is made, rather than filtering log lines."""
-    from discord.voice_client import VoiceClient
-
-    VoiceClient.warn_nacl = False
-    VoiceClient.warn_dave = False

@@ -30,6 +30,7 @@ def run(**overrides: object) -> int:
         print(exc, file=sys.stderr)
         return EXIT_CANNOT_START
     setup_logging(settings.log_level, settings.log_format)
+    quiet_voice()
     try:
         _serve(settings)
     except Exception as exc:
@@ -43,6 +44,17 @@ def run(**overrides: object) -> int:
         print(" ".join(line.split()), file=sys.stderr)
         return EXIT_CANNOT_START
     return 0
+
+
+def quiet_voice() -> None:
+    """cardhost never joins a voice channel, so discord.py's start-up warnings that the voice
+    libraries (PyNaCl, davey) are missing tell the operator nothing: clear discord.py's own
+    warn-once flags before the first client is made, rather than filtering log lines. (Start-up
+    work, here rather than in ``bot/log.py``, which stays free of discord.)"""
+    from discord.voice_client import VoiceClient
+
+    VoiceClient.warn_nacl = False
+    VoiceClient.warn_dave = False
 
 
 def _serve(settings: Settings) -> None:

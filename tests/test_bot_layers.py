@@ -78,20 +78,6 @@ LAYERS = (
 """Lowest first."""
 
 DEBT: dict[str, tuple[str, ...]] = {
-    "bot.cogs.cards": ("bot.client",),
-    "bot.cogs.decks": ("bot.client",),
-    "bot.cogs.draft": ("bot.client",),
-    "bot.cogs.game": ("bot.client",),
-    "bot.cogs.history": ("bot.client",),
-    "bot.cogs.play": ("bot.client",),
-    "bot.cogs.pod": ("bot.client",),
-    "bot.cogs.profile": ("bot.client",),
-    "bot.cogs.puzzle": ("bot.client",),
-    "bot.cogs.ratings": ("bot.client",),
-    "bot.cogs.replay": ("bot.client",),
-    "bot.cogs.settings": ("bot.client",),
-    "bot.cogs.stats": ("bot.client",),
-    "bot.log": ("discord",),
     "bot.services.channels": ("discord",),
     "bot.services.clock": ("bot.client", "bot.mentions", "discord"),
     "bot.services.dms": ("discord",),
@@ -117,9 +103,6 @@ DEBT: dict[str, tuple[str, ...]] = {
         "bot.ui.replay",
         "discord",
     ),
-    "bot.ui.components": ("bot.client",),
-    "bot.ui.history": ("bot.client", "bot.cogs.replay"),
-    "bot.ui.registry": ("bot.cogs.decks", "bot.cogs.settings"),
 }
 """Every forbidden import today: module -> what it may not import (a module above it, or discord)."""
 

@@ -21,7 +21,7 @@ from bot.presenters import TableSpec, all_tables, table_spec
 from engines.core import CardhostError
 
 if TYPE_CHECKING:
-    from bot.client import CardhostBot
+    from bot.ui.host import Host
 
 
 def card_tables() -> list[TableSpec]:
@@ -78,7 +78,7 @@ def card_language(table: TableSpec, settings: dict[str, Any]) -> dict[str, str]:
 
 
 class CardCog(commands.Cog):
-    def __init__(self, bot: CardhostBot) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
 
     @app_commands.command(name="card", description="Show a card: its image and its text")
@@ -127,5 +127,5 @@ class CardCog(commands.Cog):
         return card_choices(table, current)
 
 
-async def setup(bot: CardhostBot) -> None:
+async def setup(bot: Host) -> None:
     await bot.add_cog(CardCog(bot))

@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-import re
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -20,11 +19,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.db.decks import DeckExists, DeckNotFound, DeckRow, StoredDeck
-from bot.ids import ROW_ID, USER_ID, parse_row_id
-from bot.ui.components import bot_of
+from bot.ids import parse_row_id
 from bot.ui.deckimport import DeckImportModal, ImportRequest, check_length, run_import, slug
-from bot.ui.provenance import require_own_message
-from bot.ui.refusals import answers_refusals
+from bot.ui.decks import NO_MENTIONS, deck_title, delete_view
 from engines.core import CardhostError
 from engines.decks import (
     DeckError,
@@ -37,25 +34,17 @@ from engines.decks import (
 from engines.games import all_games
 
 if TYPE_CHECKING:
-    from bot.client import CardhostBot
+    from bot.ui.host import Host
 
 log = logging.getLogger("cardhost.decks")
 
 MAX_FILE_BYTES = 256 * 1024
 MESSAGE_LIMIT = 2000
 TEXT_EXTENSIONS = (".txt", ".dec", ".dek", ".deck", ".cod")
-NO_MENTIONS = discord.AllowedMentions.none()
 
 
 def _game_choices() -> list[app_commands.Choice[str]]:
     return [app_commands.Choice(name=g.title, value=g.name) for g in all_games() if g.has_decks]
-
-
-def _title(game: str) -> str:
-    try:
-        return get_pool(game).title
-    except CardhostError:
-        return game
 
 
 def decode_upload(data: bytes) -> str:
@@ -91,58 +80,10 @@ async def read_attachment(file: discord.Attachment) -> str:
     return text
 
 
-class DeckDeleteButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=rf"deckdel:(?P<deck>{ROW_ID}):(?P<user>{USER_ID}):(?P<op>yes|no)",
-):
-    """The confirmation of /deck delete; it survives restarts and only its owner can use it."""
-
-    def __init__(self, deck_id: int, user_id: int, op: str) -> None:
-        label, style = (
-            ("Delete", discord.ButtonStyle.danger) if op == "yes" else ("Keep", discord.ButtonStyle.secondary)
-        )
-        super().__init__(
-            discord.ui.Button(label=label, style=style, custom_id=f"deckdel:{deck_id}:{user_id}:{op}")
-        )
-        self.deck_id, self.user_id, self.op = deck_id, user_id, op
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> DeckDeleteButton:
-        return cls(int(match["deck"]), int(match["user"]), match["op"])
-
-    @answers_refusals
-    async def callback(self, interaction: discord.Interaction) -> None:
-        if interaction.user.id != self.user_id:
-            await interaction.response.send_message("This is not your deck.", ephemeral=True)
-            return
-        # Keep and Delete edit the confirmation they are on: only that confirmation.
-        require_own_message(interaction, ("deckdel",), f"{self.deck_id}:{self.user_id}")
-        if self.op == "no":
-            await interaction.response.edit_message(content="Nothing was deleted.", view=None)
-            return
-        try:
-            row = await bot_of(interaction).db.decks.delete(self.user_id, self.deck_id)
-        except DeckNotFound as exc:
-            await interaction.response.edit_message(content=str(exc), view=None)
-            return
-        await interaction.response.edit_message(
-            content=f"Deleted **{row.name}** ({_title(row.game)}).", view=None, allowed_mentions=NO_MENTIONS
-        )
-
-
-def delete_view(row: DeckRow) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    view.add_item(DeckDeleteButton(row.id, row.user_id, "yes"))
-    view.add_item(DeckDeleteButton(row.id, row.user_id, "no"))
-    return view
-
-
 class DeckCog(commands.Cog):
     deck = app_commands.Group(name="deck", description="Your deck library: import, show and export decks")
 
-    def __init__(self, bot: CardhostBot) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
 
     # -- helpers ----------------------------------------------------------------------------
@@ -159,7 +100,7 @@ class DeckCog(commands.Cog):
         if not rows:
             raise DeckNotFound(name.strip())
         if len(rows) > 1:
-            games = ", ".join(_title(r.game) for r in rows)
+            games = ", ".join(deck_title(r.game) for r in rows)
             raise DeckError(
                 f"You have decks called **{rows[0].name}** in several games ({games}): add `game:`."
             )
@@ -189,7 +130,7 @@ class DeckCog(commands.Cog):
             return []
         return [
             app_commands.Choice(
-                name=f"{r.name} — {_title(r.game)}, {r.card_count} cards"[:100], value=f"#{r.id}"
+                name=f"{r.name} — {deck_title(r.game)}, {r.card_count} cards"[:100], value=f"#{r.id}"
             )
             for r in rows
         ]
@@ -285,7 +226,7 @@ class DeckCog(commands.Cog):
             value = "\n".join(lines)
             if len(value) > 1024:
                 value = value[:1000].rsplit("\n", 1)[0] + f"\n… {len(decks)} decks in all"
-            embed.add_field(name=_title(g), value=value, inline=False)
+            embed.add_field(name=deck_title(g), value=value, inline=False)
         await interaction.response.send_message(embed=embed, ephemeral=True, allowed_mentions=NO_MENTIONS)
 
     @deck.command(name="show", description="Show one of your decks as an image, with its cost curve")
@@ -357,7 +298,7 @@ class DeckCog(commands.Cog):
     async def delete(self, interaction: discord.Interaction, name: str, game: str | None = None) -> None:
         row = await self.resolve(interaction.user.id, name, game)
         await interaction.response.send_message(
-            f"Delete **{row.name}** ({_title(row.game)}, {row.card_count} cards)? This can't be undone.",
+            f"Delete **{row.name}** ({deck_title(row.game)}, {row.card_count} cards)? This can't be undone.",
             view=delete_view(row),
             ephemeral=True,
             allowed_mentions=NO_MENTIONS,
@@ -391,5 +332,5 @@ def _render_png(summary: Any) -> bytes:
     return to_png(deck_image(summary, table_spec(summary.game).palette))
 
 
-async def setup(bot: CardhostBot) -> None:
+async def setup(bot: Host) -> None:
     await bot.add_cog(DeckCog(bot))

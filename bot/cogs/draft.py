@@ -24,7 +24,7 @@ from bot.ui.draft import check_dm, pod_lobby_view, send_panel
 from engines.core import CardhostError
 
 if TYPE_CHECKING:
-    from bot.client import CardhostBot
+    from bot.ui.host import Host
 
 
 async def _refuse(interaction: discord.Interaction, exc: CardhostError) -> None:
@@ -45,7 +45,7 @@ ACTIVE = ("lobby", "drafting", "building", "playing")
 OVER = ("finished", "cancelled")
 
 
-async def create_pod(bot: CardhostBot, interaction: discord.Interaction, kind: str, seats: int, **options: Any) -> None:
+async def create_pod(bot: Host, interaction: discord.Interaction, kind: str, seats: int, **options: Any) -> None:
     """A pod in its lobby: the lobby message answers the command, then the host's DMs are checked."""
     user = interaction.user
     row = await bot.drafts.lobby.create(
@@ -59,13 +59,13 @@ async def create_pod(bot: CardhostBot, interaction: discord.Interaction, kind: s
 
 
 async def pod_for(
-    bot: CardhostBot, interaction: discord.Interaction, pod: int | None, statuses: tuple[str, ...]
+    bot: Host, interaction: discord.Interaction, pod: int | None, statuses: tuple[str, ...]
 ) -> int:
     return await bot.drafts.pod_for(pod, interaction.channel_id, interaction.user.id, statuses)
 
 
 class DraftCog(commands.GroupCog, group_name="draft", group_description="Cosmic Draft pods"):
-    def __init__(self, bot: CardhostBot) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
         super().__init__()
 
@@ -166,7 +166,7 @@ class DraftCog(commands.GroupCog, group_name="draft", group_description="Cosmic 
 
 
 class SealedCog(commands.GroupCog, group_name="sealed", group_description="Unleashed Armada sealed pods"):
-    def __init__(self, bot: CardhostBot) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
         super().__init__()
 
@@ -191,6 +191,6 @@ class SealedCog(commands.GroupCog, group_name="sealed", group_description="Unlea
             await _refuse(interaction, exc)
 
 
-async def setup(bot: CardhostBot) -> None:
+async def setup(bot: Host) -> None:
     await bot.add_cog(DraftCog(bot))
     await bot.add_cog(SealedCog(bot))

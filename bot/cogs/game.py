@@ -12,8 +12,8 @@ from bot.presenters import ranking_text
 from engines.core import CardhostError
 
 if TYPE_CHECKING:
-    from bot.client import CardhostBot
     from bot.services.matches import LiveMatch
+    from bot.ui.host import Host
 
 
 REASON_LIMIT = 300
@@ -34,7 +34,7 @@ class PlayerMayNotVoid(CardhostError):
 
 
 class GameCog(commands.GroupCog, group_name="game", group_description="The game in this thread"):
-    def __init__(self, bot: CardhostBot) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
         super().__init__()
 
@@ -127,5 +127,5 @@ class GameCog(commands.GroupCog, group_name="game", group_description="The game 
         await interaction.followup.send(content, file=file, ephemeral=True)
 
 
-async def setup(bot: CardhostBot) -> None:
+async def setup(bot: Host) -> None:
     await bot.add_cog(GameCog(bot))

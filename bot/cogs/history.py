@@ -25,11 +25,11 @@ from engines.core import CardhostError
 from engines.games import all_games
 
 if TYPE_CHECKING:
-    from bot.client import CardhostBot
+    from bot.ui.host import Host
 
 
 class HistoryCog(commands.Cog):
-    def __init__(self, bot: CardhostBot) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
 
     @app_commands.command(
@@ -86,5 +86,5 @@ class HistoryCog(commands.Cog):
         await interaction.followup.send(text, files=files, ephemeral=True, allowed_mentions=NO_PINGS)
 
 
-async def setup(bot: CardhostBot) -> None:
+async def setup(bot: Host) -> None:
     await bot.add_cog(HistoryCog(bot))

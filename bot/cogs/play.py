@@ -23,7 +23,7 @@ from engines.core.game import OptionSpec
 from engines.core.levels import LEVEL_WORDS, LEVELS
 
 if TYPE_CHECKING:
-    from bot.client import CardhostBot
+    from bot.ui.host import Host
 
 _KW = inspect.Parameter.KEYWORD_ONLY
 
@@ -115,7 +115,7 @@ _CHOICES: dict[str, list[app_commands.Choice[Any]]] = {
 
 
 class PlayCog(commands.Cog):
-    def __init__(self, bot: CardhostBot) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
 
     async def _play(self, interaction: discord.Interaction, /, game: str, **values: Any) -> None:
@@ -237,5 +237,5 @@ class PlayCog(commands.Cog):
         return [app_commands.Choice(name=n[:100], value=n[:100]) for n in names if key in n.casefold()][:25]
 
 
-async def setup(bot: CardhostBot) -> None:
+async def setup(bot: Host) -> None:
     await bot.add_cog(PlayCog(bot))

@@ -18,7 +18,7 @@ from bot.db.podplay import PodRow
 from bot.services.podplay import PHASES, PodError
 
 if TYPE_CHECKING:
-    from bot.client import CardhostBot
+    from bot.ui.host import Host
 
 log = logging.getLogger(__name__)
 
@@ -31,7 +31,7 @@ def _is_moderator(interaction: discord.Interaction) -> bool:
 class PodCog(
     commands.GroupCog, group_name="pod", group_description="Your draft or sealed pod: decks, pairings"
 ):
-    def __init__(self, bot: CardhostBot) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
         self._resume_task: asyncio.Task[None] | None = None
         super().__init__()
@@ -135,5 +135,5 @@ class PodCog(
         )
 
 
-async def setup(bot: CardhostBot) -> None:
+async def setup(bot: Host) -> None:
     await bot.add_cog(PodCog(bot))

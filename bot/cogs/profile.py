@@ -14,11 +14,11 @@ from bot.services.profile import profile_fields
 from engines.core import get_engine
 
 if TYPE_CHECKING:
-    from bot.client import CardhostBot
+    from bot.ui.host import Host
 
 
 class ProfileCog(commands.Cog):
-    def __init__(self, bot: CardhostBot) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
 
     @app_commands.command(name="profile", description="Your results (or another player's)")
@@ -56,5 +56,5 @@ class ProfileCog(commands.Cog):
         await interaction.response.send_message(embed=embed, allowed_mentions=NO_PINGS)
 
 
-async def setup(bot: CardhostBot) -> None:
+async def setup(bot: Host) -> None:
     await bot.add_cog(ProfileCog(bot))

@@ -24,7 +24,7 @@ from engines.core import CardhostError
 from engines.games import all_games
 
 if TYPE_CHECKING:
-    from bot.client import CardhostBot
+    from bot.ui.host import Host
 
 TOP = 5
 """Solvers of all time listed by /puzzle stats."""
@@ -49,7 +49,7 @@ def board_text(board: DayBoard) -> str:
 
 
 class PuzzleCog(commands.Cog):
-    def __init__(self, bot: CardhostBot) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
 
     @app_commands.command(
@@ -117,5 +117,5 @@ def typed_game(text: str | None) -> str | None:
     return text.strip()
 
 
-async def setup(bot: CardhostBot) -> None:
+async def setup(bot: Host) -> None:
     await bot.add_cog(PuzzleCog(bot))

@@ -27,7 +27,7 @@ from engines.core import CardhostError
 from engines.games import all_games
 
 if TYPE_CHECKING:
-    from bot.client import CardhostBot
+    from bot.ui.host import Host
 
 SHOWN = 15
 """Players on the leaderboard (the asker's own line is added below when they are further down)."""
@@ -85,7 +85,7 @@ def _manager(interaction: discord.Interaction) -> bool:
 
 
 class LeaderboardCog(commands.Cog):
-    def __init__(self, bot: CardhostBot, service: RatingService) -> None:
+    def __init__(self, bot: Host, service: RatingService) -> None:
         self.bot = bot
         self.service = service
 
@@ -136,7 +136,7 @@ class LeaderboardCog(commands.Cog):
 @app_commands.guild_only()
 @app_commands.default_permissions(manage_guild=True)
 class RatingsCog(commands.GroupCog, group_name="ratings", group_description="This server's rating settings"):
-    def __init__(self, bot: CardhostBot, service: RatingService) -> None:
+    def __init__(self, bot: Host, service: RatingService) -> None:
         self.bot = bot
         self.service = service
         super().__init__()
@@ -178,7 +178,7 @@ class RatingsCog(commands.GroupCog, group_name="ratings", group_description="Thi
         )
 
 
-async def setup(bot: CardhostBot) -> None:
+async def setup(bot: Host) -> None:
     service = RatingService(bot.db)
     await bot.add_cog(LeaderboardCog(bot, service))
     await bot.add_cog(RatingsCog(bot, service))

@@ -7,29 +7,24 @@ and the action log, drawn from the spectator's view).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.ui.replay import WatchReplayButton, send_replay
+from bot.ui.replay import send_replay
 
 if TYPE_CHECKING:
-    from bot.client import CardhostBot
+    from bot.ui.host import Host
 
 DISCORD_MAX_INT = 2**53 - 1
 """The largest integer a slash-command option may carry (below SQLite's largest row id)."""
 
 
-def replay_button(match_id: int) -> discord.ui.Item[Any]:
-    """A match's replay button for other messages (each /history entry): "Replay #N"."""
-    return WatchReplayButton(match_id, label=f"Replay #{match_id}")
-
-
 @app_commands.guild_only()
 class ReplayCog(commands.Cog):
-    def __init__(self, bot: CardhostBot) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
 
     @app_commands.command(
@@ -44,5 +39,5 @@ class ReplayCog(commands.Cog):
         await send_replay(interaction, match, public=True)
 
 
-async def setup(bot: CardhostBot) -> None:
+async def setup(bot: Host) -> None:
     await bot.add_cog(ReplayCog(bot))

@@ -35,7 +35,7 @@ from bot.text import clip
 from engines.core import CardhostError
 
 if TYPE_CHECKING:
-    from bot.client import CardhostBot
+    from bot.ui.host import Host
 
 ALT_TEXT_LIMIT = 1024
 """Discord's limit for an attachment's description (alt text)."""
@@ -66,7 +66,7 @@ class NotInServer(CardhostError):
 
 @app_commands.guild_only()
 class StatsCog(commands.GroupCog, group_name="stats", group_description="This server's card statistics"):
-    def __init__(self, bot: CardhostBot) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
         self.service = bot.cardstats
         super().__init__()
@@ -155,5 +155,5 @@ class StatsCog(commands.GroupCog, group_name="stats", group_description="This se
         await interaction.followup.send(clip(content), file=file, allowed_mentions=NO_PINGS, ephemeral=quiet)
 
 
-async def setup(bot: CardhostBot) -> None:
+async def setup(bot: Host) -> None:
     await bot.add_cog(StatsCog(bot))

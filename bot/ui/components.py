@@ -11,18 +11,16 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
 from bot.ids import ROW_ID, parse_index
 from bot.presenters.choices import MoveChoice, MultiChoice
 from bot.services.matches import JOINED
+from bot.ui.host import Host
 from bot.ui.provenance import require_own_message
 from bot.ui.refusals import answers_refusals
-
-if TYPE_CHECKING:
-    from bot.client import CardhostBot
 
 BUTTONS_PER_PAGE = 20
 """Four rows of five; the fifth row holds paging and utility buttons."""
@@ -89,13 +87,12 @@ a move, paging or group click edits the panel it is on, so it must be on one of 
 """Joins the action ids one multi-select option stands for ("atk:12|at:P2": attack bob with it)."""
 
 
-def bot_of(interaction: discord.Interaction) -> CardhostBot:
+def bot_of(interaction: discord.Interaction) -> Host:
     """The bot an interaction reached. discord.py types ``interaction.client`` as any Client; in
-    this process it is always the CardhostBot, and the check says so to the type checker."""
-    from bot.client import CardhostBot  # at call time: bot.client imports the cogs, which import this
-
+    this process it is always the CardhostBot, and the check says so to the type checker (through
+    ``Host``, what the ui uses of it: the ui may not import the process that builds it)."""
     client = interaction.client
-    if not isinstance(client, CardhostBot):
+    if not isinstance(client, Host):
         raise TypeError(f"cardhost components run under CardhostBot, not {type(client).__name__}")
     return client
 

@@ -7,18 +7,14 @@ refused (issue #32 item 4). Only the person who asked turns the pages of their m
 gets a sentence (the message is public, paging edits it), and a page button edits only a page of
 the same history (``bot.ui.provenance``).
 
-Replays: ``replay_item`` is the hook for the ``/replay match:`` feature. When
-``bot/cogs/replay.py`` provides a restart-proof Replay button (a ``DynamicItem`` taking a match
-id, registered in ``bot/ui/registry.py``), ``replay_item`` returns one for each match of the page
-and they go on the row above Prev/Next; until then a page has no Replay buttons.
+Replays: ``replay_item`` gives each match of the page the restart-proof Replay button of
+``/replay`` (``bot/ui/replay.py``); they go on the row above Prev/Next.
 """
 
 from __future__ import annotations
 
-import importlib
 import logging
 import re
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -31,10 +27,11 @@ from bot.text import clip
 from bot.ui.components import bot_of
 from bot.ui.provenance import require_own_message
 from bot.ui.refusals import answers_refusals
+from bot.ui.replay import WatchReplayButton
 from engines.core import CardhostError
 
 if TYPE_CHECKING:
-    from bot.client import CardhostBot
+    from bot.ui.host import Host
 
 log = logging.getLogger(__name__)
 
@@ -47,20 +44,8 @@ class NotYourPages(CardhostError):
 
 
 def replay_item(match_id: int) -> discord.ui.Item[Any] | None:
-    """The Replay button for a match on a history page, if the replay feature is installed: its
-    cog module (``bot.cogs.replay``) exposes ``replay_button(match_id)`` returning the item."""
-    try:
-        module = importlib.import_module("bot.cogs.replay")
-        make: Callable[[int], discord.ui.Item[Any]] | None = getattr(module, "replay_button", None)
-        return None if make is None else make(match_id)
-    except ModuleNotFoundError as exc:
-        if exc.name != "bot.cogs.replay":
-            raise
-        return None
-    except Exception:
-        # A broken replay feature costs the page its Replay buttons, not the page.
-        log.error("no Replay button", exc_info=True, extra={"ctx": {"match": match_id}})
-        return None
+    """The Replay button for a match on a history page: "Replay #N" (``bot.ui.replay``)."""
+    return WatchReplayButton(match_id, label=f"Replay #{match_id}")
 
 
 class HistoryPageButton(
@@ -123,7 +108,7 @@ class HistoryPageButton(
         await interaction.response.edit_message(content=content, view=view, allowed_mentions=NO_PINGS)
 
 
-async def player_name(bot: CardhostBot, user_id: int, known: str | None = None) -> str:
+async def player_name(bot: Host, user_id: int, known: str | None = None) -> str:
     """The name a page shows: the one Discord gave with the command, else the stored one, else a
     mention (messages ping nobody, so it only shows the name)."""
     if not known:
@@ -133,7 +118,7 @@ async def player_name(bot: CardhostBot, user_id: int, known: str | None = None) 
 
 
 async def history_page(
-    bot: CardhostBot,
+    bot: Host,
     guild_id: int,
     asker: int,
     player: int,

@@ -17,8 +17,6 @@ from typing import Any
 
 import discord
 
-from bot.cogs.decks import DeckDeleteButton
-from bot.cogs.settings import StopsSelect
 from bot.ui.components import (
     CardDetailsSelect,
     GroupSelect,
@@ -33,12 +31,14 @@ from bot.ui.components import (
 )
 from bot.ui.deckbuild import BuildButton, BuildSelect, OpenBuilderButton
 from bot.ui.deckimport import ImportAttemptButton
+from bot.ui.decks import DeckDeleteButton
 from bot.ui.draft import OpenPackButton, PickConfirm, PickSelect, PodLobbyButton, ReclaimButton
 from bot.ui.history import HistoryPageButton
 from bot.ui.puzzle import PUZZLE_ITEMS
 from bot.ui.refusals import answer, answers_refusals
 from bot.ui.replay import REPLAY_ITEMS
 from bot.ui.series import OpenSideButton, ReadyButton, SwapPageButton, SwapSelect
+from bot.ui.settings import StopsSelect
 
 ROUTED: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     # matches: moves, paging, the hand, card details, the seat back from the AI, lobbies

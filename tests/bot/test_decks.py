@@ -258,7 +258,7 @@ async def test_delete_asks_first_and_survives_stale_clicks(simcord_env) -> None:
 async def test_delete_button_is_routed_after_a_restart_and_only_for_its_owner(simcord_env) -> None:
     """The confirmation is a DynamicItem: any message carrying its custom_id is routed to it, so a
     confirmation posted before a restart still works, and two open confirmations can't delete twice."""
-    from bot.cogs.decks import DeckDeleteButton
+    from bot.ui.decks import DeckDeleteButton
 
     t = make_table(simcord_env)
     alice, bob = t.members["alice"], t.members["bob"]
