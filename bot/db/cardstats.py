@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, TypeVar
 from .series import OPEN as SERIES_OPEN
 
 if TYPE_CHECKING:
-    from .database import Database
+    from .access import Access
 
 T = TypeVar("T")
 
@@ -225,7 +225,7 @@ def _read_only(path: Path, fn: Callable[[sqlite3.Connection], T]) -> T:
 class CardStatsStore:
     """The statistics queries of one database."""
 
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Access) -> None:
         self.db = db
 
     async def _read(self, fn: Callable[[sqlite3.Connection], T]) -> T:

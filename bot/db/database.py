@@ -40,7 +40,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import sqlite3
 import threading
 import time
@@ -50,17 +49,15 @@ from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from importlib.resources.abc import Traversable
 from pathlib import Path
 from types import TracebackType
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 import aiosqlite
 
+from .decks import DeckStore
+from .lobbies import LobbyStore
+from .matches import MatchStore
 from .migrate import Migration, migrate
-
-if TYPE_CHECKING:
-    from .decks import DeckStore
-    from .lobbies import LobbyStore
-    from .matches import MatchStore
-    from .players import PlayerStore
+from .players import PlayerStore
 
 DEFAULT_BUSY_TIMEOUT_MS = 5000
 MAX_GROUP = 128
@@ -80,15 +77,6 @@ SyncFn = Callable[[sqlite3.Connection], Any]
 QueueJob = Callable[..., Awaitable[Any]]
 """aiosqlite's ``Connection._execute`` (unannotated upstream): runs ``fn(*args)`` on the
 connection's thread and returns its result."""
-
-
-def dump_json(value: Any) -> str:
-    """Compact, key-sorted JSON text for a JSON column."""
-    return json.dumps(value, separators=(",", ":"), sort_keys=True)
-
-
-def load_json(text: str | None) -> Any:
-    return None if text is None else json.loads(text)
 
 
 async def configure(conn: aiosqlite.Connection, busy_timeout_ms: int = DEFAULT_BUSY_TIMEOUT_MS) -> None:
@@ -178,10 +166,6 @@ class Database:
 
     def _build_stores(self) -> None:
         """The repositories, once the connection is open (either backend)."""
-        from .lobbies import LobbyStore
-        from .matches import MatchStore
-        from .players import PlayerStore
-
         self._matches = MatchStore(self, snapshot_every=self.snapshot_every)
         self._lobbies = LobbyStore(self)
         self._players = PlayerStore(self)
@@ -273,8 +257,6 @@ class Database:
     @property
     def decks(self) -> DeckStore:
         """The deck library (bot/db/decks.py), built on first use."""
-        from .decks import DeckStore
-
         self.conn  # noqa: B018
         store: DeckStore | None = self.__dict__.get("_decks")
         if store is None:
@@ -653,19 +635,3 @@ async def rollback_quietly(conn: aiosqlite.Connection) -> None:
     if conn.in_transaction:
         with contextlib.suppress(sqlite3.OperationalError):
             await conn.execute("ROLLBACK")
-
-
-async def fetch_one(
-    conn: aiosqlite.Connection, sql: str, params: tuple[Any, ...] = ()
-) -> aiosqlite.Row | None:
-    async with conn.execute(sql, params) as cur:
-        row: aiosqlite.Row | None = await cur.fetchone()
-    return row
-
-
-async def fetch_all(
-    conn: aiosqlite.Connection, sql: str, params: tuple[Any, ...] = ()
-) -> list[aiosqlite.Row]:
-    async with conn.execute(sql, params) as cur:
-        rows = await cur.fetchall()
-    return list(rows)

@@ -22,10 +22,10 @@ import aiosqlite
 from engines.decks import DeckError
 from engines.decks.fixes import LineChange, SuggestedFix
 
-from .database import dump_json, fetch_one
+from .access import dump_json, fetch_one
 
 if TYPE_CHECKING:
-    from .database import Database
+    from .access import Access
 
 ATTEMPT_SECONDS = 24 * 3600
 """How long a failed import's buttons keep working: a day is enough to come back to a list."""
@@ -89,7 +89,7 @@ def _attempt(r: aiosqlite.Row) -> ImportAttempt:
 
 
 class ImportAttemptStore:
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Access) -> None:
         self.db = db
 
     async def add(

@@ -19,11 +19,11 @@ from engines.decks import Deck, DeckError, check_deck_name
 from engines.decks.names import MAX_NAME
 from engines.decks.pool import play_cards
 
-from .database import fetch_all, fetch_one
+from .access import fetch_all, fetch_one
 from .deckimports import ImportAttemptStore
 
 if TYPE_CHECKING:
-    from .database import Database
+    from .access import Access
 
 MAX_DECKS_PER_GAME = 100
 
@@ -83,7 +83,7 @@ def _row(r: aiosqlite.Row) -> DeckRow:
 
 
 class DeckStore:
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Access) -> None:
         self.db = db
         self.attempts = ImportAttemptStore(db)
         """Failed imports kept for their "Fix and retry" / "Use the suggestions" buttons."""

@@ -17,10 +17,10 @@ from typing import TYPE_CHECKING, Any
 
 from engines.core import CardhostError
 
-from .database import dump_json, load_json
+from .access import dump_json, load_json
 
 if TYPE_CHECKING:
-    from .database import Database
+    from .access import Access
 
 
 class PodNotFound(CardhostError):
@@ -138,7 +138,7 @@ def _pick(r: Any) -> PickRow:
 
 
 class DraftStore:
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Access) -> None:
         self.db = db
 
     # -- pods -------------------------------------------------------------------------------

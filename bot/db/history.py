@@ -12,10 +12,10 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .database import load_json
+from .access import load_json
 
 if TYPE_CHECKING:
-    from .database import Database
+    from .access import Access
 
 ENDED = ("finished", "aborted")
 
@@ -142,7 +142,7 @@ def _entries(
 
 
 class HistoryStore:
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Access) -> None:
         self.db = db
 
     async def count(self, user_id: int, guild_id: int | None = None, game: str | None = None) -> int:

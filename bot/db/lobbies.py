@@ -13,12 +13,12 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import aiosqlite
 
-from .database import dump_json, fetch_all, fetch_one, load_json
+from .access import dump_json, fetch_all, fetch_one, load_json
 from .errors import AlreadySeated, LobbyClosed, LobbyFull, LobbyNotFound
 from .matches import SeatInfo
 
 if TYPE_CHECKING:
-    from .database import Database
+    from .access import Access
 
 ClosedLobbyStatus = Literal["started", "cancelled"]
 
@@ -66,7 +66,7 @@ def _seat(r: aiosqlite.Row) -> LobbySeatRow:
 
 
 class LobbyStore:
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Access) -> None:
         self.db = db
 
     async def create(

@@ -21,11 +21,11 @@ from engines.core import codec
 from engines.core.replay import replay
 from engines.core.types import MatchConfig, Outcome
 
-from .database import dump_json, fetch_all, fetch_one, load_json
+from .access import dump_json, fetch_all, fetch_one, load_json
 from .errors import EngineVersionMismatch, MatchClosed, MatchNotFound, StaleAction
 
 if TYPE_CHECKING:
-    from .database import Database
+    from .access import Access
 
 EndStatus = Literal["finished", "aborted"]
 ENDED_STATUSES: tuple[str, ...] = ("finished", "aborted")
@@ -263,7 +263,7 @@ def restore_state(loaded: LoadedMatch, engine: Any, *, check_version: bool = Tru
 class MatchStore:
     """All SQL about matches. Every method is one transaction (or a savepoint inside the caller's)."""
 
-    def __init__(self, db: Database, *, snapshot_every: int = 50) -> None:
+    def __init__(self, db: Access, *, snapshot_every: int = 50) -> None:
         self.db = db
         self.snapshot_every = snapshot_every
         """Snapshot after every N-th action (seq % N == 0); 0 disables automatic snapshots."""

@@ -10,11 +10,11 @@ from typing import TYPE_CHECKING, Any
 from engines.core import codec
 from engines.core.types import Outcome
 
-from .database import dump_json, fetch_all, fetch_one, load_json
+from .access import dump_json, fetch_all, fetch_one, load_json
 from .matches import SeatInfo, SeatRow
 
 if TYPE_CHECKING:
-    from .database import Database
+    from .access import Access
 
 
 @dataclass(frozen=True)
@@ -46,7 +46,7 @@ class Profile:
 
 
 class PlayerStore:
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Access) -> None:
         self.db = db
 
     async def upsert(self, user_id: int, display_name: str) -> None:

@@ -14,10 +14,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .database import dump_json, load_json
+from .access import dump_json, load_json
 
 if TYPE_CHECKING:
-    from .database import Database
+    from .access import Access
 
 
 @dataclass(frozen=True)
@@ -135,7 +135,7 @@ def _match(r: sqlite3.Row) -> PodMatchRow:
 
 
 class PodPlayStore:
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Access) -> None:
         self.db = db
 
     # -- pods ---------------------------------------------------------------------------------

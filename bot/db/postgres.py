@@ -45,6 +45,7 @@ from .database import Database
 from .errors import MigrationFailed
 from .migrate import AppliedMigration, Migration, discover, plan
 from .pgsql import COMPAT_FUNCTIONS, Schema, Statement, Translator
+from .redact import redact
 
 T = TypeVar("T")
 
@@ -304,9 +305,7 @@ class PostgresDatabase(Database):
         self.translator = Translator()
 
     def __repr__(self) -> str:
-        from .url import DatabaseUrl
-
-        return f"PostgresDatabase({DatabaseUrl.parse(self.dsn)})"
+        return f"PostgresDatabase({redact(self.dsn)})"
 
     # -- life cycle -------------------------------------------------------------------------
 

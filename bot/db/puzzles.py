@@ -14,10 +14,10 @@ from typing import TYPE_CHECKING
 
 from engines.core import CardhostError
 
-from .database import dump_json, load_json
+from .access import dump_json, load_json
 
 if TYPE_CHECKING:
-    from .database import Database
+    from .access import Access
 
 PLAYING, SOLVED, FAILED = "playing", "solved", "failed"
 
@@ -98,7 +98,7 @@ def _row(r: sqlite3.Row | tuple[object, ...]) -> AttemptRow:
 
 
 class PuzzleStore:
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Access) -> None:
         self.db = db
 
     async def get(self, attempt_id: int) -> AttemptRow:

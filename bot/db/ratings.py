@@ -15,10 +15,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from .database import dump_json, load_json
+from .access import dump_json, load_json
 
 if TYPE_CHECKING:
-    from .database import Database
+    from .access import Access
 
 T = TypeVar("T")
 
@@ -244,7 +244,7 @@ def _update_input(conn: sqlite3.Connection, match_id: int, window: float) -> Upd
 class RatingStore:
     """All SQL about ratings."""
 
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Access) -> None:
         self.db = db
 
     async def _read_apart(self, fn: Callable[[sqlite3.Connection], T]) -> T:
@@ -471,7 +471,7 @@ def _insert(conn: sqlite3.Connection, changes: Sequence[ChangeRow], ratings: Seq
 class GuildSettingsStore:
     """Per-server settings as one JSON object per server ({} for a server never configured)."""
 
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Access) -> None:
         self.db = db
 
     async def get(self, guild_id: int) -> dict[str, Any]:

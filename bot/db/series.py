@@ -13,10 +13,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .database import dump_json, load_json
+from .access import dump_json, load_json
 
 if TYPE_CHECKING:
-    from .database import Database
+    from .access import Access
 
 OPEN = ("playing", "sideboarding")
 
@@ -110,7 +110,7 @@ def _game(r: sqlite3.Row) -> SeriesGameRow:
 
 
 class SeriesStore:
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Access) -> None:
         self.db = db
 
     # -- reading ------------------------------------------------------------------------------

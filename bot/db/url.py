@@ -14,6 +14,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 from urllib.parse import urlsplit, urlunsplit
 
+from .redact import redact
+
 if TYPE_CHECKING:
     from .database import Database
 
@@ -58,11 +60,11 @@ class DatabaseUrl:
             parts = urlsplit(raw)
             if not parts.hostname and "host=" not in parts.query:
                 raise BadDatabaseUrl(
-                    f"{_redact(raw)!r} names no server: postgresql://user:password@host/dbname"
+                    f"{redact(raw)!r} names no server: postgresql://user:password@host/dbname"
                 )
             if not parts.path.strip("/"):
                 raise BadDatabaseUrl(
-                    f"{_redact(raw)!r} names no database: postgresql://user:password@host/dbname"
+                    f"{redact(raw)!r} names no database: postgresql://user:password@host/dbname"
                 )
             return cls("postgresql", dsn=urlunsplit(("postgresql", *parts[1:])))
         raise BadDatabaseUrl(
@@ -73,7 +75,7 @@ class DatabaseUrl:
         """For logs and messages: never the password."""
         if self.backend == "sqlite":
             return f"sqlite:///{self.path}"
-        return _redact(self.dsn or "")
+        return redact(self.dsn or "")
 
     def open_database(self, *, snapshot_every: int = 50) -> Database:
         """The backend's database object, not yet opened (``await db.open()`` migrates it)."""
@@ -86,11 +88,3 @@ class DatabaseUrl:
 
         assert self.dsn is not None
         return PostgresDatabase(self.dsn, snapshot_every=snapshot_every)
-
-
-def _redact(url: str) -> str:
-    parts = urlsplit(url)
-    if parts.password is None:
-        return url
-    netloc = parts.netloc.replace(f":{parts.password}@", ":***@", 1)
-    return urlunsplit((parts.scheme, netloc, *parts[2:]))

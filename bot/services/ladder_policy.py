@@ -25,10 +25,35 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from bot.services.ratings import Contest, Side
+
+@dataclass(frozen=True)
+class Side:
+    """One rated seat: a person (``user_id``) or an AI (None), and its place (1 = first)."""
+
+    seat: int
+    user_id: int | None
+    place: int
+    moves: int = 0
+    """Moves the seat's player made themselves (the ladder's policy counts them)."""
+
+
+@dataclass(frozen=True)
+class Contest:
+    """What one match rates: teams of seats (one seat each when the game has no teams), each team
+    with its place; ties share a place."""
+
+    match_id: int
+    guild_id: int
+    game: str
+    at: float
+    """When the match ended: the order of the history, and the change's time."""
+    teams: tuple[tuple[Side, ...], ...]
+
+    @property
+    def people(self) -> list[Side]:
+        return [s for team in self.teams for s in team if s.user_id is not None]
+
 
 MIN_OWN_MOVES = 3
 """Moves of its own a side that lost must have made for the match to rate it."""

@@ -42,7 +42,16 @@ from bot.db.ratings import (
     RatingStore,
     SkipRow,
 )
-from bot.services.ladder_policy import LEFT_EARLY, REASONS, REPEAT_WINDOW, Rated, judge, lineup
+from bot.services.ladder_policy import (
+    LEFT_EARLY,
+    REASONS,
+    REPEAT_WINDOW,
+    Contest,
+    Rated,
+    Side,
+    judge,
+    lineup,
+)
 
 if TYPE_CHECKING:
     from bot.db import Database
@@ -83,34 +92,6 @@ def provisional(games: int) -> bool:
 
 
 # ---------------------------------------------------------------------------------------- who is rated
-
-
-@dataclass(frozen=True)
-class Side:
-    """One rated seat: a person (``user_id``) or an AI (None), and its place (1 = first)."""
-
-    seat: int
-    user_id: int | None
-    place: int
-    moves: int = 0
-    """Moves the seat's player made themselves (the ladder's policy counts them)."""
-
-
-@dataclass(frozen=True)
-class Contest:
-    """What one match rates: teams of seats (one seat each when the game has no teams), each team
-    with its place; ties share a place."""
-
-    match_id: int
-    guild_id: int
-    game: str
-    at: float
-    """When the match ended: the order of the history, and the change's time."""
-    teams: tuple[tuple[Side, ...], ...]
-
-    @property
-    def people(self) -> list[Side]:
-        return [s for team in self.teams for s in team if s.user_id is not None]
 
 
 def _teams(raw: Any, seats: int) -> list[list[int]]:
