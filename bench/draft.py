@@ -90,7 +90,7 @@ async def bot_pod(ctx: Context, seed: int) -> dict[str, float]:
     async def decks_built(pod: object, seats: object) -> None:
         done["wall"], done["cpu"] = time.perf_counter(), time.process_time()
 
-    bot.podplay._next_round = decks_built  # type: ignore[method-assign]
+    bot.podplay.rounds.next_round = decks_built  # type: ignore[method-assign]
     with fast_settle():
         async with simcord.run(bot) as env:
             guild = env.create_guild("Bench")

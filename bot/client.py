@@ -95,7 +95,14 @@ class CardhostBot(commands.Bot):
         self.lobbies = LobbyService(self)
         from bot.services.podplay import PodPlayService
 
-        self.podplay = PodPlayService(self)
+        from bot.surfaces.pod import PodSurfaces
+
+        self.pod_surfaces = PodSurfaces(self, self.lobbies, self.matches, self.table)
+        """The pod's thread lines, deck-building panels and tables' messages (bot/surfaces/pod.py)."""
+        self.podplay = PodPlayService(
+            self.db, matches=self.matches, series=self.series, notices=self.pod_surfaces,
+            turn_seconds=float(settings.turn_seconds), forget_draft=self.drafts.forget,
+        )  # fmt: skip
         self.drafts.building = self.podplay  # a drafted pod's pools go to deck building
         self.replays = ReplayService(self.db, lambda game: table_spec(game).board, self.table.renders.png)
         from bot.db.puzzles import PuzzleStore

@@ -89,11 +89,6 @@ DEBT: dict[str, tuple[str, ...]] = {
         "bot.ui.components",
         "discord",
     ),
-    "bot.services.podplay.base": ("bot.client", "discord"),
-    "bot.services.podplay.building": ("bot.mentions", "bot.presenters", "bot.ui.deckbuild", "discord"),
-    "bot.services.podplay.deadline": ("bot.mentions", "discord"),
-    "bot.services.podplay.panel": ("bot.ui.deckbuild",),
-    "bot.services.podplay.rounds": ("bot.mentions", "discord"),
     "bot.services.series": ("bot.client", "bot.mentions", "bot.ui.series", "discord"),
     "bot.services.table": (
         "bot.client",
@@ -106,7 +101,7 @@ DEBT: dict[str, tuple[str, ...]] = {
 }
 """Every forbidden import today: module -> what it may not import (a module above it, or discord)."""
 
-LARGEST_CYCLE = 33
+LARGEST_CYCLE = 32
 """Modules in the largest import cycle of bot/ today (every import counted, as above)."""
 
 

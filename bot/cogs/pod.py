@@ -16,6 +16,7 @@ from discord.ext import commands
 
 from bot.db.podplay import PodRow
 from bot.services.podplay import PHASES, PodError
+from bot.ui.deckbuild import open_panel, send_pool_text
 
 if TYPE_CHECKING:
     from bot.ui.host import Host
@@ -72,13 +73,13 @@ class PodCog(
     @app_commands.describe(pod="The pod number (default: this thread's pod, or your latest)")
     async def deck(self, interaction: discord.Interaction, pod: int | None = None) -> None:
         row = await self._pod(interaction, pod)
-        await self.bot.podplay.open_panel(interaction, row.id)
+        await open_panel(interaction, row.id)
 
     @app_commands.command(name="pool", description="Your pool as a text file for /deck import")
     @app_commands.describe(pod="The pod number (default: this thread's pod, or your latest)")
     async def pool(self, interaction: discord.Interaction, pod: int | None = None) -> None:
         row = await self._pod(interaction, pod)
-        await self.bot.podplay.send_pool_text(interaction, row.id)
+        await send_pool_text(interaction, row.id)
 
     @app_commands.command(
         name="start", description="Host or moderators: end deck building now; the AI builds missing decks"

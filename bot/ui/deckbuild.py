@@ -3,7 +3,8 @@
 Every component is a ``DynamicItem`` whose custom_id carries the pod id and the seat (and the page
 or the energy it acts on); the deck in progress lives in the database, so a panel posted before a
 restart keeps working and two copies of a panel (the DM and an ephemeral one) never disagree for
-long: every click re-reads the stored deck. The service (``bot.services.podplay``) does the work.
+long: every click re-reads the stored deck. The clicks are read here; the service
+(``bot.podplay.building``) does the work and ``bot/surfaces/pod.py`` builds the panel.
 
 Layout (5 rows): add-from-pool select (paged, 25 options), remove-from-deck select (paged), basic
 terrains of the deck's two main energies (+ / -) with "Apply suggested basics", page buttons, then
@@ -14,42 +15,20 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol, cast
 
 import discord
 
+from bot.db.podplay import PodRow, PodSeatRow
 from bot.ids import ROW_ID
+from bot.services.podplay.panel import Option, PanelSpec
 from bot.ui.components import bot_of, selected_values
 from bot.ui.provenance import require_own_message
 from bot.ui.refusals import answers_refusals
+from engines.core import CardhostError
 
 PAGE = 25
 """Options per select (Discord's limit)."""
-
-
-@dataclass(frozen=True)
-class Option:
-    value: str
-    label: str
-    description: str = ""
-
-
-@dataclass(frozen=True)
-class PanelSpec:
-    """Everything the view shows, computed by the service from the pool and the deck."""
-
-    pod_id: int
-    seat: int
-    add: Sequence[Option]
-    remove: Sequence[Option]
-    basics: Sequence[tuple[str, str, int]]
-    """(energy code, basic terrain name, copies in the deck) for the +/- buttons."""
-    suggestion: str
-    """'' when there is nothing to apply, else the button label ("Apply 9 NEB + 8 VOL")."""
-    page: int = 0
-    locked: bool = False
-    """The rounds have begun: only Export is offered."""
 
 
 def pages(n: int) -> int:
@@ -93,7 +72,7 @@ class BuildButton(
     @answers_refusals
     async def callback(self, interaction: discord.Interaction) -> None:
         require_own_message(interaction, BUILDER, f"{self.pod_id}:{self.seat}")
-        await bot_of(interaction).podplay.on_build(interaction, self.pod_id, self.seat, self.op, self.arg, [])
+        await on_build(interaction, self.pod_id, self.seat, self.op, self.arg, [])
 
 
 class BuildSelect(
@@ -137,9 +116,7 @@ class BuildSelect(
     async def callback(self, interaction: discord.Interaction) -> None:
         require_own_message(interaction, BUILDER, f"{self.pod_id}:{self.seat}")
         values = selected_values(interaction)
-        await bot_of(interaction).podplay.on_build(
-            interaction, self.pod_id, self.seat, self.op, str(self.page), values
-        )
+        await on_build(interaction, self.pod_id, self.seat, self.op, str(self.page), values)
 
 
 class OpenBuilderButton(
@@ -167,11 +144,10 @@ class OpenBuilderButton(
 
     @answers_refusals
     async def callback(self, interaction: discord.Interaction) -> None:
-        podplay = bot_of(interaction).podplay
         if self.op == "deck":
-            await podplay.open_panel(interaction, self.pod_id)
+            await open_panel(interaction, self.pod_id)
         else:
-            await podplay.send_pool_text(interaction, self.pod_id)
+            await send_pool_text(interaction, self.pod_id)
 
 
 def thread_view(pod_id: int) -> discord.ui.View:
@@ -256,3 +232,72 @@ def panel_view(spec: PanelSpec) -> discord.ui.View:
             BuildButton(pod, seat, "submit", "", "✅ Submit deck", discord.ButtonStyle.success, row=4)
         )
     return view
+
+
+# ----------------------------------------------------------------------------- the clicks, read here
+# Each reads the interaction, calls the pod service with ids (``bot.podplay.building``) and answers
+# with what ``bot/surfaces/pod.py`` builds (``bot.pod_surfaces``); refusals go to the clicker alone.
+
+NO_MENTIONS = discord.AllowedMentions.none()
+
+
+class BuilderScreens(Protocol):
+    """What the deck builder's clicks have ``bot/surfaces/pod.py`` build (``PodSurfaces``): the
+    surfaces sit above the ui, so the ui reaches them on the bot at run time and types them here."""
+
+    async def pool_image(self, pod: PodRow, seat: PodSeatRow) -> list[discord.File]: ...
+
+    def builder(self, pod: PodRow, seat: PodSeatRow, page: int = 0, note: str = "") -> dict[str, Any]: ...
+
+    def pool_message(self, pod: PodRow, seat: PodSeatRow) -> dict[str, Any]: ...
+
+
+def screens(interaction: discord.Interaction) -> BuilderScreens:
+    """The bot's pod surfaces (``bot.pod_surfaces``, built in ``bot/client.py``)."""
+    found = getattr(interaction.client, "pod_surfaces", None)
+    if found is None:
+        raise TypeError("the deck builder's clicks run under a bot with pod surfaces")
+    return cast(BuilderScreens, found)
+
+
+async def open_panel(interaction: discord.Interaction, pod_id: int) -> None:
+    """The player's deck builder, ephemeral (the thread button and ``/pod deck``)."""
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    try:
+        pod, seat = await bot_of(interaction).podplay.building.builder_of(pod_id, interaction.user.id)
+    except CardhostError as exc:
+        await interaction.followup.send(str(exc), ephemeral=True)
+        return
+    shown = screens(interaction)
+    kwargs = shown.builder(pod, seat)
+    await interaction.followup.send(files=await shown.pool_image(pod, seat), ephemeral=True, **kwargs)
+
+
+async def send_pool_text(interaction: discord.Interaction, pod_id: int) -> None:
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    try:
+        pod, seat = await bot_of(interaction).podplay.building.my_seat(pod_id, interaction.user.id)
+    except CardhostError as exc:
+        await interaction.followup.send(str(exc), ephemeral=True)
+        return
+    await interaction.followup.send(**screens(interaction).pool_message(pod, seat), ephemeral=True)
+
+
+async def on_build(
+    interaction: discord.Interaction, pod_id: int, seat_no: int, op: str, arg: str, values: list[str]
+) -> None:
+    """A click on the deck builder: the builder it is on shows the deck after it."""
+    await interaction.response.defer()
+    try:
+        built = await bot_of(interaction).podplay.building.build(
+            pod_id, seat_no, interaction.user.id, op, arg, values
+        )
+    except CardhostError as exc:
+        await interaction.followup.send(str(exc), ephemeral=True, allowed_mentions=NO_MENTIONS)
+        return
+    shown = screens(interaction)
+    if built.export:
+        await interaction.followup.send(**shown.pool_message(built.pod, built.seat), ephemeral=True)
+        return
+    kwargs = shown.builder(built.pod, built.seat, built.page, built.note)
+    await interaction.edit_original_response(attachments=await shown.pool_image(built.pod, built.seat), **kwargs)

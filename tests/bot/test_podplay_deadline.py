@@ -97,7 +97,7 @@ async def test_host_pod_start_builds_the_missing_deck_and_starts_the_rounds(simc
     assert any(x.startswith("⏩ alice closed deck building: the AI built decks for bob.") for x in texts)
     await _assert_playing(env, pod_id, t)
     # The pod left 'building': no timer of it is left, and /pod start is refused.
-    assert pod_id not in env.bot.podplay._build_handles
+    assert pod_id not in env.bot.podplay.deadline.handles
     again = await alice.slash(thread, "pod start", pod=pod_id)
     assert "is not building decks: it is playing its rounds" in last_reply(again).content
     assert_error(env, PodError, contains="not building decks")
@@ -184,7 +184,7 @@ async def test_a_deadline_that_passed_while_the_bot_was_down_fires_at_restart(si
     await env.settle()
     pod = await env.bot.podplay.store.pod(pod_id)
     assert pod.status == "building" and pod.build_deadline == deadline
-    assert len(env.bot.podplay._build_handles[pod_id]) == 2  # the warning and the deadline
+    assert len(env.bot.podplay.deadline.handles[pod_id]) == 2  # the warning and the deadline
 
     # The bot is down when the deadline passes: at start-up it fires at once.
     def past(conn: Any) -> None:
@@ -201,7 +201,7 @@ async def test_a_deadline_that_passed_while_the_bot_was_down_fires_at_restart(si
     texts = _texts(pod_thread(env, pod_id, t))
     assert any(x.startswith("⌛ Deck building time is up: the AI built decks for bob.") for x in texts)
     assert sum("Every deck is in!" in x for x in texts) == 1
-    assert pod_id not in env.bot.podplay._build_handles
+    assert pod_id not in env.bot.podplay.deadline.handles
 
 
 async def test_deadline_and_start_at_once_start_the_rounds_once(simcord_env) -> None:
@@ -244,8 +244,8 @@ async def test_async_pods_get_a_day_and_no_warning(simcord_env) -> None:
     await start(env, pod_id)
     pod = await env.bot.podplay.store.pod(pod_id)
     assert abs(pod.build_deadline - now() - 24 * 3600) < 5
-    assert len(env.bot.podplay._build_handles[pod_id]) == 1  # the deadline only, no warning
+    assert len(env.bot.podplay.deadline.handles[pod_id]) == 1  # the deadline only, no warning
     # A short limit (under twice the warning) has no warning either.
     short = await make_pod(env, t, [t.members["bob"]], bots=1, config={"build_minutes": 3})
     await start(env, short)
-    assert len(env.bot.podplay._build_handles[short]) == 1
+    assert len(env.bot.podplay.deadline.handles[short]) == 1

@@ -14,7 +14,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from bot.db.database import Database
 from bot.db.drafts import DraftStore, PickRow, PodRow, PodSeatRow
 from bot.services.drafts.cards import source
 from bot.services.drafts.timing import ASYNC_PICK_SECONDS, DEFAULT_TIMER, TIMER_PRESETS, pick_seconds
@@ -109,9 +108,8 @@ class DraftPods:
     """The running pods in memory: loaded from the store once, brought up to date when another
     process changed them, forgotten when they end."""
 
-    def __init__(self, store: DraftStore, db: Database, shared: Callable[[], bool]) -> None:
+    def __init__(self, store: DraftStore, shared: Callable[[], bool]) -> None:
         self.store = store
-        self.db = db
         self.shared = shared
         """Whether other processes share the database (read at each load: set after start-up)."""
         self.live: dict[int, LivePod] = {}
@@ -143,7 +141,7 @@ class DraftPods:
     def bind(self, live: LivePod) -> LivePod:
         """With several processes, the pod's lock is also the database's, and reloads the pod."""
         if self.shared():
-            live.lock.bind(self.db, POD_SPACE, live.id, lambda: self.refresh(live))
+            live.lock.bind(self.store.db, POD_SPACE, live.id, lambda: self.refresh(live))
         return live
 
     async def load(self, pod_id: int) -> LivePod:

@@ -31,7 +31,7 @@ class DraftService:
 
     def __init__(self, store: DraftStore, *, shared: Callable[[], bool], notices: DraftNotices) -> None:
         self.store = store
-        self.pods = DraftPods(store, store.db, shared)
+        self.pods = DraftPods(store, shared)
         self.clocks = PickClocks(self.pods, self.store, notices)
         self.picking = Picking(self.pods, self.store, self.clocks, notices)
         self.takeover = Takeover(self.pods, self.picking, notices)

@@ -8,47 +8,63 @@ image, add/remove selects, basics suggested by the deck's energy split, auto-bui
 pool as text, Submit. A submitted deck is checked against the 'limited' format and the pool
 (R8, R87), saved to the player's library ("Draft 12", or "Draft 12 (2)" when that name is
 taken; deck names may not hold '#') and stored in ``pod_seats.deck``/``deck_id``. A player may
-change and re-submit the deck until the last deck is in.
+change and re-submit the deck until the last deck is in. The panels and the pool image are
+``bot/surfaces/pod.py``'s, the clicks are read in ``bot/ui/deckbuild.py``.
 """
 
 from __future__ import annotations
 
 import asyncio
-import io
 import logging
 from collections import Counter
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
 
-import discord
-
+from bot.db.decks import DeckRow
 from bot.db.podplay import PodRow, PodSeatRow
-from bot.mentions import pinging
 from bot.services.clock import now
-from bot.services.dms import DM_CLOSED
-from bot.services.podplay.base import NO_MENTIONS, PodBase, PodError, when
+from bot.services.podplay.base import PodError, PodKit, when
 from bot.services.podplay.deckrules import (
     _cards,
     basic_of,
     deck_problems,
     library_deck,
-    pool_text,
     source,
     suggest_basics,
     with_basics,
 )
-from bot.services.podplay.panel import panel_spec, panel_text
-from bot.ui.deckbuild import panel_view, thread_view
-from engines.core import CardhostError
-
-if TYPE_CHECKING:
-    from bot.db.decks import DeckRow
+from bot.services.podplay.notices import PodNotices
 
 log = logging.getLogger(__name__)
 
 
-class DeckBuilding(PodBase):
-    """Deck building: the panels, their buttons, Submit and the library copy."""
+@dataclass(frozen=True)
+class Built:
+    """What a click on the deck builder did: the pod and seat as stored after it, the page to
+    show, a line for the panel, and whether the click asked for the pool as a file (Export)."""
+
+    pod: PodRow
+    seat: PodSeatRow
+    page: int = 0
+    note: str = ""
+    export: bool = False
+
+
+async def _unset(*args: object) -> None:
+    raise RuntimeError("deck building was given no deadline or rounds to start")
+
+
+class DeckBuilding:
+    """Deck building: the panels sent, the builder's clicks, Submit and the library copy."""
+
+    def __init__(self, kit: PodKit, notices: PodNotices) -> None:
+        self.kit = kit
+        self.store = kit.store
+        self.notices = notices
+        self.set_deadline: Callable[[PodRow], Awaitable[PodRow]] = _unset  # type: ignore[assignment]
+        """``BuildDeadline.set_deadline``."""
+        self.maybe_start_rounds: Callable[[int], Awaitable[None]] = _unset
+        """``Rounds.maybe_start_rounds``."""
 
     async def start_building(self, pod_id: int) -> None:
         """Auto-build the bot seats, send each player their panel, and start the rounds if every
@@ -56,7 +72,7 @@ class DeckBuilding(PodBase):
         for a seat that has a deck."""
         from engines.draft.autobuild import build_deck
 
-        pod = await self._pod(pod_id)
+        pod = await self.kit.pod(pod_id)
         seats = await self.store.seats(pod_id)
         for s in seats:
             if s.plays_as_ai and not s.submitted:
@@ -64,73 +80,36 @@ class DeckBuilding(PodBase):
                 await self.store.submit(pod_id, s.seat, deck, None)
         humans = [s for s in seats if not s.plays_as_ai and not s.submitted]
         if humans:
-            pod = await self._set_deadline(pod)
+            pod = await self.set_deadline(pod)
             deadline = pod.build_deadline or now()
             who = ", ".join(f"<@{s.user_id}>" for s in humans)
-            await self._say(
+            await self.notices.say(
                 pod,
                 f"🛠️ **Deck building** for {pod.title}: {who}, your pool and deck builder are in your DMs. "
                 f"Build a Codex of at least {source().deck_min} cards from your pool plus any basic terrains, then "
                 "**Submit**. The rounds start when every deck is in, or when time is up "
                 f"{when(deadline)}: then the AI builds a deck from the pool of anyone who has not "
                 "submitted. DMs closed? **Open my deck builder** below shows it to you alone.",
-                view=thread_view(pod_id),
-                allowed_mentions=pinging(s.user_id for s in humans),
+                builder=True,
+                ping=(s.user_id for s in humans),
             )
         closed = []
         for s in humans:
-            if not await self._send_dm_panel(pod, s):
+            if not await self.notices.send_builder(pod, s):
                 closed.append(s)
         if closed:
-            await self._say(
+            await self.notices.say(
                 pod,
                 ", ".join(f"<@{s.user_id}>" for s in closed)
                 + ": I can't send you direct messages, so click **Open my deck builder** above "
                 "(only you will see it).",
-                allowed_mentions=pinging(s.user_id for s in closed),
+                ping=(s.user_id for s in closed),
             )
         log.info("pod building", extra={"ctx": {"pod": pod_id, "players": len(humans)}})
-        self._spawn(self.maybe_start_rounds(pod_id), f"pod-{pod_id}-rounds")
+        self.kit.spawn(self.maybe_start_rounds(pod_id), f"pod-{pod_id}-rounds")
 
-    async def _render(self, pod: PodRow, seat: PodSeatRow) -> list[discord.File]:
-        """The pool image, when the drafted game declares one (``TableSpec.pool_image``)."""
-        from bot.presenters import table_spec
-
-        draw = table_spec(source().game).pool_image
-        if draw is None:
-            return []
-
-        def work() -> bytes:
-            from render.common import to_png
-
-            return to_png(draw(seat.pool, seat.draft, f"{pod.title} — {seat.display_name}'s pool"))
-
-        data = await asyncio.to_thread(work)
-        return [discord.File(io.BytesIO(data), filename=f"pool-{pod.id}-{seat.seat}.png")]
-
-    async def panel_kwargs(
-        self, pod: PodRow, seat: PodSeatRow, page: int = 0, note: str = ""
-    ) -> dict[str, Any]:
-        locked = pod.status != "building"
-        return {
-            "content": panel_text(pod, seat, locked, note),
-            "view": panel_view(panel_spec(pod, seat, page, locked)),
-        }
-
-    async def _send_dm_panel(self, pod: PodRow, seat: PodSeatRow) -> bool:
-        assert seat.user_id is not None
-        try:
-            user = self.bot.get_user(seat.user_id) or await self.bot.fetch_user(seat.user_id)
-            kwargs = await self.panel_kwargs(pod, seat)
-            await user.send(files=await self._render(pod, seat), **kwargs)
-            return True
-        except discord.Forbidden as exc:
-            if exc.code != DM_CLOSED:
-                raise
-            return False
-
-    async def _my_seat(self, pod_id: int, user_id: int) -> tuple[PodRow, PodSeatRow]:
-        pod = await self._pod(pod_id)
+    async def my_seat(self, pod_id: int, user_id: int) -> tuple[PodRow, PodSeatRow]:
+        pod = await self.kit.pod(pod_id)
         seat = next((s for s in await self.store.seats(pod_id) if s.user_id == user_id), None)
         if seat is None:
             raise PodError(f"You're not playing in {pod.title}.")
@@ -138,101 +117,50 @@ class DeckBuilding(PodBase):
             raise PodError(f"{pod.title} has no pools yet: the draft is still on.")
         return pod, seat
 
-    async def open_panel(self, interaction: discord.Interaction, pod_id: int) -> None:
-        """The player's deck builder, ephemeral (the thread button and ``/pod deck``)."""
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        try:
-            pod, seat = await self._my_seat(pod_id, interaction.user.id)
-            if seat.plays_as_ai:
-                raise PodError("A bot plays your seat in this pod: the AI built its deck.")
-            if pod.status not in ("building", "playing", "finished"):
-                raise PodError(f"{pod.title} is not building decks yet.")
-        except PodError as exc:
-            await interaction.followup.send(str(exc), ephemeral=True)
-            return
-        kwargs = await self.panel_kwargs(pod, seat)
-        await interaction.followup.send(files=await self._render(pod, seat), ephemeral=True, **kwargs)
+    async def builder_of(self, pod_id: int, user_id: int) -> tuple[PodRow, PodSeatRow]:
+        """The player's pod and seat for their deck builder (the thread button and ``/pod deck``)."""
+        pod, seat = await self.my_seat(pod_id, user_id)
+        if seat.plays_as_ai:
+            raise PodError("A bot plays your seat in this pod: the AI built its deck.")
+        if pod.status not in ("building", "playing", "finished"):
+            raise PodError(f"{pod.title} is not building decks yet.")
+        return pod, seat
 
-    async def send_pool_text(self, interaction: discord.Interaction, pod_id: int) -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        try:
-            pod, seat = await self._my_seat(pod_id, interaction.user.id)
-        except PodError as exc:
-            await interaction.followup.send(str(exc), ephemeral=True)
-            return
-        await interaction.followup.send(**self.pool_message(pod, seat), ephemeral=True)
-
-    def pool_message(self, pod: PodRow, seat: PodSeatRow) -> dict[str, Any]:
-        title = f"{pod.title} pool"
-        text = pool_text(seat.pool, title)
-        slug = f"{'sealed' if pod.kind == 'sealed' else 'draft'}-{pod.id}-pool.txt"
-        return {
-            "content": f"Your {pod.title} pool ({len(seat.pool)} cards). To build from it elsewhere: "
-            f"`/deck import game:{source().title} format:{source().deck_format}` with this file "
-            "(add basic terrains as you like; the pool alone is a legal limited list).",
-            "file": discord.File(io.BytesIO(text.encode("utf-8")), filename=slug),
-        }
-
-    async def on_build(
-        self,
-        interaction: discord.Interaction,
-        pod_id: int,
-        seat_no: int,
-        op: str,
-        arg: str,
-        values: list[str],
-    ) -> None:
-        await interaction.response.defer()
-        try:
-            await self._on_build(interaction, pod_id, seat_no, op, arg, values)
-        except CardhostError as exc:
-            await interaction.followup.send(str(exc), ephemeral=True, allowed_mentions=NO_MENTIONS)
-
-    async def _on_build(
-        self,
-        interaction: discord.Interaction,
-        pod_id: int,
-        seat_no: int,
-        op: str,
-        arg: str,
-        values: list[str],
-    ) -> None:
+    async def build(
+        self, pod_id: int, seat_no: int, user_id: int, op: str, arg: str, values: Sequence[str]
+    ) -> Built:
+        """A click on the deck builder of ``seat_no`` by ``user_id``. Raises ``PodError`` with a
+        sentence when refused."""
         pod = await self.store.pod(pod_id)
         seat = await self.store.seat(pod_id, seat_no)
         if pod is None or seat is None:
-            await interaction.followup.send("This pod no longer exists.", ephemeral=True)
-            return
-        if seat.user_id != interaction.user.id:
-            await interaction.followup.send(
-                f"This deck builder is {seat.display_name}'s.", ephemeral=True, allowed_mentions=NO_MENTIONS
-            )
-            return
+            raise PodError("This pod no longer exists.")
+        if seat.user_id != user_id:
+            raise PodError(f"This deck builder is {seat.display_name}'s.")
         if op == "export":
-            await interaction.followup.send(**self.pool_message(pod, seat), ephemeral=True)
-            return
+            return Built(pod, seat, export=True)
         page = int(arg) if op == "page" and arg.isdigit() else 0
         if op in ("add", "rm"):
             page = int(arg) if arg.isdigit() else 0
         note = ""
         if op != "page":
             # Under the pod lock: deck building may be closing (deadline, /pod start) right now.
-            async with self._lock(pod_id):
+            async with self.kit.lock(pod_id):
                 pod = await self.store.pod(pod_id) or pod
                 seat = await self.store.seat(pod_id, seat_no) or seat
                 if pod.status != "building":
                     note = "🔒 The rounds have begun: the deck can't change any more."
                 else:
-                    deck, note, submit = self._apply(seat, op, arg, values)
+                    deck, note, submit = self._apply(seat, op, arg, list(values))
                     if submit:
-                        note = await self._submit(interaction, pod, seat, deck)
+                        note = await self._submit(pod, seat, deck)
                     elif deck != list(seat.draft):
                         await self.store.set_draft(pod_id, seat.seat, deck)
         seat = await self.store.seat(pod_id, seat_no) or seat
         pod = await self.store.pod(pod_id) or pod
-        kwargs = await self.panel_kwargs(pod, seat, page, note)
-        await interaction.edit_original_response(attachments=await self._render(pod, seat), **kwargs)
         if op == "submit" and seat.submitted:
-            self._spawn(self.maybe_start_rounds(pod_id), f"pod-{pod_id}-rounds")
+            self.kit.spawn(self.maybe_start_rounds(pod_id), f"pod-{pod_id}-rounds")
+        return Built(pod, seat, page, note)
 
     def _apply(self, seat: PodSeatRow, op: str, arg: str, values: list[str]) -> tuple[list[str], str, bool]:
         """(new deck, a note for the panel, whether to submit it)."""
@@ -289,34 +217,28 @@ class DeckBuilding(PodBase):
             return deck, "", True
         return deck, "", False
 
-    async def _submit(
-        self, interaction: discord.Interaction, pod: PodRow, seat: PodSeatRow, deck: list[str]
-    ) -> str:
+    async def _submit(self, pod: PodRow, seat: PodSeatRow, deck: list[str]) -> str:
         problems = deck_problems(seat.pool, deck)
         if problems:
             return "❌ **Not submitted**, fix this first:\n" + "\n".join(f"• {p}" for p in problems[:10])
-        row = await self._save_to_library(pod, seat, deck)
+        row = await self.save_to_library(pod, seat, deck)
         await self.store.submit(pod.id, seat.seat, deck, row.id)
         seats = await self.store.seats(pod.id)
         done = sum(1 for s in seats if s.submitted)
-        await self._say(
-            pod,
-            f"✅ {seat.display_name} submitted a deck ({done}/{len(seats)} decks in).",
-            allowed_mentions=NO_MENTIONS,
-        )
+        await self.notices.say(pod, f"✅ {seat.display_name} submitted a deck ({done}/{len(seats)} decks in).")
         log.info("pod deck submitted", extra={"ctx": {"pod": pod.id, "seat": seat.seat, "deck": row.id}})
         return (
             f"✅ Saved to your library as **{row.name}** ({len(deck)} cards): `/deck show name:{row.name}`."
         )
 
-    async def _save_to_library(self, pod: PodRow, seat: PodSeatRow, deck: Sequence[str]) -> DeckRow:
+    async def save_to_library(self, pod: PodRow, seat: PodSeatRow, deck: Sequence[str]) -> DeckRow:
         """Save the seat's deck to the player's library: "Draft 12" (" (2)" when taken), or over
         the copy an earlier submit saved. Returns the library's DeckRow."""
         from bot.db.decks import DeckNotFound
 
         assert seat.user_id is not None
         lib = library_deck(seat.pool, deck)
-        decks = self.bot.db.decks
+        decks = self.kit.db.decks  # the library (read once the database is open)
         name, replace = None, False
         if seat.deck_id is not None:
             try:

@@ -14,14 +14,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
-import discord
-
+from bot.db.decks import DeckRow
 from bot.db.podplay import PodRow, PodSeatRow
-from bot.mentions import pinging
 from bot.services.clock import TAKEOVER_GRACE, now
-from bot.services.podplay.base import NO_MENTIONS, PHASES, PodBase, PodError, when
+from bot.services.podplay.base import PHASES, PodError, PodKit, when
+from bot.services.podplay.notices import PodNotices
 
 log = logging.getLogger(__name__)
 
@@ -44,15 +44,33 @@ def build_seconds(config: dict[str, Any]) -> float:
     return minutes * 60.0
 
 
-class BuildDeadline(PodBase):
+async def _unset(*args: object) -> None:
+    raise RuntimeError("the deck-building deadline was given no rounds to start")
+
+
+class BuildDeadline:
     """The deck-building deadline: its timers, the warning, and closing deck building."""
 
-    async def _set_deadline(self, pod: PodRow) -> PodRow:
+    def __init__(
+        self,
+        kit: PodKit,
+        notices: PodNotices,
+        save_to_library: Callable[[PodRow, PodSeatRow, Sequence[str]], Awaitable[DeckRow]],
+    ) -> None:
+        self.kit = kit
+        self.store = kit.store
+        self.notices = notices
+        self.save_to_library = save_to_library
+        self.handles: dict[int, list[asyncio.TimerHandle]] = {}
+        self.start_rounds: Callable[[int], Awaitable[None]] = _unset
+        """``Rounds.start_rounds`` (for a caller that holds the pod lock)."""
+
+    async def set_deadline(self, pod: PodRow) -> PodRow:
         """Give the pod its deck-building deadline (kept when it has one: ``start_building`` may run
         again) and arm its timers; returns the pod as stored."""
         if pod.build_deadline is None:
             await self.store.set_build_deadline(pod.id, now() + build_seconds(pod.config))
-            pod = await self._pod(pod.id)
+            pod = await self.kit.pod(pod.id)
         assert pod.build_deadline is not None
         self._arm_build(pod.id, pod.build_deadline, warn=not pod.config.get("async"))
         return pod
@@ -60,7 +78,7 @@ class BuildDeadline(PodBase):
     def _arm_build(self, pod_id: int, deadline: float, *, warn: bool) -> None:
         """Timer handles (not sleeping tasks), like the draft's pick clocks: cheap to cancel when the
         last deck comes in. The warning only when there is time for it to be any use."""
-        self._cancel_build(pod_id)
+        self.cancel(pod_id)
         loop = asyncio.get_running_loop()
         t = now()
         handles = []
@@ -69,22 +87,22 @@ class BuildDeadline(PodBase):
                 loop.call_later(deadline - BUILD_WARN_SECONDS - t, self._fire_build, pod_id, deadline, False)
             )
         handles.append(loop.call_later(max(0.0, deadline - t), self._fire_build, pod_id, deadline, True))
-        self._build_handles[pod_id] = handles
+        self.handles[pod_id] = handles
 
-    def _cancel_build(self, pod_id: int) -> None:
-        for handle in self._build_handles.pop(pod_id, []):
+    def cancel(self, pod_id: int) -> None:
+        for handle in self.handles.pop(pod_id, []):
             handle.cancel()
 
     def cancel_all(self) -> None:
         """At shutdown: no timer of this process may fire into the next one's database."""
-        for pod_id in list(self._build_handles):
-            self._cancel_build(pod_id)
+        for pod_id in list(self.handles):
+            self.cancel(pod_id)
 
     def _fire_build(self, pod_id: int, deadline: float, expire: bool) -> None:
         if expire:
-            self._spawn(self._expire_build(pod_id, deadline), f"pod-{pod_id}-build-expire")
+            self.kit.spawn(self._expire_build(pod_id, deadline), f"pod-{pod_id}-build-expire")
         else:
-            self._spawn(self._warn_build(pod_id, deadline), f"pod-{pod_id}-build-warn")
+            self.kit.spawn(self._warn_build(pod_id, deadline), f"pod-{pod_id}-build-warn")
 
     async def _warn_build(self, pod_id: int, deadline: float) -> None:
         pod = await self.store.pod(pod_id)
@@ -95,12 +113,12 @@ class BuildDeadline(PodBase):
             return  # nobody to warn, or another process's timer warned them
         who = " ".join(f"<@{s.user_id}>" for s in waiting)
         minutes = max(1, round((deadline - now()) / 60))
-        await self._say(
+        await self.notices.say(
             pod,
             f"⏰ {who}: deck building for {pod.title} ends {when(deadline)} "
             f"(about {minutes} minute{'s' if minutes != 1 else ''}). **Submit** your deck by then, or "
             "the AI builds one from your pool.",
-            allowed_mentions=pinging(s.user_id for s in waiting),
+            ping=(s.user_id for s in waiting),
         )
 
     async def take_over_overdue(self) -> int:
@@ -108,9 +126,9 @@ class BuildDeadline(PodBase):
         (the process that armed it is gone); ``close_building`` checks under the pod's lock, so
         building closes once. Returns how many."""
         overdue = await self.store.overdue_builds(now() - TAKEOVER_GRACE)
-        overdue = [(p, d) for p, d in overdue if not (p in self._locks and self._locks[p].locked())]
+        overdue = [(p, d) for p, d in overdue if not (p in self.kit.locks and self.kit.locks[p].locked())]
         for pod_id, deadline in overdue:
-            self._cancel_build(pod_id)
+            self.cancel(pod_id)
             self._fire_build(pod_id, deadline, True)
         return len(overdue)
 
@@ -132,8 +150,8 @@ class BuildDeadline(PodBase):
         still the pod's (a stale timer does nothing)."""
         from engines.draft.autobuild import build_deck
 
-        async with self._lock(pod_id):
-            pod = await self._pod(pod_id)
+        async with self.kit.lock(pod_id):
+            pod = await self.kit.pod(pod_id)
             if pod.status != "building":
                 raise PodError(f"{pod.title} is not building decks: it is {PHASES[pod.status]}.")
             if deadline is not None and pod.build_deadline != deadline:
@@ -146,34 +164,20 @@ class BuildDeadline(PodBase):
                 if s.plays_as_ai:
                     await self.store.submit(pod_id, s.seat, deck, None)
                     continue
-                saved = await self._save_to_library(pod, s, deck)
+                saved = await self.save_to_library(pod, s, deck)
                 await self.store.submit(pod_id, s.seat, deck, saved.id)
                 built.append(s.display_name)
-                await self._tell_auto_built(pod, s, saved.name, len(deck))
-            self._cancel_build(pod_id)
+                await self.notices.tell_auto_built(pod, s, saved.name, len(deck))
+            self.cancel(pod_id)
             head = f"⏩ {by} closed deck building" if by is not None else "⌛ Deck building time is up"
             if built:
-                await self._say(
+                await self.notices.say(
                     pod,
                     f"{head}: the AI built decks for {', '.join(built)}. The decks are saved in their "
                     "libraries; each player still plays their own matches.",
-                    allowed_mentions=NO_MENTIONS,
                 )
             else:
-                await self._say(pod, f"{head}.", allowed_mentions=NO_MENTIONS)
+                await self.notices.say(pod, f"{head}.")
             log.info("pod building closed", extra={"ctx": {"pod": pod_id, "by": by, "built": built}})
-            await self._start_rounds(pod_id)
+            await self.start_rounds(pod_id)
         return built
-
-    async def _tell_auto_built(self, pod: PodRow, seat: PodSeatRow, name: str, cards: int) -> None:
-        """A DM, so the player whose panel still shows an unfinished deck learns what they play."""
-        assert seat.user_id is not None
-        try:
-            user = self.bot.get_user(seat.user_id) or await self.bot.fetch_user(seat.user_id)
-            await user.send(
-                f"⌛ Deck building for {pod.title} is over and your deck was not submitted: the AI built "
-                f"one from your pool ({cards} cards), saved to your library as **{name}** "
-                f"(`/deck show name:{name}`). You still play your matches: watch the pod's thread."
-            )
-        except discord.HTTPException:
-            log.info("auto-built deck not told", extra={"ctx": {"pod": pod.id, "seat": seat.seat}})

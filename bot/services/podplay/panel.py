@@ -4,13 +4,39 @@ from __future__ import annotations
 
 import logging
 from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
 
 from bot.db.podplay import PodRow, PodSeatRow
 from bot.services.podplay.base import when
 from bot.services.podplay.deckrules import _cards, basic_of, energy_symbols, source, suggest_basics
-from bot.ui.deckbuild import Option, PanelSpec
 
 log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Option:
+    value: str
+    label: str
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class PanelSpec:
+    """Everything the panel's view shows, computed from the pool and the deck
+    (``bot/ui/deckbuild.py`` builds the view)."""
+
+    pod_id: int
+    seat: int
+    add: Sequence[Option]
+    remove: Sequence[Option]
+    basics: Sequence[tuple[str, str, int]]
+    """(energy code, basic terrain name, copies in the deck) for the +/- buttons."""
+    suggestion: str
+    """'' when there is nothing to apply, else the button label ("Apply 9 NEB + 8 VOL")."""
+    page: int = 0
+    locked: bool = False
+    """The rounds have begun: only Export is offered."""
 
 
 def _describe(cid: str) -> str:

@@ -23,21 +23,24 @@ from __future__ import annotations
 
 import logging
 from collections import Counter
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
-import discord
-
+from bot.db.database import Database
 from bot.db.podplay import PodMatchRow, PodRow, PodSeatRow
-from bot.mentions import pinging
-from bot.services.podplay.base import NO_MENTIONS, PHASES, PodBase, PodError
+from bot.services.podplay.base import PHASES, PodError, PodKit, names
+from bot.services.podplay.base import best_of as games_per_table
 from bot.services.podplay.deckrules import source
+from bot.services.podplay.notices import PodNotices
+from bot.services.podplay.pairing import plan, results
+from bot.services.podplay.standings import Standings
 from bot.text import with_names
 from engines.core import ConfigError
 
 if TYPE_CHECKING:
     from bot.db.series import SeriesRow
     from bot.services.matches import LiveMatch
+    from bot.services.series import SeriesService
 
 log = logging.getLogger(__name__)
 
@@ -48,39 +51,50 @@ def side_deck(seat: PodSeatRow) -> list[str]:
     return list((Counter(seat.pool) - Counter(seat.deck or ())).elements())
 
 
+def series_winner(series: SeriesRow, row: PodMatchRow) -> int | None:
+    """The winning pod seat of a closed series; None for a draw or a series ended without a result."""
+    if series.status != "finished" or series.winner is None:
+        return None
+    return row.seat_a if series.winner == 0 else row.seat_b
+
+
 def match_words(best_of: int) -> str:
     """What a table plays, for the pod's messages: 'best of one' or 'best of 3'."""
     return "best of one" if best_of == 1 else f"best of {best_of}"
 
 
-class Rounds(PodBase):
+class Rounds:
     """The rounds: pairing, launching the tables' matches, recording results, finishing."""
 
-    def plan(self, pod: PodRow, seats: Sequence[PodSeatRow]) -> tuple[str, int]:
-        """(pairing, number of rounds) for this pod."""
-        from engines.draft.pairings import round_robin
-
-        n = len(seats)
-        pairing = str(pod.config.get("pairing") or "auto").replace("-", "_").replace(" ", "_").lower()
-        if pairing not in ("swiss", "round_robin"):
-            pairing = "round_robin" if n <= 4 else "swiss"
-        if pairing == "round_robin":
-            return pairing, len(round_robin([s.seat for s in seats]))
-        rounds = int(pod.config.get("rounds") or 3)
-        return pairing, max(1, min(rounds, n - 1 if n % 2 == 0 else n)) if n > 1 else 0
-
-    @staticmethod
-    def results(rows: Sequence[PodMatchRow]) -> list[Any]:
-        from engines.draft.pairings import Result
-
-        return [Result(r.seat_a, r.seat_b, r.winner) for r in rows if r.status == "done"]
+    def __init__(
+        self,
+        kit: PodKit,
+        db: Database,
+        series: SeriesService,
+        standings: Standings,
+        notices: PodNotices,
+        *,
+        turn_seconds: float,
+        cancel_build: Callable[[int], None],
+        forget_draft: Callable[[int], None],
+    ) -> None:
+        self.kit = kit
+        self.store = kit.store
+        self.db = db
+        self.series = series
+        self.standings = standings
+        self.notices = notices
+        self.turn_seconds = turn_seconds
+        """The matches' turn clock when the pod sets none (``pods.config["turn_seconds"]``)."""
+        self.cancel_build = cancel_build
+        self.forget_draft = forget_draft
 
     async def maybe_start_rounds(self, pod_id: int) -> None:
         """building -> playing once every seat has a submitted deck; then round 1."""
-        async with self._lock(pod_id):
-            await self._start_rounds(pod_id)
+        async with self.kit.lock(pod_id):
+            await self.start_rounds(pod_id)
 
-    async def _start_rounds(self, pod_id: int) -> None:
+    async def start_rounds(self, pod_id: int) -> None:
         """``maybe_start_rounds`` for a caller that holds the pod lock. ``start_playing`` moves the
         pod out of 'building' only once, so no second caller pairs round 1 again."""
         seats = await self.store.seats(pod_id)
@@ -88,31 +102,31 @@ class Rounds(PodBase):
             return
         if not await self.store.start_playing(pod_id):
             return
-        self._cancel_build(pod_id)
-        pod = await self._pod(pod_id)
-        pairing, rounds = self.plan(pod, seats)
+        self.cancel_build(pod_id)
+        pod = await self.kit.pod(pod_id)
+        pairing, rounds = plan(pod, seats)
         kind = "Swiss" if pairing == "swiss" else "round robin"
-        best_of = self.best_of(pod)
+        best_of = games_per_table(pod)
         games = (
             ""
             if best_of == 1
             else f" A match is won by the first to {best_of // 2 + 1} game wins; between games you may "
             "swap cards with the rest of your pool."
         )
-        await self._say(
+        await self.notices.say(
             pod,
             f"🎴 Every deck is in! {pod.title} plays **{rounds} round{'s' if rounds != 1 else ''}** "
             f"({kind}, {match_words(best_of)}; a {'win' if best_of == 1 else 'match win'} is 3 points, "
             f"a draw 1). Each match gets its own thread.{games}",
         )
         log.info("pod playing", extra={"ctx": {"pod": pod_id, "pairing": pairing, "rounds": rounds}})
-        await self._next_round(pod, seats)
+        await self.next_round(pod, seats)
 
-    async def _next_round(self, pod: PodRow, seats: Sequence[PodSeatRow]) -> None:
+    async def next_round(self, pod: PodRow, seats: Sequence[PodSeatRow]) -> None:
         """Pair and launch the round after ``pod.round`` (caller holds the pod lock), or finish."""
         from engines.draft.pairings import played_pairs, round_robin, standings, swiss_round
 
-        pairing, total = self.plan(pod, seats)
+        pairing, total = plan(pod, seats)
         r = pod.round + 1
         if r > total:
             await self._finish(pod, seats)
@@ -122,27 +136,27 @@ class Rounds(PodBase):
         if pairing == "round_robin":
             pairs = round_robin(ids)[r - 1]
         else:
-            results = self.results(done)
-            pairs = swiss_round(standings(ids, results), played_pairs(results))
+            so_far = results(done)
+            pairs = swiss_round(standings(ids, so_far), played_pairs(so_far))
         rows = await self.store.add_round(pod.id, r, pairs)
-        pod = await self._pod(pod.id)
+        pod = await self.kit.pod(pod.id)
         await self._launch_round(pod, seats, rows)
 
     async def _launch_round(
         self, pod: PodRow, seats: Sequence[PodSeatRow], rows: Sequence[PodMatchRow]
     ) -> None:
-        _, total = self.plan(pod, seats)
-        names = self.names(seats)
+        _, total = plan(pod, seats)
+        names_ = names(seats)
         r = rows[0].round if rows else pod.round
-        best_of = self.best_of(pod)
+        best_of = games_per_table(pod)
         lines = [
             f"⚔️ **Round {r} of {total}** — {pod.title}" + (f" (best of {best_of})" if best_of > 1 else "")
         ]
         for row in rows:
             if row.is_bye:
-                lines.append(f"Bye: **{names[row.seat_a]}** (counts as a win)")
+                lines.append(f"Bye: **{names_[row.seat_a]}** (counts as a win)")
             else:
-                lines.append(f"Table {row.table_no}: **{names[row.seat_a]}** vs **{names[row.seat_b or 0]}**")
+                lines.append(f"Table {row.table_no}: **{names_[row.seat_a]}** vs **{names_[row.seat_b or 0]}**")
         playing = [
             s.user_id
             for s in seats
@@ -152,32 +166,30 @@ class Rounds(PodBase):
         if playing:
             mention = " ".join(f"<@{u}>" for u in playing)
             lines.append(f"{mention}: your match thread is in the channel; your hand comes by DM.")
-        await self._say(pod, "\n".join(lines), allowed_mentions=pinging(playing))
+        await self.notices.say(pod, "\n".join(lines), ping=playing)
         for row in rows:
             if row.status == "pending":
-                await self._launch(pod, seats, row)
-        self._spawn(self.advance(pod.id), f"pod-{pod.id}-advance")
+                await self.launch(pod, seats, row)
+        self.kit.spawn(self.advance(pod.id), f"pod-{pod.id}-advance")
 
-    async def _launch(self, pod: PodRow, seats: Sequence[PodSeatRow], row: PodMatchRow) -> None:
+    async def launch(self, pod: PodRow, seats: Sequence[PodSeatRow], row: PodMatchRow) -> None:
         """Create the table's match, or for best of 3 the series and its game 1 (stored with the pod
         table in one transaction), and open its thread."""
         assert row.seat_b is not None
         by_seat = {s.seat: s for s in seats}
         a, b = by_seat[row.seat_a], by_seat[row.seat_b]
-        channel = await self._channel(pod.channel_id or pod.thread_id)
-        if channel is None:
+        names_ = names(seats)
+        best_of = games_per_table(pod)
+        posted = await self.notices.table_message(
+            pod,
+            f"🎴 **{pod.title}** · round {row.round} · table {row.table_no}: "
+            f"{names_[a.seat]} vs {names_[b.seat]}" + (f" · best of {best_of}" if best_of > 1 else ""),
+            pod.channel_id or pod.thread_id,
+        )
+        if posted is None:
             log.warning("pod has no channel to play in", extra={"ctx": {"pod": pod.id}})
             return
-        parent = getattr(channel, "parent", None)
-        if isinstance(channel, discord.Thread) and parent is not None:
-            channel = parent
-        names = self.names(seats)
-        best_of = self.best_of(pod)
-        message = await channel.send(
-            f"🎴 **{pod.title}** · round {row.round} · table {row.table_no}: "
-            f"{names[a.seat]} vs {names[b.seat]}" + (f" · best of {best_of}" if best_of > 1 else ""),
-            allowed_mentions=NO_MENTIONS,
-        )
+        channel_id, message = posted
         seat_list = [(s.user_id, s.display_name, s.plays_as_ai) for s in (a, b)]
         # pools: the engine plays each Codex only if its cards come from that player's pool (R8)
         options = {
@@ -185,17 +197,17 @@ class Rounds(PodBase):
             "format": source().deck_format,
             "pools": [list(a.pool), list(b.pool)],
         }
-        turn = float(pod.config.get("turn_seconds") or self.bot.settings.turn_seconds)
+        turn = float(pod.config.get("turn_seconds") or self.turn_seconds)
         try:
-            async with self.bot.db.transaction():
+            async with self.db.transaction():
                 # best_of 1: series.create is matches.create.
-                live = await self.bot.series.create(
+                live = await self.series.create(
                     source().game,
                     options,
                     seat_list,
                     best_of=best_of,
                     guild_id=pod.guild_id,
-                    channel_id=channel.id,
+                    channel_id=channel_id,
                     host_id=pod.host_id,
                     turn_seconds=turn,
                     sides=[side_deck(a), side_deck(b)],
@@ -204,12 +216,11 @@ class Rounds(PodBase):
                 await self.store.set_match(pod.id, row.round, row.table_no, live.id)
         except ConfigError as e:
             # the table stays unstarted; a moderator outside it can enter its result
-            await self._say(
+            await self.notices.say(
                 pod,
                 f"⚠️ Round {row.round}, table {row.table_no} can't start: "
-                f"{with_names(str(e), [names[a.seat], names[b.seat]])} A moderator can enter its "
+                f"{with_names(str(e), [names_[a.seat], names_[b.seat]])} A moderator can enter its "
                 f"result with `/pod result`.",
-                allowed_mentions=NO_MENTIONS,
             )
             log.warning(
                 "pod match refused", extra={"ctx": {"pod": pod.id, "table": row.table_no, "why": str(e)}}
@@ -227,7 +238,7 @@ class Rounds(PodBase):
                 }
             },
         )
-        await self.bot.lobbies.launch(live, message, turn)
+        await self.notices.launch(live, message, turn)
 
     async def on_match_finished(self, live: LiveMatch) -> None:
         """A finish listener: record the result of a pod table (runs under the match's lock). The
@@ -235,24 +246,24 @@ class Rounds(PodBase):
         row = await self.store.match_row(live.id)
         if row is None or row.status == "done":
             return
-        if await self.bot.series.store.of_match(live.id) is not None:
+        if await self.series.store.of_match(live.id) is not None:
             return
-        winner = await self._winner(live.id, row)
+        winner = await self.winner(live.id, row)
         recorded = await self.store.record(live.id, winner)
         if recorded is not None:
             log.info("pod result", extra={"ctx": {"pod": row.pod_id, "match": live.id, "winner": winner}})
-            self._spawn(self.advance(row.pod_id), f"pod-{row.pod_id}-advance")
+            self.kit.spawn(self.advance(row.pod_id), f"pod-{row.pod_id}-advance")
 
     async def on_series_finished(self, series: SeriesRow) -> None:
         """A series finish listener: record the result of a best-of-3 pod table (once; a series
         that is not a pod table's is ignored)."""
-        games = await self.bot.series.store.games(series.id)
+        games = await self.series.store.games(series.id)
         if not games:
             return
         row = await self.store.match_row(games[0].match_id)
         if row is None or row.status == "done":
             return
-        winner = self.series_winner(series, row)
+        winner = series_winner(series, row)
         if await self.store.record(games[0].match_id, winner) is not None:
             log.info(
                 "pod result",
@@ -260,18 +271,11 @@ class Rounds(PodBase):
                     "ctx": {"pod": row.pod_id, "series": series.id, "winner": winner, "games": series.wins}
                 },
             )
-            self._spawn(self.advance(row.pod_id), f"pod-{row.pod_id}-advance")
+            self.kit.spawn(self.advance(row.pod_id), f"pod-{row.pod_id}-advance")
 
-    @staticmethod
-    def series_winner(series: SeriesRow, row: PodMatchRow) -> int | None:
-        """The winning pod seat of a closed series; None for a draw or a series ended without a result."""
-        if series.status != "finished" or series.winner is None:
-            return None
-        return row.seat_a if series.winner == 0 else row.seat_b
-
-    async def _winner(self, match_id: int, row: PodMatchRow) -> int | None:
+    async def winner(self, match_id: int, row: PodMatchRow) -> int | None:
         """The winning pod seat from the stored outcome; None for a draw or an aborted match."""
-        match = await self.bot.db.matches.get(match_id)
+        match = await self.db.matches.get(match_id)
         if match.status != "finished" or not match.outcome:
             return None
         ranking = match.outcome.get("ranking") or []
@@ -281,7 +285,7 @@ class Rounds(PodBase):
 
     async def advance(self, pod_id: int) -> None:
         """After a result: when the round is complete, post standings and pair the next round."""
-        async with self._lock(pod_id):
+        async with self.kit.lock(pod_id):
             pod = await self.store.pod(pod_id)
             if pod is None or pod.status != "playing" or pod.round == 0:
                 return
@@ -290,24 +294,24 @@ class Rounds(PodBase):
             if not current or any(r.status != "done" for r in current):
                 return
             seats = await self.store.seats(pod_id)
-            _, total = self.plan(pod, seats)
+            _, total = plan(pod, seats)
             if pod.round < total:
-                games = await self.game_record(pod, rows)
-                await self._say(pod, self.standings_text(pod, seats, rows, final=False, games=games))
-            await self._next_round(pod, seats)
+                games = await self.standings.game_record(pod, rows)
+                await self.notices.say(pod, self.standings.standings_text(pod, seats, rows, final=False, games=games))
+            await self.next_round(pod, seats)
 
     async def _finish(self, pod: PodRow, seats: Sequence[PodSeatRow]) -> None:
         from engines.draft.pairings import standings
 
         rows = await self.store.matches(pod.id)
         await self.store.set_status(pod.id, "finished", finished=True)
-        self.bot.drafts.forget(pod.id)
-        table = standings([s.seat for s in seats], self.results(rows))
-        winner = self.names(seats)[table.rows[0].seat] if table.rows else "nobody"
-        games = await self.game_record(pod, rows)
-        await self._say(
+        self.forget_draft(pod.id)
+        table = standings([s.seat for s in seats], results(rows))
+        winner = names(seats)[table.rows[0].seat] if table.rows else "nobody"
+        games = await self.standings.game_record(pod, rows)
+        await self.notices.say(
             pod,
-            self.standings_text(pod, seats, rows, final=True, games=games)
+            self.standings.standings_text(pod, seats, rows, final=True, games=games)
             + f"\n🥇 **{winner}** wins {pod.title}!",
         )
         log.info("pod finished", extra={"ctx": {"pod": pod.id, "winner": winner}})
@@ -322,7 +326,7 @@ class Rounds(PodBase):
         plays at the table could otherwise write their own win. So the moderator must not be one of
         the table's players, the pod must still be playing its rounds (final standings are final),
         and every correction is logged with who made it and what it replaced."""
-        pod = await self._pod(pod_id)
+        pod = await self.kit.pod(pod_id)
         if pod.status != "playing":
             if pod.status == "finished":
                 raise PodError(f"{pod.title} is over: its results and final standings stand.")
@@ -342,8 +346,8 @@ class Rounds(PodBase):
                 "not in the match."
             )
         if row.match_id is not None:
-            match = await self.bot.db.matches.get(row.match_id)
-            found = await self.bot.series.store.of_match(row.match_id)
+            match = await self.db.matches.get(row.match_id)
+            found = await self.series.store.of_match(row.match_id)
             if match.status == "active" or (found is not None and found[0].is_open):
                 raise PodError("That match is still being played: end it first (`/game end` in its thread).")
             decided = found[0].status == "finished" if found is not None else match.status == "finished"
@@ -367,5 +371,5 @@ class Rounds(PodBase):
                 }
             },
         )
-        self._spawn(self.advance(pod_id), f"pod-{pod_id}-advance")
+        self.kit.spawn(self.advance(pod_id), f"pod-{pod_id}-advance")
         return row
