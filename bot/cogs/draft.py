@@ -45,7 +45,9 @@ ACTIVE = ("lobby", "drafting", "building", "playing")
 OVER = ("finished", "cancelled")
 
 
-async def create_pod(bot: Host, interaction: discord.Interaction, kind: str, seats: int, **options: Any) -> None:
+async def create_pod(
+    bot: Host, interaction: discord.Interaction, kind: str, seats: int, **options: Any
+) -> None:
     """A pod in its lobby: the lobby message answers the command, then the host's DMs are checked."""
     user = interaction.user
     row = await bot.drafts.lobby.create(

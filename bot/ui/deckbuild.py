@@ -300,4 +300,6 @@ async def on_build(
         await interaction.followup.send(**shown.pool_message(built.pod, built.seat), ephemeral=True)
         return
     kwargs = shown.builder(built.pod, built.seat, built.page, built.note)
-    await interaction.edit_original_response(attachments=await shown.pool_image(built.pod, built.seat), **kwargs)
+    await interaction.edit_original_response(
+        attachments=await shown.pool_image(built.pod, built.seat), **kwargs
+    )

@@ -60,9 +60,7 @@ class LobbyClick:
 class Lobby:
     """Creating a pod, its lobby buttons, and starting it."""
 
-    def __init__(
-        self, pods: DraftPods, store: DraftStore, picking: Picking, seed: Callable[[], int]
-    ) -> None:
+    def __init__(self, pods: DraftPods, store: DraftStore, picking: Picking, seed: Callable[[], int]) -> None:
         self.pods = pods
         self.store = store
         self.picking = picking
@@ -117,9 +115,7 @@ class Lobby:
         """The lobby's message is up: its buttons' clicks find the pod by it."""
         await self.store.set_message(pod_id, message_id)
 
-    async def click(
-        self, pod_id: int, op: str, user_id: int, name: str, *, moderator: bool
-    ) -> LobbyClick:
+    async def click(self, pod_id: int, op: str, user_id: int, name: str, *, moderator: bool) -> LobbyClick:
         """Join, Leave, Cancel or Start. Raises a ``CardhostError`` with a sentence when refused."""
         row = await self.store.get(pod_id)
         if row.status != "lobby":

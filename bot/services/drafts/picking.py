@@ -28,9 +28,7 @@ log = logging.getLogger(__name__)
 class Picking:
     """Planning and committing picks, a player's pick (``submit``), telling people, the end."""
 
-    def __init__(
-        self, pods: DraftPods, store: DraftStore, clocks: PickClocks, notices: DraftNotices
-    ) -> None:
+    def __init__(self, pods: DraftPods, store: DraftStore, clocks: PickClocks, notices: DraftNotices) -> None:
         self.pods = pods
         self.store = store
         self.clocks = clocks

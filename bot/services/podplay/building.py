@@ -225,7 +225,9 @@ class DeckBuilding:
         await self.store.submit(pod.id, seat.seat, deck, row.id)
         seats = await self.store.seats(pod.id)
         done = sum(1 for s in seats if s.submitted)
-        await self.notices.say(pod, f"✅ {seat.display_name} submitted a deck ({done}/{len(seats)} decks in).")
+        await self.notices.say(
+            pod, f"✅ {seat.display_name} submitted a deck ({done}/{len(seats)} decks in)."
+        )
         log.info("pod deck submitted", extra={"ctx": {"pod": pod.id, "seat": seat.seat, "deck": row.id}})
         return (
             f"✅ Saved to your library as **{row.name}** ({len(deck)} cards): `/deck show name:{row.name}`."

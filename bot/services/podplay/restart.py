@@ -116,7 +116,9 @@ class Restart:
         live = await self.matches.get(match_id)
         if match.thread_id is None:
             posted = await self.notices.table_message(
-                pod, f"🎴 **{pod.title}** · round {row.round} · table {row.table_no} (resumed)", match.channel_id
+                pod,
+                f"🎴 **{pod.title}** · round {row.round} · table {row.table_no} (resumed)",
+                match.channel_id,
             )
             if posted is not None:
                 turn = float(pod.config.get("turn_seconds") or self.rounds.turn_seconds)

@@ -156,7 +156,9 @@ class Rounds:
             if row.is_bye:
                 lines.append(f"Bye: **{names_[row.seat_a]}** (counts as a win)")
             else:
-                lines.append(f"Table {row.table_no}: **{names_[row.seat_a]}** vs **{names_[row.seat_b or 0]}**")
+                lines.append(
+                    f"Table {row.table_no}: **{names_[row.seat_a]}** vs **{names_[row.seat_b or 0]}**"
+                )
         playing = [
             s.user_id
             for s in seats
@@ -297,7 +299,9 @@ class Rounds:
             _, total = plan(pod, seats)
             if pod.round < total:
                 games = await self.standings.game_record(pod, rows)
-                await self.notices.say(pod, self.standings.standings_text(pod, seats, rows, final=False, games=games))
+                await self.notices.say(
+                    pod, self.standings.standings_text(pod, seats, rows, final=False, games=games)
+                )
             await self.next_round(pod, seats)
 
     async def _finish(self, pod: PodRow, seats: Sequence[PodSeatRow]) -> None:

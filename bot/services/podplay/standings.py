@@ -117,13 +117,15 @@ class Standings:
                     lines.append(f"• Bye: {seat_names[row.seat_a]}")
                     continue
                 vs = f"{seat_names[row.seat_a]} vs {seat_names[row.seat_b or 0]}"
-                found = (
-                    await self.series.of_match(row.match_id) if row.match_id is not None else None
-                )
+                found = await self.series.of_match(row.match_id) if row.match_id is not None else None
                 score = ""
                 if found is not None:
                     series = found[0]
-                    score = " (" + score_text([seat_names[row.seat_a], seat_names[row.seat_b or 0]], series.wins) + ")"
+                    score = (
+                        " ("
+                        + score_text([seat_names[row.seat_a], seat_names[row.seat_b or 0]], series.wins)
+                        + ")"
+                    )
                 if row.status == "done":
                     result = f"{seat_names[row.winner]} won" if row.winner is not None else "draw"
                     if found is not None:
