@@ -114,9 +114,7 @@ class Database:
         self._lock = asyncio.Lock()
         self._owner: asyncio.Task[Any] | None = None
         self._depth = 0
-        self._pending: list[tuple[SyncFn, asyncio.Future[Any]]] = []
-        self._flush_soon = False
-        self._flusher: asyncio.Task[None] | None = None
+        self._queue = GroupCommit(self)
         self._jobs = _JobCounter()
         self._checkpointer: _Checkpointer | None = None
         self._quiet: asyncio.Task[None] | None = None
@@ -349,12 +347,7 @@ class Database:
                 return _in_savepoint(raw, fn, f"sp{self._depth + 1}")
             return await self._hop(_in_savepoint, raw, fn, f"sp{self._depth + 1}")
         loop = asyncio.get_running_loop()
-        if (
-            not self._pending
-            and not getattr(loop, "_ready", True)
-            and self._free()
-            and (self._flusher is None or self._flusher.done())
-        ):
+        if self._queue.idle and not getattr(loop, "_ready", True) and self._free():
             # Nothing else can run before this write commits (no other callback is ready), so no
             # other write could join its group: commit it now, on this thread.
             ok, value = _group_commit(raw, [fn])[0]
@@ -363,87 +356,11 @@ class Database:
                 result: T = value  # fn's result: _group_commit keeps results of several fns as Any
                 return result
             raise value
-        future: asyncio.Future[T] = loop.create_future()
-        self._pending.append((fn, future))
-        if not self._flush_soon:
-            # After the callbacks already queued: writes of this loop iteration commit together.
-            self._flush_soon = True
-            loop.call_soon(self._flush_queued)
-        return await future
-
-    def _flush_queued(self) -> None:
-        self._flush_soon = False
-        if not self._pending or self._conn is None:
-            self._fail_pending(RuntimeError("Database is not open"))
-            return
-        if self._free() and (self._flusher is None or self._flusher.done()):
-            self._commit_pending()
-        elif self._flusher is None or self._flusher.done():
-            self._flusher = asyncio.create_task(self._flush_when_free(), name="cardhost-group-commit")
-
-    def _fail_pending(self, exc: Exception) -> None:
-        pending, self._pending = self._pending, []
-        for _, fut in pending:
-            if not fut.done():
-                fut.set_exception(exc)
-
-    async def _flush_when_free(self) -> None:
-        while self._pending:
-            async with self._lock:
-                if self._conn is None:
-                    self._fail_pending(RuntimeError("Database is not open"))
-                    return
-                if self._jobs.idle():
-                    self._commit_pending()
-                    continue
-                # A thread job still runs on the connection: commit on that thread, after it.
-                batch = self._take_batch()
-                if not batch:
-                    continue
-                try:
-                    outcomes = await self._hop(_group_commit, self.conn._conn, [fn for fn, _ in batch])
-                except BaseException as exc:  # the COMMIT itself failed: nobody's write is durable
-                    _fail(batch, exc)
-                    if not isinstance(exc, Exception):
-                        raise
-                    continue
-                self._answer(batch, outcomes)
-
-    def _take_batch(self) -> list[tuple[SyncFn, asyncio.Future[Any]]]:
-        batch, self._pending = self._pending[:MAX_GROUP], self._pending[MAX_GROUP:]
-        return [(fn, fut) for fn, fut in batch if not fut.cancelled()]
-
-    def _commit_pending(self) -> None:
-        """Commit every queued write on this (the loop's) thread, MAX_GROUP per transaction."""
-        raw = self.conn._conn
-        while self._pending:
-            batch = self._take_batch()
-            if not batch:
-                continue
-            try:
-                outcomes = _group_commit(raw, [fn for fn, _ in batch])
-            except BaseException as exc:  # the COMMIT itself failed: nobody's write is durable
-                _fail(batch, exc)
-                if not isinstance(exc, Exception):
-                    raise
-                continue
-            self._answer(batch, outcomes)
+        return await self._queue.enqueue(fn)
 
     def _committed(self, writes: int) -> None:
         if self._checkpointer is not None:
             self._checkpointer.wrote(writes)
-
-    def _answer(
-        self, batch: list[tuple[SyncFn, asyncio.Future[Any]]], outcomes: list[tuple[bool, Any]]
-    ) -> None:
-        self._committed(len(batch))
-        for (_, fut), (ok, value) in zip(batch, outcomes, strict=True):
-            if fut.done():
-                continue
-            if ok:
-                fut.set_result(value)
-            else:
-                fut.set_exception(value)
 
     async def query(self, fn: Callable[[sqlite3.Connection], T]) -> T:
         """Run the read-only ``fn(sqlite3_connection)`` in one consistent view, on the loop's thread
@@ -496,6 +413,104 @@ class Database:
             return max(known) if known else None
 
         return await self.query(read)
+
+
+class GroupCommit:
+    """SQLite's queue of writes that commit together: every write queued in one turn of the event
+    loop joins one transaction (at most ``MAX_GROUP``), committed on the loop's thread when the
+    connection is free, else on aiosqlite's thread after the job running there. A collaborator of
+    ``Database`` rather than its methods: PostgreSQL writes without it."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+        self._pending: list[tuple[SyncFn, asyncio.Future[Any]]] = []
+        self._flush_soon = False
+        self._flusher: asyncio.Task[None] | None = None
+
+    @property
+    def idle(self) -> bool:
+        """Nothing queued and no flush running: a write may commit at once."""
+        return not self._pending and (self._flusher is None or self._flusher.done())
+
+    async def enqueue(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[T] = loop.create_future()
+        self._pending.append((fn, future))
+        if not self._flush_soon:
+            # After the callbacks already queued: writes of this loop iteration commit together.
+            self._flush_soon = True
+            loop.call_soon(self._flush_queued)
+        return await future
+
+    def _flush_queued(self) -> None:
+        self._flush_soon = False
+        if not self._pending or self.db._conn is None:
+            self._fail_pending(RuntimeError("Database is not open"))
+            return
+        if self.db._free() and (self._flusher is None or self._flusher.done()):
+            self._commit_pending()
+        elif self._flusher is None or self._flusher.done():
+            self._flusher = asyncio.create_task(self._flush_when_free(), name="cardhost-group-commit")
+
+    def _fail_pending(self, exc: Exception) -> None:
+        pending, self._pending = self._pending, []
+        for _, fut in pending:
+            if not fut.done():
+                fut.set_exception(exc)
+
+    async def _flush_when_free(self) -> None:
+        while self._pending:
+            async with self.db._lock:
+                if self.db._conn is None:
+                    self._fail_pending(RuntimeError("Database is not open"))
+                    return
+                if self.db._jobs.idle():
+                    self._commit_pending()
+                    continue
+                # A thread job still runs on the connection: commit on that thread, after it.
+                batch = self._take_batch()
+                if not batch:
+                    continue
+                try:
+                    outcomes = await self.db._hop(_group_commit, self.db.conn._conn, [fn for fn, _ in batch])
+                except BaseException as exc:  # the COMMIT itself failed: nobody's write is durable
+                    _fail(batch, exc)
+                    if not isinstance(exc, Exception):
+                        raise
+                    continue
+                self._answer(batch, outcomes)
+
+    def _take_batch(self) -> list[tuple[SyncFn, asyncio.Future[Any]]]:
+        batch, self._pending = self._pending[:MAX_GROUP], self._pending[MAX_GROUP:]
+        return [(fn, fut) for fn, fut in batch if not fut.cancelled()]
+
+    def _commit_pending(self) -> None:
+        """Commit every queued write on this (the loop's) thread, MAX_GROUP per transaction."""
+        raw = self.db.conn._conn
+        while self._pending:
+            batch = self._take_batch()
+            if not batch:
+                continue
+            try:
+                outcomes = _group_commit(raw, [fn for fn, _ in batch])
+            except BaseException as exc:  # the COMMIT itself failed: nobody's write is durable
+                _fail(batch, exc)
+                if not isinstance(exc, Exception):
+                    raise
+                continue
+            self._answer(batch, outcomes)
+
+    def _answer(
+        self, batch: list[tuple[SyncFn, asyncio.Future[Any]]], outcomes: list[tuple[bool, Any]]
+    ) -> None:
+        self.db._committed(len(batch))
+        for (_, fut), (ok, value) in zip(batch, outcomes, strict=True):
+            if fut.done():
+                continue
+            if ok:
+                fut.set_result(value)
+            else:
+                fut.set_exception(value)
 
 
 def _fail(batch: list[tuple[SyncFn, asyncio.Future[Any]]], exc: BaseException) -> None:
