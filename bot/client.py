@@ -92,7 +92,14 @@ class CardhostBot(commands.Bot):
         self.drafts = DraftService(
             draft_store, shared=lambda: self.matches.shared, notices=self.draft_surfaces
         )
-        self.lobbies = LobbyService(self)
+        import functools
+
+        from bot.surfaces.lobby import launch
+
+        self.lobbies = LobbyService(
+            self.db, self.series, self.matches, settings, self, functools.partial(launch, self)
+        )
+        """Lobbies by id (bot/services/lobbies.py); their messages are bot/surfaces/lobby.py."""
         from bot.services.podplay import PodPlayService
 
         from bot.surfaces.pod import PodSurfaces

@@ -81,14 +81,7 @@ DEBT: dict[str, tuple[str, ...]] = {
     "bot.services.channels": ("discord",),
     "bot.services.clock": ("bot.client", "bot.mentions", "discord"),
     "bot.services.dms": ("discord",),
-    "bot.services.lobbies": (
-        "bot.client",
-        "bot.mentions",
-        "bot.presenters",
-        "bot.presenters.seating",
-        "bot.ui.components",
-        "discord",
-    ),
+    "bot.services.lobbies": ("bot.presenters", "bot.presenters.seating"),
     "bot.services.series": ("bot.client", "bot.mentions", "bot.ui.series", "discord"),
     "bot.services.table": (
         "bot.client",
@@ -101,7 +94,7 @@ DEBT: dict[str, tuple[str, ...]] = {
 }
 """Every forbidden import today: module -> what it may not import (a module above it, or discord)."""
 
-LARGEST_CYCLE = 32
+LARGEST_CYCLE = 31
 """Modules in the largest import cycle of bot/ today (every import counted, as above)."""
 
 

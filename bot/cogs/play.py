@@ -16,9 +16,15 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.db.errors import AlreadySeated, LobbyClosed, LobbyFull
+from bot.mentions import pinging
 from bot.presenters import TableSpec, all_tables, table_spec
 from bot.presenters.seating import Seating
-from engines.core import ConfigError
+from bot.services.dms import greet_by_dm
+from bot.services.lobbies import LobbyChange, Started
+from bot.surfaces.lobby import greeting, launch, lobby_buttons, lobby_embed, record_lobby, show_lobby
+from bot.ui.lobby import lobby_deck_view
+from engines.core import CardhostError, ConfigError, get_engine
 from engines.core.game import OptionSpec
 from engines.core.levels import LEVEL_WORDS, LEVELS
 
@@ -26,6 +32,12 @@ if TYPE_CHECKING:
     from bot.ui.host import Host
 
 _KW = inspect.Parameter.KEYWORD_ONLY
+
+DM_HELP = (
+    "I couldn't send you a direct message. Your hand is private, so I send it by DM: open the server's "
+    "menu → **Privacy Settings** → turn on **Direct Messages**, then I can DM you. Until then, use the "
+    "**Show my hand** button in the game thread: only you will see it."
+)
 
 
 def _annotation(option: OptionSpec) -> Any:
@@ -114,6 +126,11 @@ _CHOICES: dict[str, list[app_commands.Choice[Any]]] = {
 }
 
 
+def _is_moderator(interaction: discord.Interaction) -> bool:
+    perms = getattr(interaction.user, "guild_permissions", None)
+    return bool(perms and (perms.manage_messages or perms.manage_guild))
+
+
 class PlayCog(commands.Cog):
     def __init__(self, bot: Host) -> None:
         self.bot = bot
@@ -162,11 +179,9 @@ class PlayCog(commands.Cog):
             if opponent is not None and ai_level is not None:
                 raise ConfigError("A challenge is played between two people: leave out ai, or the opponent.")
             if opponent is not None:
-                await self.bot.lobbies.challenge(
-                    interaction, game, deck, opponent, float(seconds), options, best_of=best_of
-                )
+                await self.challenge(interaction, game, deck, opponent, float(seconds), options, best_of)
             else:
-                await self.bot.lobbies.start_duel(
+                await self.start_duel(
                     interaction, game, deck, float(seconds), options, best_of=best_of, ai_level=ai_level
                 )
             return
@@ -187,7 +202,7 @@ class PlayCog(commands.Cog):
         if ai_level:
             options["ai_level"] = ai_level  # the level of the seats "Add AI" fills
         options["turn_seconds"] = seconds
-        await self.bot.lobbies.create(interaction, game, options)
+        await self.open_lobby(interaction, game, options)
 
     async def _variant_lobby(
         self,
@@ -218,7 +233,154 @@ class PlayCog(commands.Cog):
             )
             raise ConfigError(f"{title} is played by {many} players.")
         options["max_players"] = seats or seating.max_players
-        await self.bot.lobbies.create(interaction, game, options)
+        await self.open_lobby(interaction, game, options)
+
+    # ------------------------------------------------------------------ lobbies and duels
+
+    async def open_lobby(self, interaction: discord.Interaction, game: str, options: dict[str, Any]) -> None:
+        """A lobby's message, as the reply to /play (through the interaction); the sender is told
+        what it shows. The host's DMs are tried at once, so closed DMs are explained now."""
+        assert interaction.channel_id is not None
+        user = interaction.user
+        change = await self.bot.lobbies.create(
+            interaction.guild_id, interaction.channel_id, user.id, user.display_name, game, options
+        )
+        await self._post_lobby(interaction, change)
+        await self._check_dm(interaction)
+
+    async def challenge(
+        self,
+        interaction: discord.Interaction,
+        game: str,
+        deck: str | None,
+        opponent: discord.abc.User,
+        turn_seconds: float,
+        options: dict[str, Any],
+        best_of: int,
+    ) -> None:
+        """A two-seat lobby, and a line that calls the opponent to it."""
+        assert interaction.channel_id is not None
+        user = interaction.user
+        change = await self.bot.lobbies.challenge(
+            interaction.guild_id,
+            interaction.channel_id,
+            user.id,
+            user.display_name,
+            game,
+            deck,
+            opponent.id,
+            opponent.bot,
+            turn_seconds,
+            options,
+            best_of,
+        )
+        await self._post_lobby(interaction, change)
+        await self._check_dm(interaction)
+        await interaction.followup.send(
+            f"{opponent.mention}, {user.mention} challenges you to {get_engine(game).title}: click **Join**.",
+            allowed_mentions=pinging([opponent.id, user.id]),
+        )
+
+    async def start_duel(
+        self,
+        interaction: discord.Interaction,
+        game: str,
+        deck: str | None,
+        turn_seconds: float,
+        options: dict[str, Any],
+        best_of: int = 1,
+        ai_level: str | None = None,
+    ) -> None:
+        """A duel against the AI, started at once; the reply to /play carries the greeting and the
+        game's thread opens under it."""
+        user = interaction.user
+        await interaction.response.defer(thinking=True)
+        duel = await self.bot.lobbies.duel(
+            interaction.guild_id,
+            interaction.channel_id,
+            user.id,
+            user.display_name,
+            game,
+            deck,
+            turn_seconds,
+            options,
+            best_of=best_of,
+            ai_level=ai_level,
+        )
+        live = duel.live
+        level = f", {ai_level}" if ai_level and ai_level != "normal" else ""
+        message = await interaction.followup.send(
+            f"⚔️ **{live.engine.title}**: {user.mention} ({duel.label}) vs the AI ({duel.ai_label}{level}). "
+            "The game thread is below.\n" + greeting(live, turn_seconds, self.bot.settings.reserve_seconds),
+            wait=True,
+            allowed_mentions=pinging([user.id]),
+        )
+        await launch(self.bot, live, message, turn_seconds, greeted=True)
+
+    async def _post_lobby(self, interaction: discord.Interaction, change: LobbyChange) -> None:
+        """The new lobby's message, as the reply to /play (through the interaction, not
+        global-bound); the sender is told what it shows."""
+        lobby = change.lobby
+        view = lobby_buttons(lobby)
+        assert view is not None  # a new lobby is open
+        await interaction.response.send_message(embed=lobby_embed(lobby), view=view)
+        msg = await interaction.original_response()
+        await self.bot.lobbies.set_message(lobby.id, msg.id)
+        record_lobby(self.bot, change, msg.id)
+
+    async def _check_dm(self, interaction: discord.Interaction) -> bool:
+        return await greet_by_dm(
+            interaction, "You're in a cardhost lobby. When the game starts I'll send your hand here.", DM_HELP
+        )
+
+    async def on_lobby_button(self, interaction: discord.Interaction, lobby_id: int, op: str) -> None:
+        """A lobby button: the service changes the lobby, the lobby's message follows through the
+        sender (by this click's interaction); Start also opens the game's thread under it."""
+        if op == "deck":
+            await self.deck_menu(interaction, lobby_id)
+            return
+        await interaction.response.defer()
+        user = interaction.user
+        try:
+            result = await self.bot.lobbies.act(
+                lobby_id, user.id, user.display_name, op, moderator=_is_moderator(interaction)
+            )
+            if isinstance(result, Started):
+                live, seconds = result.live, result.turn_seconds
+                words = greeting(live, seconds, self.bot.settings.reserve_seconds, result.note)
+                # The greeting rides on the lobby message (through this click's interaction): the
+                # thread opens under it and shows it at its top.
+                show_lobby(self.bot, result.change, interaction=interaction, content=words)
+                lobby = result.change.lobby
+                assert lobby.message_id is not None
+                await launch(self.bot, live, discord.Object(lobby.message_id), seconds, greeted=True)
+                return
+            show_lobby(self.bot, result, interaction=interaction)
+            if result.newcomer:
+                await self._check_dm(interaction)
+        except (AlreadySeated, LobbyFull, LobbyClosed, CardhostError) as exc:
+            await interaction.followup.send(str(exc), ephemeral=True)
+
+    async def deck_menu(self, interaction: discord.Interaction, lobby_id: int) -> None:
+        """The "Choose my deck" menu: the variant's starters and the player's saved decks, to them alone."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        menu = await self.bot.lobbies.deck_menu(lobby_id, interaction.user.id)
+        seating = menu.seating
+        now = f"You bring **{menu.current}**." if menu.current else "You bring a starter unless you choose."
+        more = " (the first 25 are listed)" if len(menu.options) > 25 else ""
+        await interaction.followup.send(
+            f"Lobby #{lobby_id}, {seating.title}: choose your deck{more}. {now} "
+            f"{seating.title} is played with a {seating.format_title}.",
+            view=lobby_deck_view(lobby_id, menu.options),
+            ephemeral=True,
+        )
+
+    async def on_lobby_deck(self, interaction: discord.Interaction, lobby_id: int, value: str) -> None:
+        """A deck chosen in the menu; the lobby's message (another message) is edited in its channel."""
+        await interaction.response.defer()
+        label, change = await self.bot.lobbies.choose_deck(lobby_id, interaction.user.id, value)
+        await interaction.followup.send(f"You bring **{label}** to lobby #{lobby_id}.", ephemeral=True)
+        show_lobby(self.bot, change)
 
     @play.autocomplete("deck")
     async def deck_autocomplete(

@@ -197,7 +197,8 @@ async def test_galactic_overlord_lobby(simcord_env) -> None:
     live = await latest_live(env)
     assert [s.name for s in live.seats] == ["bob", "alice", "AI 1"], "the Overlord sits first"
     assert live.cfg.options["variant"] == "overlord" and live.cfg.options["rifts"] is True
-    greeting = game_thread(t).history()[0].content
+    # The greeting rides on the lobby message the thread opens under (issue #33 item 2).
+    greeting = lobby_message(t).content
     assert "Galactic Overlord. The Galactic Overlord: bob · The Allied team: alice & AI 1" in greeting
     people = {0: bob, 1: alice}
     rng = Rng.from_seed(9)
