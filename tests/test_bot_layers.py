@@ -79,7 +79,7 @@ LAYERS = (
 
 DEBT: dict[str, tuple[str, ...]] = {
     "bot.services.channels": ("discord",),
-    "bot.services.clock": ("bot.client", "bot.mentions", "discord"),
+    "bot.services.clock": ("bot.client", "discord"),
     "bot.services.dms": ("discord",),
     "bot.services.lobbies": ("bot.presenters", "bot.presenters.seating"),
     "bot.services.series": ("bot.client", "bot.mentions", "bot.ui.series", "discord"),

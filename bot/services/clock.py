@@ -19,7 +19,6 @@ import discord
 
 from bot.db.matches import ClockRow
 from bot.log import match_logged
-from bot.mentions import pinging
 from bot.services.deadlines import DeadlineQueue
 from bot.services.matches import LiveMatch
 from engines.games import game_spec
@@ -245,13 +244,14 @@ class ClockService:
         if not await self.db.matches.claim_warning(match_id, seat, turn_seq):
             return
         live = await self.bot.matches.get(match_id)
-        thread = await self.bot.table.thread_of(live)
         user = live.seats[seat].user_id
-        if thread is not None and user is not None:
+        if user is not None:
             left = max(1, round(deadline - now()))
-            await thread.send(
+            self.bot.table.post_line(  # through the sender: a 5xx or a timeout is tried again
+                live,
                 f"⏰ <@{user}>, {left} seconds left on your turn.",
-                allowed_mentions=pinging([user]),
+                key=("warn", seat, turn_seq),
+                pings=[user],
             )
 
     async def _expire(self, match_id: int, seat: int, turn_seq: int) -> None:
@@ -298,7 +298,6 @@ class ClockService:
                     )
                 else:
                     text = f"⌛ {s.name} ran out of time: the AI played that turn for them."
-        thread = await self.bot.table.thread_of(live)
-        if thread is not None and text:
-            await thread.send(text)
+        if text:
+            self.bot.table.post_line(live, text, key=("time out", seat, turn_seq))
         await self.bot.table.after_report(report)

@@ -97,6 +97,9 @@ class TableService:
     def __init__(self, bot: CardhostBot) -> None:
         self.bot = bot
         self._dm_signatures: dict[tuple[int, int], Any] = {}
+        self._unposted: dict[int, bool] = {}
+        """Matches whose new board is on its way through the sender (or stale there), and whether
+        it pings: until it is posted, each showing posts a new board rather than edit the old one."""
         self._images: dict[Surface, tuple[int | None, str | None]] = {}
         """The picture Discord shows on each board and DM panel (message id, digest of its bytes),
         as last accepted: an edit whose picture is the same keeps the attachment, not re-uploads it."""
@@ -229,22 +232,29 @@ class TableService:
             await self._post_board(live, new_message=new_message)
 
     async def _post_board(self, live: LiveMatch, *, new_message: bool) -> asyncio.Future[Any] | None:
-        thread = await self.thread_of(live)
-        if thread is None:
+        if live.thread_id is None:
             return None
+        # A new board that has not got through yet (its post stays stale in the sender) is still
+        # owed: the next showing posts it, with its pings, rather than editing the board before it.
+        owed = self._unposted.get(live.id)
+        mention = new_message or bool(owed)
         # The words before the picture, with no await between: both of one position.
         seq = live.seq
-        content = self.board_content(live, mention=new_message)
+        content = self.board_content(live, mention=mention)
         file = await self.board_file(live)
-        if not new_message and live.board_message_id:
-            return self._edit_board(live, thread, live.board_message_id, seq, content, file)
-        await self._send_board(live, thread, seq, content, file, mention=new_message)
-        return None
+        if not new_message and owed is None and live.board_message_id:
+            return self._edit_board(live, live.thread_id, live.board_message_id, seq, content, file)
+        return self._send_board(live, live.thread_id, seq, content, file, mention=mention)
+
+    def _thread(self, thread_id: int) -> discord.PartialMessageable:
+        """The game thread as a place to write, without a request: a thread not in the cache is
+        not fetched first (one more request, which may fail like any other)."""
+        return self.bot.get_partial_messageable(thread_id, type=discord.ChannelType.public_thread)
 
     def _edit_board(
         self,
         live: LiveMatch,
-        thread: discord.Thread,
+        thread_id: int,
         message_id: int,
         seq: int,
         content: str,
@@ -259,7 +269,7 @@ class TableService:
             if self._images.get(surface) != (message_id, digest):
                 # A new picture; the same one stays as it is (an edit without attachments= keeps them).
                 kwargs["attachments"] = [discord.File(io.BytesIO(data or b""), filename=filename)]
-            await thread.get_partial_message(message_id).edit(**kwargs)
+            await self._thread(thread_id).get_partial_message(message_id).edit(**kwargs)
             if live.active:  # a finished match's pictures are forgotten (TableService.forget)
                 self._images[surface] = (message_id, digest)
 
@@ -271,44 +281,113 @@ class TableService:
             version=seq,
             fingerprint=(message_id, content, digest),
             write=write,
-            channel_id=thread.id,
+            channel_id=thread_id,
             on_permanent=refused,
         )
         return self.bot.sender.submit_nowait(surface, desired)
 
     async def _repost_board(self, live: LiveMatch) -> None:
+        """A new board in place of one that was deleted (called from the sender's worker of the
+        board: it submits, never waits for the write)."""
         async with self._showing_lock(live.id, None):
-            thread = await self.thread_of(live)
-            if thread is None:
+            if live.thread_id is None:
                 return
             seq = live.seq
             content = self.board_content(live, mention=False)
             file = await self.board_file(live)
-            await self._send_board(live, thread, seq, content, file, mention=False)
+            self._send_board(live, live.thread_id, seq, content, file, mention=False)
 
-    async def _send_board(
+    def _send_board(
         self,
         live: LiveMatch,
-        thread: discord.Thread,
+        thread_id: int,
         seq: int,
         content: str,
         file: discord.File,
         *,
         mention: bool,
-    ) -> None:
-        """A new board message. The old board keeps its picture and its **Show my hand** button (no
-        request to strip it): a click there is answered with the current panel."""
-        digest = _digest(_file_bytes(file))
-        view = hand_view(live.id) if live.active else None
-        kwargs: dict[str, Any] = {"content": content, "file": file}
-        if view is not None:
-            kwargs["view"] = view
-        msg = await thread.send(**kwargs, allowed_mentions=pinging(self.board_pings(live, mention)))
+    ) -> asyncio.Future[Any]:
+        """A new board message, handed to the sender: retried like an edit, and while it has not
+        got through the match owes a new board (the next showing posts it). The old board keeps
+        its picture and its **Show my hand** button (no request to strip it): a click there is
+        answered with the current panel."""
         surface = board_surface(live.id)
-        self._images[surface] = (msg.id, digest)
-        self.bot.sender.record(surface, seq, (msg.id, content, digest))
-        live.board_message_id = msg.id
-        await self.bot.db.matches.set_board_message(live.id, msg.id)
+        data = _file_bytes(file)
+        digest, filename = _digest(data), file.filename
+        view = hand_view(live.id) if live.active else None
+        pings = self.board_pings(live, mention)
+        self._unposted[live.id] = mention
+
+        async def write() -> None:
+            posted = live.board_message_id
+            if live.id not in self._unposted and posted:
+                # The new board owed when this was submitted got through meanwhile (a post already
+                # on its way): this position is an edit of it, not one more board.
+                edit: dict[str, Any] = {"content": content}
+                if self._images.get(surface) != (posted, digest):
+                    edit["attachments"] = [discord.File(io.BytesIO(data or b""), filename=filename)]
+                await self._thread(thread_id).get_partial_message(posted).edit(**edit)
+                if live.active:
+                    self._images[surface] = (posted, digest)
+                return
+            kwargs: dict[str, Any] = {
+                "content": content,
+                "file": discord.File(io.BytesIO(data or b""), filename=filename),
+            }
+            if view is not None:
+                kwargs["view"] = view
+            msg = await self._thread(thread_id).send(**kwargs, allowed_mentions=pinging(pings))
+            self._unposted.pop(live.id, None)
+            self._images[surface] = (msg.id, digest)
+            live.board_message_id = msg.id
+            await self.bot.db.matches.set_board_message(live.id, msg.id)
+
+        async def refused(exc: PermanentError) -> None:
+            self._unposted.pop(live.id, None)  # the thread is gone or closed to the bot
+
+        desired = Desired(
+            version=seq,
+            fingerprint=("new board", seq, content, digest),
+            write=write,
+            channel_id=thread_id,
+            on_permanent=refused,
+        )
+        return self.bot.sender.submit_nowait(surface, desired)
+
+    def post_line(
+        self,
+        live: LiveMatch,
+        text: str,
+        *,
+        key: tuple[Any, ...],
+        pings: list[int | None] | None = None,
+        view: discord.ui.View | None = None,
+    ) -> asyncio.Future[Any] | None:
+        """A line in the game thread (a greeting, a warning, the result), handed to the sender as
+        a one-off surface named by ``key`` (unique within the match): a 5xx or a timeout is
+        retried, a line that failed for good is sent again by the sweep, and nothing raises into
+        the caller. Not awaited: the line goes when the thread's channel has room."""
+        if live.thread_id is None:
+            return None
+        thread_id = live.thread_id
+        surface = Surface("line", (live.id, *key))
+
+        async def write() -> None:
+            kwargs: dict[str, Any] = {"allowed_mentions": pinging(pings or [])}
+            if view is not None:
+                kwargs["view"] = view
+            await self._thread(thread_id).send(text, **kwargs)
+
+        future = self.bot.sender.submit_nowait(
+            surface, Desired(version=live.seq, fingerprint=text, write=write, channel_id=thread_id)
+        )
+
+        def settled(done: asyncio.Future[Any]) -> None:
+            if not done.cancelled() and done.result().status in (Status.WRITTEN, Status.FAILED):
+                self.bot.sender.forget(lambda s: s == surface)  # a line is written once
+
+        future.add_done_callback(settled)
+        return future
 
     # ----------------------------------------------------------------- private panels
 
@@ -401,10 +480,7 @@ class TableService:
                     continue
                 version = live.seq
                 shown = await self._show_dm_panel(live, seat.seat)
-                if isinstance(shown, asyncio.Future):
-                    shown.add_done_callback(self._when_shown(key, sig, version))
-                elif shown:
-                    self._dm_signatures[key] = sig
+                shown.add_done_callback(self._when_shown(key, sig, version))
 
     def _when_shown(
         self, key: tuple[int, int], sig: Any, version: int
@@ -420,15 +496,7 @@ class TableService:
 
         return done
 
-    async def send_dm_panel(self, live: LiveMatch, seat_no: int) -> bool:
-        """Show the seat's panel now (a new DM, or an edit through the sender) and wait for it."""
-        shown = await self._show_dm_panel(live, seat_no)
-        if isinstance(shown, asyncio.Future):
-            result = await shown
-            return bool(result.status in (Status.WRITTEN, Status.UNCHANGED))
-        return shown
-
-    async def _show_dm_panel(self, live: LiveMatch, seat_no: int) -> bool | asyncio.Future[Any]:
+    async def _show_dm_panel(self, live: LiveMatch, seat_no: int) -> asyncio.Future[Any]:
         seat = live.seats[seat_no]
         assert seat.user_id is not None
         # Words, buttons and picture of one position: nothing awaited before the picture's view.
@@ -436,92 +504,90 @@ class TableService:
         content = self.panel_content(live, seat_no)
         view = self.panel_view(live, seat_no)
         file = await self.hand_file(live, seat_no)
-        if seat.dm_message_id and seat.dm_channel_id:
-            return self._edit_dm_panel(
-                live, seat_no, seat.dm_channel_id, seat.dm_message_id, version, content, view, file
-            )
-        return await self._new_dm_panel(live, seat_no, version, content, view, file)
+        return self._submit_dm_panel(live, seat_no, version, content, view, file)
 
-    def _edit_dm_panel(
+    def _submit_dm_panel(
         self,
         live: LiveMatch,
         seat_no: int,
-        channel_id: int,
-        message_id: int,
         version: int,
         content: str,
         view: discord.ui.View | None,
         file: discord.File | None,
     ) -> asyncio.Future[Any]:
+        """The seat's DM panel at ``version``, handed to the sender: an edit of the panel the seat
+        has, or the first DM when it has none (the first panel of a match). Which of the two is
+        decided when the write goes out: a first DM that got through meanwhile (an earlier
+        showing's) is edited, not sent again. A failure is retried; one for good leaves the panel
+        stale for the sweep and the next showing."""
         surface = panel_surface(live.id, seat_no)
+        seat = live.seats[seat_no]
         data = _file_bytes(file)
         digest = _digest(data)
         filename = file.filename if file is not None else "hand.png"
+        message_id = seat.dm_message_id if seat.dm_channel_id else None
+
+        def picture() -> list[discord.File]:
+            return [discord.File(io.BytesIO(data), filename=filename)] if data else []
 
         async def write() -> None:
-            kwargs: dict[str, Any] = {"content": content, "view": view}
-            if self._images.get(surface) != (message_id, digest):
-                kwargs["attachments"] = [discord.File(io.BytesIO(data), filename=filename)] if data else []
-            channel = self.bot.get_partial_messageable(channel_id, type=discord.ChannelType.private)
-            await channel.get_partial_message(message_id).edit(**kwargs)
-            if live.active:  # a finished match's pictures are forgotten (TableService.forget)
-                self._images[surface] = (message_id, digest)
+            shown_id, channel_id = seat.dm_message_id, seat.dm_channel_id
+            if shown_id and channel_id:
+                kwargs: dict[str, Any] = {"content": content, "view": view}
+                if self._images.get(surface) != (shown_id, digest):
+                    kwargs["attachments"] = picture()
+                channel = self.bot.get_partial_messageable(channel_id, type=discord.ChannelType.private)
+                await channel.get_partial_message(shown_id).edit(**kwargs)
+                if live.active:  # a finished match's pictures are forgotten (TableService.forget)
+                    self._images[surface] = (shown_id, digest)
+                return
+            await self._first_dm_panel(live, seat_no, content, view, picture(), digest)
 
         async def refused(exc: PermanentError) -> None:
-            seat = live.seats[seat_no]
             if exc.status == 403 and exc.code == DM_CLOSED:
                 await self._dm_closed(live, seat_no)
-            elif exc.status == 404 and seat.dm_message_id == message_id:
-                # The DM was deleted: a fresh one.
+            elif exc.status == 404 and message_id is not None and seat.dm_message_id == message_id:
+                # The DM was deleted: a fresh one, submitted from the sender's own worker of the
+                # panel (so not waited for here).
                 seat.dm_message_id = None
-                async with self._showing_lock(live.id, seat_no):
-                    if await self.send_dm_panel(live, seat_no):
-                        self._dm_signatures[(live.id, seat_no)] = self._signature(live, seat_no)
+                self._dm_signatures.pop((live.id, seat_no), None)
+                await self.update_dms(live)
 
         desired = Desired(
             version=version,
             fingerprint=(message_id, content, view_fingerprint(view), digest),
             write=write,
-            channel_id=channel_id,
+            channel_id=seat.dm_channel_id if message_id else None,
             on_permanent=refused,
         )
         return self.bot.sender.submit_nowait(surface, desired)
 
-    async def _new_dm_panel(
+    async def _first_dm_panel(
         self,
         live: LiveMatch,
         seat_no: int,
-        version: int,
         content: str,
         view: discord.ui.View | None,
-        file: discord.File | None,
-    ) -> bool:
+        files: list[discord.File],
+        digest: str | None,
+    ) -> None:
+        """The seat's first panel: a new DM (a player Discord no longer knows gets none)."""
         seat = live.seats[seat_no]
         assert seat.user_id is not None
-        try:
-            user = self.bot.get_user(seat.user_id) or await self._fetch_player(live, seat.user_id)
-            if user is None:
-                return False
-            digest = _digest(_file_bytes(file))
-            kwargs: dict[str, Any] = {"content": content}
-            if file:
-                kwargs["file"] = file
-            if view is not None:
-                kwargs["view"] = view
-            msg = await user.send(**kwargs)
-        except discord.Forbidden as exc:
-            if exc.code != DM_CLOSED:
-                raise
-            await self._dm_closed(live, seat_no)
-            return False
+        user = self.bot.get_user(seat.user_id) or await self._fetch_player(live, seat.user_id)
+        if user is None:
+            return
+        kwargs: dict[str, Any] = {"content": content}
+        if files:
+            kwargs["file"] = files[0]
+        if view is not None:
+            kwargs["view"] = view
+        msg = await user.send(**kwargs)
         seat.dm_channel_id, seat.dm_message_id = msg.channel.id, msg.id
-        surface = panel_surface(live.id, seat_no)
-        self._images[surface] = (msg.id, digest)
-        self.bot.sender.record(surface, version, (msg.id, content, view_fingerprint(view), digest))
+        self._images[panel_surface(live.id, seat_no)] = (msg.id, digest)
         await self.bot.db.matches.set_seat_dm(
             live.id, seat_no, dm_channel_id=msg.channel.id, dm_message_id=msg.id
         )
-        return True
 
     async def _dm_closed(self, live: LiveMatch, seat_no: int) -> None:
         """The player's DMs are closed: their hand stays in the thread (Show my hand)."""
@@ -532,13 +598,13 @@ class TableService:
         await self.bot.db.matches.set_seat_dm(
             live.id, seat_no, dm_channel_id=None, dm_message_id=None, dm_failed=True
         )
-        thread = await self.thread_of(live)
-        if thread is not None:
-            await thread.send(
-                f"<@{seat.user_id}> I can't send you direct messages, so your hand stays here: "
-                "click **Show my hand** on the board to see your cards and moves (only you will see them).",
-                allowed_mentions=pinging([seat.user_id]),
-            )
+        self.post_line(
+            live,
+            f"<@{seat.user_id}> I can't send you direct messages, so your hand stays here: "
+            "click **Show my hand** on the board to see your cards and moves (only you will see them).",
+            key=("dms closed", seat_no),
+            pings=[seat.user_id],
+        )
 
     async def _show_clicked_dm_panel(
         self, interaction: discord.Interaction, live: LiveMatch, seat_no: int
@@ -556,13 +622,16 @@ class TableService:
             content = self.panel_content(live, seat_no)
             view = self.panel_view(live, seat_no)
             file = await self.hand_file(live, seat_no)
-            digest = _digest(_file_bytes(file))
+            data = _file_bytes(file)
+            digest = _digest(data)
+            filename = file.filename if file is not None else "hand.png"
             kwargs: dict[str, Any] = {"content": content, "view": view}
             if self._images.get(surface) != (message_id, digest):
                 kwargs["attachments"] = [file] if file else []
             try:
                 await interaction.edit_original_response(**kwargs)
-            except discord.HTTPException as exc:
+            except (discord.HTTPException, TimeoutError, OSError) as exc:
+                # Discord's refusal, a timeout or a dropped connection: the sender tries it below.
                 log.warning(
                     "the clicked panel could not be edited through its interaction",
                     extra={"ctx": {"match": live.id, "seat": seat_no, "error": str(exc)}},
@@ -576,6 +645,12 @@ class TableService:
                     surface, version, (message_id, content, view_fingerprint(view), digest)
                 )
                 self._dm_signatures[key] = sig
+                # An older version the sender had on its way (a write Discord took its time to
+                # answer, a 5xx that discord.py retries itself) may land after this edit: the same
+                # panel handed to the sender is then written once more, after it; when nothing is
+                # on its way, the sender sees Discord shows it already and writes nothing.
+                again = discord.File(io.BytesIO(data), filename=filename) if data else None
+                self._submit_dm_panel(live, seat_no, version, content, view, again)
         if failed:
             self.bot.sender.invalidate(surface)
             await self.update_dms(live)  # through the sender, which retries and repairs
@@ -646,9 +721,8 @@ class TableService:
             self.forget(live.id)
 
     async def _announce_end(self, live: LiveMatch) -> None:
-        thread = await self.thread_of(live)
         match = await self.bot.db.matches.get(live.id)
-        if thread is None:
+        if live.thread_id is None:
             return
         if match.status == "finished" and match.outcome:
             text = "🏁 **Final ranking**\n" + ranking_text(
@@ -663,7 +737,7 @@ class TableService:
             text = f"🛑 The game was ended: {match.end_reason or 'no reason given'}."
         from bot.ui.replay import watch_view  # "Watch the replay" under the result (bot/ui/replay.py)
 
-        await thread.send(text, view=watch_view(live.id))
+        self.post_line(live, text, key=("end",), view=watch_view(live.id))
         await self.update_dms(live, force=True)
 
     def _forget_shown(self, match_id: int) -> None:
@@ -724,7 +798,24 @@ class TableService:
         up the thread is sent again below it, so the hand sits under the position it plays in."""
         live = report.match
         seat = live.seat_of(interaction.user.id)
-        board_before = live.board_message_id
+        # A new board (the notification) is posted through the sender, which may still be on its
+        # way when this click is answered: whether there is one is known now.
+        new_board = self.notifies(report, interaction.user.id) or live.id in self._unposted
+        if (
+            seat is not None
+            and interaction.guild_id is None
+            and interaction.message is not None
+            and interaction.message.id != seat.dm_message_id
+            and not seat.dm_failed
+        ):
+            # A panel in the player's DMs that the seat does not know: the first panel, which
+            # Discord took although its answer was lost (a timeout), or an older copy. It is the
+            # one the player uses: it becomes the seat's panel (the sender's own first DM, still
+            # on its way, then edits it instead of sending another).
+            seat.dm_channel_id, seat.dm_message_id = interaction.channel_id, interaction.message.id
+            await self.bot.db.matches.set_seat_dm(
+                live.id, seat.seat, dm_channel_id=seat.dm_channel_id, dm_message_id=seat.dm_message_id
+            )
         from_dm = (
             seat is not None
             and interaction.message is not None
@@ -749,7 +840,7 @@ class TableService:
             and interaction.message is not None
             and interaction.message.id != seat.dm_message_id
         ):
-            if live.board_message_id != board_before and live.active:
+            if new_board and live.active:
                 await self._resend_panel(interaction, live, seat.seat)
             else:
                 await self._edit_panel(interaction, live, seat.seat)
@@ -807,9 +898,10 @@ class TableService:
         seat = live.seat_of(user_id)
         async with live.lock:
             await self.bot.clocks.arm(live, new_turn=False)
-        thread = await self.thread_of(live)
-        if thread is not None and seat is not None:
-            await thread.send(f"↩️ {seat.name} takes their seat back from the AI.")
+        if seat is not None:
+            self.post_line(
+                live, f"↩️ {seat.name} takes their seat back from the AI.", key=("reclaim", live.seq)
+            )
         async with live.lock.across_processes():
             await self.post_board(live, new_message=False)
             await self.update_dms(live, force=True)

@@ -23,7 +23,8 @@ from discord.utils import escape_markdown
 from bot.db.lobbies import LobbyRow
 from bot.mentions import pinging
 from bot.presenters.seating import Seating
-from bot.sender.core import Desired, Result, Surface
+from bot.sender.core import Desired, RateLimitedError, Result, Surface, TransientError
+from bot.sender.discord_io import classify
 from bot.services.lobbies import TABLE_KEYS, LobbyChange, seat_decks, seat_order, seating_of
 from bot.text import ai_seat, player_count
 from bot.ui.lobby import lobby_view
@@ -211,6 +212,40 @@ def show_lobby(
     return future
 
 
+THREAD_TRIES = 4
+"""Tries to open a match's thread before the start is refused in words."""
+
+
+async def _open_thread(bot: Any, live: Any, channel: discord.TextChannel, message_id: int) -> discord.Thread:
+    """The match's thread under the message. A 5xx, a timeout or a long rate limit is tried again
+    after a pause (issue #33 item 1) instead of failing the start; a try that Discord carried out
+    although its answer was lost left the thread there (a thread opened from a message has the
+    message's id, and the gateway tells of it): it is taken, not opened twice. Here rather than
+    through the sender: the click waits for the thread, and a plain sleep is what a test's
+    virtual clock moves."""
+    for attempt in range(THREAD_TRIES):
+        try:
+            thread = channel.guild.get_thread(message_id)
+            if thread is None:
+                thread = await channel.create_thread(
+                    name=f"{live.engine.title} #{live.id}"[:100],
+                    message=discord.Object(message_id),
+                    auto_archive_duration=1440,
+                )
+            return thread
+        except Exception as exc:
+            error = classify(exc)
+            if not isinstance(error, (TransientError, RateLimitedError)):
+                raise
+            log.warning(
+                "the game's thread did not open",
+                extra={"ctx": {"match": live.id, "attempt": attempt + 1, "error": str(error)}},
+            )
+            delay = error.retry_after if isinstance(error, RateLimitedError) else 0.5 * 2**attempt
+            await asyncio.sleep(delay)
+    raise CardhostError("Discord did not open the game's thread: try again in a moment.")
+
+
 async def launch(
     bot: Any, live: Any, message: Any, turn_seconds: float, note: str = "", *, greeted: bool = False
 ) -> None:
@@ -223,11 +258,7 @@ async def launch(
     channel = bot.get_channel(channel_id) or await bot.fetch_channel(channel_id)
     if not isinstance(channel, discord.TextChannel):
         raise CardhostError("A game's thread opens under its lobby: start games in a text channel.")
-    thread = await channel.create_thread(
-        name=f"{live.engine.title} #{live.id}"[:100],
-        message=discord.Object(message.id),
-        auto_archive_duration=1440,
-    )
+    thread = await _open_thread(bot, live, channel, message.id)
     live.thread_id = thread.id
     await bot.db.matches.set_thread(live.id, thread.id)
     bot.clocks.configure(live.id, turn_seconds, float(bot.settings.reserve_seconds))
