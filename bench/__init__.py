@@ -93,4 +93,15 @@ register(
     )
 )
 
+register(
+    Bench(
+        "discord_capacity",
+        33,
+        "Capacity on the limited Discord (issue #33 item 3): requests per move with Discord's limits on, "
+        "and live matches one token holds within them and the latency target",
+        "bench.discord_capacity",
+        ("discord_capacity.live_matches",),
+    )
+)
+
 __all__ = ["REGISTRY", "Bench", "register"]

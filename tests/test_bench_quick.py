@@ -48,6 +48,9 @@ REQUIRED = [
     "discord_budget.chrono.people.requests_per_move",
     "discord_budget.chrono.ai.live_matches",
     "discord_budget.chrono.people.live_matches",
+    "discord_capacity.chronomagia.ai.requests_per_move",
+    "discord_capacity.chronomagia.people.requests_per_move",
+    "discord_capacity.live_matches",
 ]
 PER_GAME = [
     "render.{g}.board.render_encode_ms",
