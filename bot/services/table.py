@@ -9,7 +9,6 @@ a player's DMs are closed. Every image is rendered off the event loop, in worker
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import hashlib
 import io
 import logging
@@ -19,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.db.errors import StaleAction
 from bot.i18n import shared, speaking, spoken
 from bot.log import match_logged
 from bot.mentions import pinging
@@ -607,7 +607,7 @@ class TableService:
         )
 
     async def _show_clicked_dm_panel(
-        self, interaction: discord.Interaction, live: LiveMatch, seat_no: int
+        self, interaction: discord.Interaction, live: LiveMatch, seat_no: int, *, note: str = ""
     ) -> None:
         """The clicker's own DM panel, edited through the click's interaction (after the defer):
         not global-bound, and the clicker sees it first. The sender records it, so it neither
@@ -620,6 +620,8 @@ class TableService:
             version = live.seq
             message_id = seat.dm_message_id
             content = self.panel_content(live, seat_no)
+            if note:  # (the next showing of another position writes the panel without it)
+                content = clip(f"{note}\n{content}")
             view = self.panel_view(live, seat_no)
             file = await self.hand_file(live, seat_no)
             data = _file_bytes(file)
@@ -770,6 +772,9 @@ class TableService:
                 report = await self.matches.submit_many(match_id, interaction.user.id, [action_id], seq, None)
             else:
                 report = await self.matches.submit(match_id, interaction.user.id, action_id, seq)
+        except StaleAction as exc:
+            await self._stale_click(interaction, match_id, str(exc))
+            return
         except CardhostError as exc:
             await interaction.followup.send(str(exc), ephemeral=True)
             return
@@ -787,10 +792,29 @@ class TableService:
             )
             finish = multi[1] if multi else None
             report = await self.matches.submit_many(match_id, interaction.user.id, action_ids, seq, finish)
+        except StaleAction as exc:
+            await self._stale_click(interaction, match_id, str(exc))
+            return
         except CardhostError as exc:
             await interaction.followup.send(str(exc), ephemeral=True)
             return
         await self._after_click(interaction, report)
+
+    async def _stale_click(self, interaction: discord.Interaction, match_id: int, said: str) -> None:
+        """A move clicked on a panel that is out of date (a double click, a copy left behind, a
+        panel whose edit has not got through): the panel clicked becomes the player's current
+        one, through the click's interaction (not global-bound), with ``said`` as a short note on
+        top, instead of a new ephemeral message at each such click (issue #33 item 6)."""
+        live = await self.matches.current(match_id)
+        seat = live.seat_of(interaction.user.id)
+        if seat is None or interaction.message is None:
+            await interaction.followup.send(said, ephemeral=True)
+            return
+        note = f"*{said} Here is the position now.*"
+        if not seat.dm_failed and interaction.message.id == seat.dm_message_id:
+            await self._show_clicked_dm_panel(interaction, live, seat.seat, note=note)
+        else:
+            await self._edit_panel(interaction, live, seat.seat, note=note)
 
     async def _after_click(self, interaction: discord.Interaction, report: MoveReport) -> None:
         """Update the table, then the panel that was clicked if it was an ephemeral copy (the DM
@@ -846,10 +870,14 @@ class TableService:
                 await self._edit_panel(interaction, live, seat.seat)
 
     async def _resend_panel(self, interaction: discord.Interaction, live: LiveMatch, seat: int) -> None:
-        with contextlib.suppress(discord.HTTPException):
-            await interaction.edit_original_response(
-                content="Your hand moved below the newest board.", attachments=[], view=None
-            )
+        """The clicked hand panel again below the new board, in place of the old copy: the old one
+        is deleted (through the interaction), not left saying that the hand moved; if it cannot be
+        deleted, it is brought up to date where it is instead (never two copies)."""
+        try:
+            await interaction.delete_original_response()
+        except (discord.HTTPException, TimeoutError, OSError):
+            await self._edit_panel(interaction, live, seat)
+            return
         file = await self.hand_file(live, seat)
         kwargs: dict[str, Any] = {"content": self.panel_content(live, seat), "ephemeral": True}
         if file:
@@ -913,11 +941,16 @@ class TableService:
         seat: int,
         page: int = 0,
         focus: int | None = None,
+        note: str = "",
     ) -> None:
+        """The clicked panel (``note``: a line above it, such as why it was brought up to date)."""
         file = await self.hand_file(live, seat)
         view = self.panel_view(live, seat, page, focus)
+        content = self.panel_content(live, seat)
         await interaction.edit_original_response(
-            content=self.panel_content(live, seat), attachments=[file] if file else [], view=view
+            content=clip(f"{note}\n{content}") if note else content,
+            attachments=[file] if file else [],
+            view=view,
         )
 
     @match_logged
@@ -937,12 +970,11 @@ class TableService:
         if seat is None:
             await interaction.followup.send(str(NotInGame()), ephemeral=True)
             return
-        if seq != live.seq:
-            await interaction.followup.send(
-                "These moves are out of date; here are the current ones.", ephemeral=True
-            )
+        note = ""
+        if seq != live.seq:  # said on the panel itself, not in one more ephemeral message
+            note = "*These moves were out of date; here are the current ones.*"
             page, focus = 0, None
-        await self._edit_panel(interaction, live, seat.seat, page, focus)
+        await self._edit_panel(interaction, live, seat.seat, page, focus, note=note)
 
     @match_logged
     async def on_show_hand(self, interaction: discord.Interaction, match_id: int) -> None:
