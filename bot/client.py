@@ -79,9 +79,20 @@ class CardhostBot(commands.Bot):
         self.matches.hard_seconds = float(self.settings.ai_hard_seconds)
         self.table = TableService(self)
         self.clocks = ClockService(self)
+        from bot.db.series import SeriesStore
         from bot.services.series import SeriesService
+        from bot.surfaces.series import SeriesSurfaces
 
-        self.series = SeriesService(self)
+        series_store = SeriesStore(self.db)
+        self.series = SeriesService(
+            series_store,
+            self.db,
+            self.matches,
+            clocks=self.clocks,
+            table=self.table,
+            reserve_seconds=float(settings.reserve_seconds),
+            notices=SeriesSurfaces(self, self.sender, series_store),  # its thread and side-deck panels
+        )
         from bot.db.drafts import DraftStore
         from bot.services.drafts import DraftService
         from bot.surfaces.draft import DraftSurfaces

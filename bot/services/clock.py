@@ -12,8 +12,9 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
+from collections.abc import Awaitable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
@@ -24,7 +25,9 @@ from bot.services.matches import LiveMatch
 from engines.games import game_spec
 
 if TYPE_CHECKING:
-    from bot.client import CardhostBot
+    from bot.db import Database
+    from bot.services.matches import MatchService
+    from bot.settings import Settings
 
 log = logging.getLogger(__name__)
 
@@ -48,8 +51,36 @@ def now() -> float:
     return discord.utils.utcnow().timestamp()
 
 
+class TurnTable(Protocol):
+    """What the clocks ask of the match table (``bot.services.table``): a line in the game's
+    thread (through the sender), and to show what a move played for a seat did."""
+
+    def post_line(
+        self, live: LiveMatch, text: str, *, key: tuple[Any, ...], pings: list[int | None] | None = None
+    ) -> object: ...
+
+    def after_report(self, report: Any) -> Awaitable[None]: ...
+
+
+class ClockHost(Protocol):
+    """What the clocks use of the process that runs them (``bot/client.py``'s bot): typed here,
+    so the clocks need not import the process (docs/architecture.md)."""
+
+    @property
+    def db(self) -> Database: ...
+
+    @property
+    def matches(self) -> MatchService: ...
+
+    @property
+    def settings(self) -> Settings: ...
+
+    @property
+    def table(self) -> TurnTable: ...
+
+
 class ClockService:
-    def __init__(self, bot: CardhostBot) -> None:
+    def __init__(self, bot: ClockHost) -> None:
         self.bot = bot
         self._queue = DeadlineQueue("clock", now)
         """Every armed clock (and AI retry) by match id: one timer for all of them."""

@@ -3,7 +3,8 @@
 A series is created instead of a single match when a duel, a challenge or a pod pairing is
 played as best of 3 or 5. Each game is an ordinary match (its own log, board and clock) in the
 same thread. When one ends (``MatchService.finish_listeners``) the series records it; if nobody
-has the wins needed, players with a side deck get a panel to swap cards (``bot/ui/series.py``)
+has the wins needed, players with a side deck get a panel to swap cards (``bot/surfaces/series.py``, its buttons
+in ``bot/ui/series.py``)
 until everyone is Ready or the deadline passes, and the next game starts with the loser of the
 last one choosing who goes first (the game's ``SeriesRules.chooser_option``; a draw: the
 engine's own toss). Everything is stored (``bot/db/series.py``), so ``restore()`` resumes a
@@ -12,32 +13,31 @@ or during a game (the match restores itself; a game that ended while the bot was
 recorded then).
 
 A ``/game end`` of one game ends the series without a result; a concession loses that game only.
+
+The service is Discord-free (docs/architecture.md): it takes ids and returns what changed, and has
+the series' thread and side-deck panels shown through ``SeriesNotices`` (``bot/surfaces/series.py``),
+given at construction in ``bot/client.py`` with the stores and services it uses.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable, Coroutine, Iterable, Sequence
-from typing import TYPE_CHECKING, Any
-
-import discord
+from collections.abc import Awaitable, Callable, Coroutine, Hashable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
 
 from bot.db.series import SeriesRow, SeriesSeat, SeriesStore
-from bot.mentions import pinging
 from bot.services import side_swaps
-from bot.services.channels import find_channel
 from bot.services.clock import TAKEOVER_GRACE, now
-from bot.services.dms import DM_CLOSED
 from bot.services.shared import SERIES_SPACE, SharedLock, lock_in
 from bot.text import clip
-from bot.ui.series import can_hold, open_side_view, side_view
 from engines.core import CardhostError, ConfigError
 from engines.games import game_spec
 
 if TYPE_CHECKING:
-    from bot.client import CardhostBot
-    from bot.services.matches import LiveMatch
+    from bot.db import Database
+    from bot.services.matches import LiveMatch, MatchService
 
 AI_LEVEL_KEY = "ai_level"
 """The AI seats' level among a series' stored options (not an engine option)."""
@@ -75,28 +75,148 @@ def _names(series: SeriesRow) -> list[str]:
     return [s.name for s in series.seats]
 
 
+def card_namer(game: str) -> Callable[[str], str]:
+    """A card id's name in ``game`` (the id itself for a card the pool does not know)."""
+    spec = game_spec(game)
+    cards = spec.deck_pool().cards if spec.deck_pool else {}
+
+    def name_of(cid: str) -> str:
+        info = cards.get(cid)
+        return info.name if info is not None else cid
+
+    return name_of
+
+
+def swappable(series: SeriesRow, seat: int) -> list[str]:
+    """The seat's main-deck cards that may leave it (not those the game keeps in, S2)."""
+    keeps = game_spec(series.game).series.keeps
+    return [c for c in series.decks[seat]["main"] if keeps is None or not keeps(c)]
+
+
+def panel_text(series: SeriesRow, seat: int, game_no: int, note: str = "", *, closed: bool = False) -> str:
+    """The words of a seat's side-deck panel before game ``game_no``: the score, the deck and side
+    deck sizes, what to do (or that the seat is ready), and ``note`` (what the last click did)."""
+    deck = series.decks[seat]
+    spec = game_spec(series.game)
+    word = spec.deck_word
+    keeps = spec.series.keeps
+    kept = [c for c in deck["main"] if keeps is not None and keeps(c)]
+    also = f" and {side_swaps.names(kept, card_namer(series.game))}" if kept else ""
+    where = f"<#{series.thread_id}>" if series.thread_id else f"best of {series.best_of}"
+    lines = [
+        f"**{spec.title}** · {where} · **{game_title(series, game_no)}** "
+        f"— {score_text(_names(series), series.wins)}.",
+        f"Your {word}: **{len(deck['main']) - len(kept)}** cards{also} · side deck: **{len(deck['side'])}** cards.",
+    ]
+    if closed:
+        pass
+    elif seat in series.ready:
+        lines.append("✅ You're ready. The next game starts when everyone is.")
+    else:
+        lines.append(
+            f"Swap cards between your {word} and your side deck: choose a card to take out or to put "
+            "in. When it cannot move on its own (a full side deck, a deck at its smallest or largest), "
+            "choose the card to swap it with next: the two move together, checked as a whole. "
+            "Click **Ready** when you're done"
+            + (f"; the game starts <t:{int(series.deadline)}:R> anyway." if series.deadline else ".")
+        )
+    if note:
+        lines.append(note)
+    return clip("\n".join(lines))
+
+
+def panel_open(series: SeriesRow, seat: int) -> bool:
+    """Whether the seat's panel still has its selects and Ready (the step runs, not ready yet)."""
+    return series.status == "sideboarding" and seat not in series.ready
+
+
+class SeriesNotices(Protocol):
+    """What the series has shown on Discord (``bot/surfaces/series.py``)."""
+
+    async def say(
+        self, series: SeriesRow, text: str, *, thread_id: int | None = None, ping: Iterable[int | None] = ()
+    ) -> None:
+        """A line in the series' thread (``thread_id``: another one); ``ping``: whom it calls."""
+
+    async def show_panel(self, series: SeriesRow, seat: int, game_no: int) -> None:
+        """The seat's side-deck panel as the series stands, in the player's DMs."""
+
+    async def close_panels(self, series: SeriesRow, game_no: int, note: str) -> None:
+        """The step's DM panels lose their buttons and say ``note``."""
+
+    def clicked(self, series: SeriesRow, seat: int, message_id: int | None, fingerprint: Hashable) -> None:
+        """A click edited the panel it is on (``message_id``) through its own interaction to
+        content of ``fingerprint``: a DM panel's later writes build on it."""
+
+
+class Reports(Protocol):
+    """The match table (``bot.services.table``): shows what a new game's first moves did."""
+
+    def after_report(self, report: Any) -> Awaitable[None]: ...
+
+
+class Clocks(Protocol):
+    def configure(self, match_id: int, turn_seconds: float, reserve_seconds: float) -> None: ...
+
+
+@dataclass(frozen=True)
+class Swapped:
+    """What a click on a side-deck select did: the series as it is now, the seat, the panel's
+    ``note``; with ``held`` cards (``held_dir`` "out" or "in"), the pick waits for its exchange
+    and ``explain`` says why, to the player alone."""
+
+    series: SeriesRow
+    seat: int
+    note: str
+    held_dir: str = ""
+    held: tuple[str, ...] = ()
+    explain: str = ""
+
+
+@dataclass(frozen=True)
+class Readied:
+    series: SeriesRow
+    seat: int
+    game_no: int
+    everyone: bool
+
+
+CanHold = Callable[[int, int, str, tuple[str, ...]], bool]
+"""(series, game, direction, cards) -> whether the panel can hold those cards for an exchange
+(its buttons carry them: ``bot.ui.series.can_hold``)."""
+
+
 class SeriesService:
-    def __init__(self, bot: CardhostBot) -> None:
-        self.bot = bot
+    def __init__(
+        self,
+        store: SeriesStore,
+        db: Database,
+        matches: MatchService,
+        *,
+        clocks: Clocks,
+        table: Reports,
+        reserve_seconds: float,
+        notices: SeriesNotices,
+    ) -> None:
+        self.store = store
+        self.db = db
+        self.matches = matches
+        self.clocks = clocks
+        self.table = table
+        self.reserve_seconds = reserve_seconds
+        self.notices = notices
         self.finish_listeners: list[Callable[[SeriesRow], Awaitable[None]]] = []
         """Called once when a series is over (``status`` finished or aborted, ``winner`` the seat
         that won it or None), e.g. so a pod records the pairing's result."""
         self._locks: dict[int, SharedLock] = {}
         self._timers: dict[int, asyncio.TimerHandle] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
-        self._store: SeriesStore | None = None
-        bot.matches.finish_listeners.append(self.on_match_finished)
-
-    @property
-    def store(self) -> SeriesStore:
-        if self._store is None:
-            self._store = SeriesStore(self.bot.db)
-        return self._store
+        matches.finish_listeners.append(self.on_match_finished)
 
     def _lock(self, series_id: int) -> SharedLock:
         """The series' lock; with several processes also held in the database (a series is read
         anew from its rows under it, nothing of it is cached)."""
-        return lock_in(self._locks, self.bot.db, self.bot.matches.shared, SERIES_SPACE, series_id)
+        return lock_in(self._locks, self.db, self.matches.shared, SERIES_SPACE, series_id)
 
     def _spawn(self, coro: Coroutine[Any, Any, Any], name: str) -> None:
         task = asyncio.create_task(coro, name=name)
@@ -135,7 +255,7 @@ class SeriesService:
         """The first game's match; with ``best_of`` > 1 also the series it opens. ``sides``: each
         seat's side deck (only for games whose rules have one); ``fmt``: the deck format swaps
         are checked against (default: the match's ``format`` option, else constructed)."""
-        create = self.bot.matches.create
+        create = self.matches.create
         spec = game_spec(game)
         if spec.series.side_option and sides and spec.series.side_option not in options:
             options = {**options, spec.series.side_option: [list(side) for side in sides]}
@@ -189,7 +309,7 @@ class SeriesService:
         if found is None:
             return
         series, game = found
-        await self._say(
+        await self.notices.say(
             series,
             f"🏆 **Best of {series.best_of}**: the first to {series.needed} game wins takes the match. "
             f"**Game {game.game_no}** begins.",
@@ -231,7 +351,7 @@ class SeriesService:
             if series is None or not series.is_open:
                 return
             names = _names(series)
-            match = await self.bot.db.matches.get(match_id)
+            match = await self.db.matches.get(match_id)
             if match.status == "aborted":
                 if await self.store.record_game(
                     series_id,
@@ -242,7 +362,7 @@ class SeriesService:
                     status="aborted",
                     thread_id=thread_id,
                 ):
-                    await self._say(
+                    await self.notices.say(
                         series,
                         f"🛑 Game {game_no} was ended without a result, so the best of {series.best_of} "
                         f"ends here ({score_text(names, series.wins)}).",
@@ -286,7 +406,7 @@ class SeriesService:
                     if champion is not None
                     else f"🤝 The best of {series.best_of} ends in a draw, {score}."
                 )
-                await self._say(series, f"{result}. {end}", thread_id=thread_id)
+                await self.notices.say(series, f"{result}. {end}", thread_id=thread_id)
                 await self._notify(series_id)
                 return
             ready = [i for i, s in enumerate(series.seats) if not s.human or not series.decks[i]["side"]]
@@ -306,7 +426,7 @@ class SeriesService:
                 return
             series = await self.store.get(series_id)
             assert series is not None
-            await self._say(
+            await self.notices.say(
                 series,
                 f"{result} ({score_text(names, wins)})."
                 if winner is None and replayed
@@ -317,7 +437,7 @@ class SeriesService:
             else:
                 waiting = [i for i in range(len(series.seats)) if i not in ready]
                 who = " ".join(f"<@{series.seats[i].user_id}>" for i in waiting)
-                await self._say(
+                await self.notices.say(
                     series,
                     f"🗂 {who}: you may swap cards with your side deck (the panel is in your DMs). "
                     f"Game {game_no + 1} starts when everyone is **Ready**, or <t:{int(deadline)}:R> "
@@ -326,7 +446,7 @@ class SeriesService:
                 )
                 self._arm(series_id, deadline)
                 for seat in waiting:
-                    await self._send_panel(series, seat, game_no + 1)
+                    await self.notices.show_panel(series, seat, game_no + 1)
         if start_now:
             await self._start_next(series_id)
 
@@ -355,7 +475,7 @@ class SeriesService:
             if deadline is not None and series.deadline != deadline:
                 return
             if note:
-                await self._say(series, note)
+                await self.notices.say(series, note)
             self._cancel_timer(series_id)
             game_no = await self._next_game_no(series_id)
             spec = game_spec(series.game)
@@ -367,7 +487,7 @@ class SeriesService:
                 options[spec.series.side_option] = [list(d["side"]) for d in series.decks]
             if spec.series.chooser_option and series.chooser is not None:
                 options[spec.series.chooser_option] = series.chooser
-            live = await self.bot.matches.create(
+            live = await self.matches.create(
                 series.game,
                 options,
                 [(s.user_id, s.name, s.is_ai) for s in series.seats],
@@ -379,25 +499,25 @@ class SeriesService:
             if not await self.store.start_game(series_id, game_no, live.id):
                 return
             live.thread_id = series.thread_id
-            await self.bot.db.matches.set_thread(live.id, series.thread_id)
-            self.bot.clocks.configure(live.id, series.turn_seconds, float(self.bot.settings.reserve_seconds))
+            await self.db.matches.set_thread(live.id, series.thread_id)
+            self.clocks.configure(live.id, series.turn_seconds, self.reserve_seconds)
             names = _names(series)
             first = (
                 f"{names[series.chooser]} lost the last game and chooses who goes first."
                 if series.chooser is not None
                 else "The last game was a draw: a coin toss decides who chooses who goes first."
             )
-            await self._say(
+            await self.notices.say(
                 series,
                 f"🎴 **{game_title(series, game_no)}** — {score_text(names, series.wins)}. {first}",
             )
-            await self._close_panels(series, game_no, f"Game {game_no} has started in the thread.")
+            await self.notices.close_panels(series, game_no, f"Game {game_no} has started in the thread.")
         log.info(
             "series game started", extra={"ctx": {"series": series_id, "game": game_no, "match": live.id}}
         )
-        report = await self.bot.matches.run_ai_seats(live)
+        report = await self.matches.run_ai_seats(live)
         report.turn_changed = report.new_turn = True
-        await self.bot.table.after_report(report)
+        await self.table.after_report(report)
 
     def _arm(self, series_id: int, deadline: float) -> None:
         self._cancel_timer(series_id)
@@ -450,12 +570,14 @@ class SeriesService:
                 return False
             series = await self.store.get(series_id)
             assert series is not None
-            await self._say(
+            await self.notices.say(
                 series,
                 f"🛑 The best of {series.best_of} was ended ({reason}) without a result "
                 f"({score_text(_names(series), series.wins)}).",
             )
-            await self._close_panels(series, await self._next_game_no(series_id), "The match was ended.")
+            await self.notices.close_panels(
+                series, await self._next_game_no(series_id), "The match was ended."
+            )
             await self._notify(series_id)
         return True
 
@@ -472,12 +594,12 @@ class SeriesService:
                 game_no = await self._next_game_no(series.id)
                 for seat, s in enumerate(series.seats):
                     if s.human and seat not in series.ready and seat not in series.panels:
-                        await self._send_panel(series, seat, game_no)
+                        await self.notices.show_panel(series, seat, game_no)
                 continue
             games = await self.store.games(series.id)
             last = games[-1]
             if last.status == "playing":
-                match = await self.bot.db.matches.get(last.match_id)
+                match = await self.db.matches.get(last.match_id)
                 if match.status != "active":
                     self._spawn(
                         self._game_over(series.id, last.game_no, last.match_id, match.thread_id),
@@ -485,136 +607,15 @@ class SeriesService:
                     )
         return count
 
-    # ------------------------------------------------------------------ thread and panels
-
-    async def _say(
-        self,
-        series: SeriesRow,
-        text: str,
-        *,
-        thread_id: int | None = None,
-        ping: Iterable[int | None] = (),
-        **kw: Any,
-    ) -> discord.Message | None:
-        """``ping``: the users this message calls (by id); nobody else, never @everyone or a role."""
-        channel = await find_channel(
-            self.bot,
-            thread_id or series.thread_id,
-            discord.abc.Messageable,
-            "series thread",
-            {"series": series.id},
-        )
-        if channel is None:
-            return None
-        msg: discord.Message = await channel.send(clip(text), allowed_mentions=pinging(ping), **kw)
-        return msg
-
-    def _card_name(self, game: str) -> Callable[[str], str]:
-        spec = game_spec(game)
-        cards = spec.deck_pool().cards if spec.deck_pool else {}
-
-        def name_of(cid: str) -> str:
-            info = cards.get(cid)
-            return info.name if info is not None else cid
-
-        return name_of
-
-    def panel_content(
-        self, series: SeriesRow, seat: int, game_no: int, note: str = "", *, closed: bool = False
-    ) -> str:
-        deck = series.decks[seat]
-        spec = game_spec(series.game)
-        word = spec.deck_word
-        keeps = spec.series.keeps
-        kept = [c for c in deck["main"] if keeps is not None and keeps(c)]
-        also = f" and {side_swaps.names(kept, self._card_name(series.game))}" if kept else ""
-        where = f"<#{series.thread_id}>" if series.thread_id else f"best of {series.best_of}"
-        lines = [
-            f"**{spec.title}** · {where} · **{game_title(series, game_no)}** "
-            f"— {score_text(_names(series), series.wins)}.",
-            f"Your {word}: **{len(deck['main']) - len(kept)}** cards{also} · side deck: **{len(deck['side'])}** cards.",
-        ]
-        if closed:
-            pass
-        elif seat in series.ready:
-            lines.append("✅ You're ready. The next game starts when everyone is.")
-        else:
-            lines.append(
-                f"Swap cards between your {word} and your side deck: choose a card to take out or to put "
-                "in. When it cannot move on its own (a full side deck, a deck at its smallest or largest), "
-                "choose the card to swap it with next: the two move together, checked as a whole. "
-                "Click **Ready** when you're done"
-                + (f"; the game starts <t:{int(series.deadline)}:R> anyway." if series.deadline else ".")
-            )
-        if note:
-            lines.append(note)
-        return clip("\n".join(lines))
-
-    def panel_view(
-        self,
-        series: SeriesRow,
-        seat: int,
-        game_no: int,
-        pages: tuple[int, int] = (0, 0),
-        held_dir: str = "",
-        held: tuple[str, ...] = (),
-    ) -> Any:
-        if series.status != "sideboarding" or seat in series.ready:
-            return None
-        deck = series.decks[seat]
-        keeps = game_spec(series.game).series.keeps
-        return side_view(
-            series.id,
-            game_no,
-            [c for c in deck["main"] if keeps is None or not keeps(c)],
-            deck["side"],
-            self._card_name(series.game),
-            pages,
-            game_spec(series.game).deck_word,
-            held_dir,
-            held,
-        )
-
-    async def _send_panel(self, series: SeriesRow, seat: int, game_no: int) -> None:
-        user_id = series.seats[seat].user_id
-        assert user_id is not None
-        try:
-            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-            msg = await user.send(
-                self.panel_content(series, seat, game_no), view=self.panel_view(series, seat, game_no)
-            )
-        except discord.Forbidden as exc:
-            if exc.code != DM_CLOSED:
-                raise
-            await self._say(
-                series,
-                f"<@{user_id}> I can't send you direct messages: click **Open my side deck** to swap "
-                "cards and get ready (only you will see it).",
-                ping=[user_id],
-                view=open_side_view(series.id, game_no),
-            )
-            return
-        await self.store.set_panel(series.id, seat, msg.channel.id, msg.id)
-
-    async def _close_panels(self, series: SeriesRow, game_no: int, note: str) -> None:
-        """The DM panels of the step that ended lose their buttons and say why."""
-        for seat, (channel_id, message_id) in series.panels.items():
-            channel = self.bot.get_partial_messageable(channel_id, type=discord.ChannelType.private)
-            content = self.panel_content(series, seat, game_no, note, closed=True)
-            try:
-                await channel.get_partial_message(message_id).edit(content=content, view=None)
-            except discord.HTTPException:
-                log.info("series panel is gone", extra={"ctx": {"series": series.id, "seat": seat}})
-
     # ------------------------------------------------------------------ clicks
 
-    async def _seat_in_step(
-        self, interaction: discord.Interaction, series_id: int, game_no: int
-    ) -> tuple[SeriesRow, int]:
+    async def seat_in_step(self, user_id: int, series_id: int, game_no: int) -> tuple[SeriesRow, int]:
+        """The series and the seat of ``user_id`` while the step before game ``game_no`` runs; a
+        refusal in words otherwise (a panel of another step, or of someone else's series)."""
         series = await self.store.get(series_id)
         if series is None:
             raise SeriesError("This match no longer exists.")
-        seat = series.seat_of(interaction.user.id)
+        seat = series.seat_of(user_id)
         if seat is None:
             raise SeriesError("You're not playing in this match.")
         if series.status != "sideboarding" or await self._next_game_no(series_id) != game_no:
@@ -623,50 +624,47 @@ class SeriesService:
             )
         return series, seat
 
-    async def on_swap(
+    async def swap(
         self,
-        interaction: discord.Interaction,
+        user_id: int,
         series_id: int,
         game_no: int,
         direction: str,
         values: list[str],
         held: Sequence[str] = (),
-    ) -> None:
+        *,
+        can_hold: CanHold,
+    ) -> Swapped:
         """Cards chosen in the ``direction`` select, swapped with the cards ``held`` from the other
         side (if any) and judged as a whole (B9). A pick that cannot move on its own is held
-        instead, while the other side has cards to swap with it."""
-        await interaction.response.defer()
+        instead, while the other side has cards to swap with it (and the panel can hold it)."""
         hold: tuple[str, ...] = ()
-        try:
-            async with self._lock(series_id):
-                series, seat = await self._seat_in_step(interaction, series_id, game_no)
-                if seat in series.ready:
-                    raise SeriesError("You're ready already: your deck is locked for the next game.")
-                spec = game_spec(series.game)
-                word = spec.deck_word
-                main, side = series.decks[seat]["main"], series.decks[seat]["side"]
-                swap = side_swaps.Swap.of(direction, values, held)
-                if side_swaps.missing(swap, main, side):
-                    raise SeriesError("That card is no longer there: the panel shows your deck as it is now.")
-                keeps = spec.series.keeps
-                if keeps is not None and any(keeps(c) for c in swap.out):
-                    raise SeriesError(f"That card stays in your {word} for the whole match.")
-                new_main, new_side = side_swaps.apply(swap, main, side)
-                problem = side_swaps.problem(spec, series.format, new_main, new_side)
-                other = side if direction == "out" else [c for c in main if keeps is None or not keeps(c)]
-                if problem and not held and other and can_hold(series_id, game_no, direction, tuple(values)):
-                    hold = tuple(values)
-                elif problem:
-                    raise SeriesError(f"That swap would make your {word} illegal: {problem}")
-                else:
-                    await self.store.set_deck(series_id, seat, {"main": new_main, "side": new_side})
-                    fresh = await self.store.get(series_id)
-                    assert fresh is not None
-                    series = fresh
-        except CardhostError as exc:
-            await interaction.followup.send(str(exc), ephemeral=True)
-            return
-        name_of = self._card_name(series.game)
+        async with self._lock(series_id):
+            series, seat = await self.seat_in_step(user_id, series_id, game_no)
+            if seat in series.ready:
+                raise SeriesError("You're ready already: your deck is locked for the next game.")
+            spec = game_spec(series.game)
+            word = spec.deck_word
+            main, side = series.decks[seat]["main"], series.decks[seat]["side"]
+            swap = side_swaps.Swap.of(direction, values, held)
+            if side_swaps.missing(swap, main, side):
+                raise SeriesError("That card is no longer there: the panel shows your deck as it is now.")
+            keeps = spec.series.keeps
+            if keeps is not None and any(keeps(c) for c in swap.out):
+                raise SeriesError(f"That card stays in your {word} for the whole match.")
+            new_main, new_side = side_swaps.apply(swap, main, side)
+            problem = side_swaps.problem(spec, series.format, new_main, new_side)
+            other = side if direction == "out" else [c for c in main if keeps is None or not keeps(c)]
+            if problem and not held and other and can_hold(series_id, game_no, direction, tuple(values)):
+                hold = tuple(values)
+            elif problem:
+                raise SeriesError(f"That swap would make your {word} illegal: {problem}")
+            else:
+                await self.store.set_deck(series_id, seat, {"main": new_main, "side": new_side})
+                fresh = await self.store.get(series_id)
+                assert fresh is not None
+                series = fresh
+        name_of = card_namer(series.game)
         chosen = side_swaps.names(values, name_of)
         if hold:
             if direction == "out":
@@ -677,16 +675,8 @@ class SeriesService:
                 alone = f"Putting {chosen} in on its own would make your {word} illegal: {problem}"
                 ask = f"Now choose what to take out of your {word} in exchange"
                 note = f"Putting in **{chosen}**: choose what to take out of your {word} in exchange."
-            await interaction.edit_original_response(
-                content=self.panel_content(series, seat, game_no, note),
-                view=self.panel_view(series, seat, game_no, held_dir=direction, held=hold),
-            )
-            await interaction.followup.send(
-                f"{alone} {ask}: the two are swapped together and checked as a whole "
-                "(or **Cancel the swap**).",
-                ephemeral=True,
-            )
-            return
+            explain = f"{alone} {ask}: the two are swapped together and checked as a whole (or **Cancel the swap**)."
+            return Swapped(series, seat, note, direction, hold, explain)
         if swap.out and swap.into:
             outs, ins = side_swaps.names(swap.out, name_of), side_swaps.names(swap.into, name_of)
             note = f"Swapped: {outs} out of your {word}, {ins} in."
@@ -694,62 +684,26 @@ class SeriesService:
             note = f"{len(values)} card(s) put into your {word}."
         else:
             note = f"{len(values)} card(s) moved to your side deck."
-        await interaction.edit_original_response(
-            content=self.panel_content(series, seat, game_no, note),
-            view=self.panel_view(series, seat, game_no),
-        )
+        return Swapped(series, seat, note)
 
-    async def on_page(
-        self,
-        interaction: discord.Interaction,
-        series_id: int,
-        game_no: int,
-        pages: tuple[int, int],
-        held_dir: str = "",
-        held: Sequence[str] = (),
-    ) -> None:
-        """Another page of a select (cards ``held`` from the other side stay held), or, with
-        nothing held, the panel as it is (**Cancel the swap**)."""
-        await interaction.response.defer()
-        try:
-            series, seat = await self._seat_in_step(interaction, series_id, game_no)
-        except CardhostError as exc:
-            await interaction.followup.send(str(exc), ephemeral=True)
-            return
-        await interaction.edit_original_response(
-            content=self.panel_content(series, seat, game_no),
-            view=self.panel_view(series, seat, game_no, pages, held_dir, tuple(held)),
-        )
+    async def ready(self, user_id: int, series_id: int, game_no: int) -> Readied:
+        """The seat of ``user_id`` is ready for game ``game_no`` (its deck locked); ``everyone``
+        when it was the last. :meth:`after_ready` then moves the series on."""
+        async with self._lock(series_id):
+            _, seat = await self.seat_in_step(user_id, series_id, game_no)
+            ready = await self.store.set_ready(series_id, seat)
+            if ready is None:
+                raise SeriesError("You're ready already: the next game starts when everyone is.")
+            fresh = await self.store.get(series_id)
+            assert fresh is not None
+        return Readied(fresh, seat, game_no, len(ready) == len(fresh.seats))
 
-    async def on_ready(self, interaction: discord.Interaction, series_id: int, game_no: int) -> None:
-        await interaction.response.defer()
-        try:
-            async with self._lock(series_id):
-                series, seat = await self._seat_in_step(interaction, series_id, game_no)
-                ready = await self.store.set_ready(series_id, seat)
-                if ready is None:
-                    raise SeriesError("You're ready already: the next game starts when everyone is.")
-                fresh = await self.store.get(series_id)
-                assert fresh is not None
-                series = fresh
-        except CardhostError as exc:
-            await interaction.followup.send(str(exc), ephemeral=True)
-            return
-        await interaction.edit_original_response(content=self.panel_content(series, seat, game_no), view=None)
-        if len(ready) == len(series.seats):
-            await self._start_next(series_id)
+    async def after_ready(self, readied: Readied) -> None:
+        """The next game when everyone is ready, else a line in the thread saying who is."""
+        if readied.everyone:
+            await self._start_next(readied.series.id)
         else:
-            await self._say(series, f"✅ {series.seats[seat].name} is ready for game {game_no}.")
-
-    async def on_open(self, interaction: discord.Interaction, series_id: int, game_no: int) -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        try:
-            series, seat = await self._seat_in_step(interaction, series_id, game_no)
-        except CardhostError as exc:
-            await interaction.followup.send(str(exc), ephemeral=True)
-            return
-        kwargs: dict[str, Any] = {"content": self.panel_content(series, seat, game_no), "ephemeral": True}
-        view = self.panel_view(series, seat, game_no)
-        if view is not None:
-            kwargs["view"] = view
-        await interaction.followup.send(**kwargs)
+            series = readied.series
+            await self.notices.say(
+                series, f"✅ {series.seats[readied.seat].name} is ready for game {readied.game_no}."
+            )

@@ -4,6 +4,10 @@ Every component is a ``DynamicItem`` whose custom_id carries the series id and t
 game the step leads to, so a panel posted before a restart still works and a panel of an earlier
 step (or a second Ready) is refused by the service in a sentence, never acted on.
 
+A click goes to the series service with ids (``bot.series``) and the panel it is on is edited
+through the click's interaction to what the service returned, built by the series' surfaces
+(``bot.series_panels``, ``bot/surfaces/series.py``), both reached through the bot at run time.
+
 A card chosen on one side that cannot move on its own (a full side deck, a deck at its limit) is
 *held*: the panel then offers only the other side, and that select's custom_id (and its page
 button's) carries the held card ids, so the next pick swaps both at once
@@ -14,15 +18,18 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import Any
 
 import discord
 
+from bot.db.series import SeriesRow
 from bot.ids import ROW_ID
+from bot.services.series import card_namer, panel_open, panel_text, swappable
 from bot.ui.components import bot_of, selected_values
 from bot.ui.provenance import require_own_message
 from bot.ui.refusals import answers_refusals
+from engines.games import game_spec
 
 OPTIONS_PER_SELECT = 25
 MAX_CUSTOM_ID = 100
@@ -104,9 +111,28 @@ class SwapSelect(
     async def callback(self, interaction: discord.Interaction) -> None:
         require_own_message(interaction, SIDE_PANEL, f"{self.series_id}:{self.game_no}")
         values = selected_values(interaction)
-        await bot_of(interaction).series.on_swap(
-            interaction, self.series_id, self.game_no, self.direction, values, self.held
+        await interaction.response.defer()
+        bot = bot_of(interaction)
+        done = await bot.series.swap(
+            interaction.user.id,
+            self.series_id,
+            self.game_no,
+            self.direction,
+            values,
+            self.held,
+            can_hold=can_hold,
         )
+        await _edit_panel(
+            interaction,
+            done.series,
+            done.seat,
+            self.game_no,
+            done.note,
+            held_dir=done.held_dir,
+            held=done.held,
+        )
+        if done.explain:
+            await interaction.followup.send(done.explain, ephemeral=True)
 
 
 class SwapPageButton(
@@ -155,9 +181,15 @@ class SwapPageButton(
 
     @answers_refusals
     async def callback(self, interaction: discord.Interaction) -> None:
+        """Another page of a select (cards ``held`` from the other side stay held), or, with
+        nothing held, the panel as it is (**Cancel the swap**)."""
         require_own_message(interaction, SIDE_PANEL, f"{self.series_id}:{self.game_no}")
-        await bot_of(interaction).series.on_page(
-            interaction, self.series_id, self.game_no, self.pages, self.held_dir, self.held
+        await interaction.response.defer()
+        series, seat = await bot_of(interaction).series.seat_in_step(
+            interaction.user.id, self.series_id, self.game_no
+        )
+        await _edit_panel(
+            interaction, series, seat, self.game_no, pages=self.pages, held_dir=self.held_dir, held=self.held
         )
 
 
@@ -184,7 +216,11 @@ class ReadyButton(
     @answers_refusals
     async def callback(self, interaction: discord.Interaction) -> None:
         require_own_message(interaction, SIDE_PANEL, f"{self.series_id}:{self.game_no}")
-        await bot_of(interaction).series.on_ready(interaction, self.series_id, self.game_no)
+        await interaction.response.defer()
+        bot = bot_of(interaction)
+        readied = await bot.series.ready(interaction.user.id, self.series_id, self.game_no)
+        await _edit_panel(interaction, readied.series, readied.seat, self.game_no)
+        await bot.series.after_ready(readied)
 
 
 class OpenSideButton(
@@ -211,7 +247,61 @@ class OpenSideButton(
 
     @answers_refusals
     async def callback(self, interaction: discord.Interaction) -> None:
-        await bot_of(interaction).series.on_open(interaction, self.series_id, self.game_no)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        bot = bot_of(interaction)
+        series, seat = await bot.series.seat_in_step(interaction.user.id, self.series_id, self.game_no)
+        content, view, _ = panel_parts(series, seat, self.game_no)
+        kwargs: dict[str, Any] = {"content": content, "ephemeral": True}
+        if view is not None:
+            kwargs["view"] = view
+        await interaction.followup.send(**kwargs)
+
+
+def panel_parts(
+    series: SeriesRow,
+    seat: int,
+    game_no: int,
+    note: str = "",
+    *,
+    pages: tuple[int, int] = (0, 0),
+    held_dir: str = "",
+    held: tuple[str, ...] = (),
+    closed: bool = False,
+) -> tuple[str, discord.ui.View | None, Hashable]:
+    """The panel's words, its selects and Ready (None once the seat is ready or the step is
+    over), and a fingerprint of both for the sender."""
+    content = panel_text(series, seat, game_no, note, closed=closed)
+    if closed or not panel_open(series, seat):
+        return content, None, (content, None)
+    deck = series.decks[seat]
+    main = swappable(series, seat)
+    word = game_spec(series.game).deck_word
+    view = side_view(
+        series.id, game_no, main, deck["side"], card_namer(series.game), pages, word, held_dir, held
+    )
+    shown = (game_no, tuple(main), tuple(deck["side"]), pages, held_dir, held)
+    return content, view, (content, shown)
+
+
+async def _edit_panel(
+    interaction: discord.Interaction,
+    series: SeriesRow,
+    seat: int,
+    game_no: int,
+    note: str = "",
+    *,
+    pages: tuple[int, int] = (0, 0),
+    held_dir: str = "",
+    held: tuple[str, ...] = (),
+) -> None:
+    """The clicked panel (deferred) edited through the click's interaction to the series as it is
+    now; the sender hears of it when that panel is the seat's DM panel."""
+    content, view, fingerprint = panel_parts(
+        series, seat, game_no, note, pages=pages, held_dir=held_dir, held=tuple(held)
+    )
+    await interaction.edit_original_response(content=content, view=view)
+    message_id = interaction.message.id if interaction.message else None
+    bot_of(interaction).series.notices.clicked(series, seat, message_id, fingerprint)
 
 
 def card_options(
