@@ -75,6 +75,10 @@ class CardhostBot(commands.Bot):
         self.ready_context: dict[str, object] = {}
         self.db = settings.database.open_database(snapshot_every=settings.snapshot_every)
         self.matches = MatchService(self.db)
+        from bot.services.ratings import RatingService
+
+        self.ratings = RatingService(self.db)
+        """Ratings and the ladder: its cogs and ``/game end`` (which asks whether a match is rated)."""
         self.matches.shared = settings.shares_database
         self.matches.hard_seconds = float(self.settings.ai_hard_seconds)
         self.table = TableService(self)

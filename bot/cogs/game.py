@@ -97,8 +97,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="The game 
         await interaction.followup.send("The game was ended.", ephemeral=True)
 
     async def _rated(self, live: LiveMatch) -> bool:
-        ratings = getattr(self.bot.get_cog("LeaderboardCog"), "service", None)
-        return ratings is not None and bool(await ratings.would_rate(live))
+        return bool(await self.bot.ratings.would_rate(live))
 
     @app_commands.command(name="reclaim", description="Take your seat back from the AI that played it")
     async def reclaim(self, interaction: discord.Interaction) -> None:

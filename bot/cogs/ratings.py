@@ -179,6 +179,6 @@ class RatingsCog(commands.GroupCog, group_name="ratings", group_description="Thi
 
 
 async def setup(bot: Host) -> None:
-    service = RatingService(bot.db)
+    service = bot.ratings  # built in bot/client.py: /game end asks it too
     await bot.add_cog(LeaderboardCog(bot, service))
     await bot.add_cog(RatingsCog(bot, service))

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from bot.services.matches import MatchService
     from bot.services.podplay import PodPlayService
     from bot.services.puzzles import PuzzleService
+    from bot.services.ratings import RatingService
     from bot.services.replays import ReplayService
     from bot.services.series import SeriesService
     from bot.services.table import TableService
@@ -53,6 +54,8 @@ class Host(Protocol):
     def replays(self) -> ReplayService: ...
     @property
     def puzzles(self) -> PuzzleService: ...
+    @property
+    def ratings(self) -> RatingService: ...
     @property
     def cardstats(self) -> CardStatsService: ...
     @property
