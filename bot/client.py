@@ -13,7 +13,7 @@ from bot.log import set_shards, shard_ids_of
 from bot.mentions import NO_PINGS
 from bot.presenters import table_spec
 from bot.sender.discord_io import sender_for, tune_client
-from bot.services.clock import ClockService
+from bot.services.clock import ClockService, read_time_with
 from bot.services.lobbies import LobbyService
 from bot.services.matches import MatchService
 from bot.services.replays import ReplayService
@@ -27,6 +27,9 @@ if TYPE_CHECKING:
     from bot.ui.host import Host
 
 log = logging.getLogger("cardhost")
+
+read_time_with(lambda: discord.utils.utcnow().timestamp())
+"""The clocks' wall clock is discord.py's: the time the offline test Discord (simcord) moves."""
 
 COGS = (
     "bot.cogs.play",

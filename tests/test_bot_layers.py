@@ -79,8 +79,6 @@ LAYERS = (
 
 DEBT: dict[str, tuple[str, ...]] = {
     "bot.services.channels": ("discord",),
-    "bot.services.clock": ("discord",),
-    "bot.services.dms": ("discord",),
     "bot.services.lobbies": ("bot.presenters", "bot.presenters.seating"),
     "bot.services.table": (
         "bot.client",

@@ -20,9 +20,9 @@ from bot.db.errors import AlreadySeated, LobbyClosed, LobbyFull
 from bot.mentions import pinging
 from bot.presenters import TableSpec, all_tables, table_spec
 from bot.presenters.seating import Seating
-from bot.services.dms import greet_by_dm
 from bot.services.lobbies import LobbyChange, Started
 from bot.surfaces.lobby import greeting, launch, lobby_buttons, lobby_embed, record_lobby, show_lobby
+from bot.ui.dms import greet_by_dm
 from bot.ui.lobby import lobby_deck_view
 from engines.core import CardhostError, ConfigError, get_engine
 from engines.core.game import OptionSpec

@@ -3,8 +3,9 @@
 The deadline lives in SQLite (match_clocks), the waiting in one ``DeadlineQueue`` for every match
 (a heap and a single timer, not a task per clock); after a restart the queue is filled from the
 stored deadlines in one query, so a turn that ran out while the bot was down is settled as soon as
-it is back, and 10,000 stored clocks cost a heap, not 10,000 tasks. Time is read through discord.utils.utcnow(), which is also what the
-offline test Discord moves forward.
+it is back, and 10,000 stored clocks cost a heap, not 10,000 tasks. Time is read through ``now()``:
+the process sets it to discord.py's ``discord.utils.utcnow()`` (``bot/client.py``), which is also
+what the offline test Discord moves forward, so this module needs no discord.
 """
 
 from __future__ import annotations
@@ -12,11 +13,10 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
-from collections.abc import Awaitable
+import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
-
-import discord
 
 from bot.db.matches import ClockRow
 from bot.log import match_logged
@@ -45,10 +45,20 @@ class ClockSettings:
     reserve_seconds: float
 
 
+_wall_clock: Callable[[], float] = time.time
+
+
+def read_time_with(clock: Callable[[], float]) -> None:
+    """Make ``clock`` (unix seconds) the wall clock ``now()`` reads: the process sets discord.py's
+    (``bot/client.py``), so the clocks run on the time the test Discord moves."""
+    global _wall_clock
+    _wall_clock = clock
+
+
 def now() -> float:
-    """Wall-clock unix time through discord.py: the one clock of turn clocks, pick clocks and the
-    deck-building deadline (simcord's virtual time moves it in tests)."""
-    return discord.utils.utcnow().timestamp()
+    """Wall-clock unix time: the one clock of turn clocks, pick clocks and the deck-building
+    deadline (discord.py's, set by the process; simcord's virtual time moves it in tests)."""
+    return _wall_clock()
 
 
 class TurnTable(Protocol):

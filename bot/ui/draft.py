@@ -22,10 +22,10 @@ import discord
 
 from bot.db.drafts import PodRow
 from bot.ids import ROW_ID
-from bot.services.dms import greet_by_dm
 from bot.services.drafts import DM_HELP, DraftServiceError, LivePod
 from bot.services.drafts.cards import CardOption, card_options
 from bot.ui.components import bot_of, selected_values
+from bot.ui.dms import greet_by_dm
 from bot.ui.provenance import require_own_message
 from bot.ui.refusals import answers_refusals
 from engines.core import CardhostError
