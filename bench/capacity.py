@@ -220,7 +220,7 @@ def bot_meter(bot: Any, game: str) -> Iterator[None]:
     import dataclasses
     import hashlib
 
-    import bot.services.table as table_mod
+    import bot.surfaces.table as table_mod
 
     def cpu_timed(key: str, fn: Callable[..., Any]) -> Callable[..., Any]:
         def wrapper(*args: Any, **kwargs: Any) -> Any:

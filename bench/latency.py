@@ -5,7 +5,7 @@ same stack, measured in the same rounds.
 - First response = from handing the interaction to the bot until simcord's backend records the
   bot's first answer to it (a message, a defer, ...): what Discord's 3-second rule is about.
 - Board delivered = from the click until the table service has posted/edited the board image in
-  the game's thread (``TableService.post_board`` returned).
+  the game's thread (``TableSurface.post_board`` returned).
 - Live matches: the measured match (Chrono, alice + bob + 2 AI seats, started through /play, Join,
   Add AI, Start) plus N-1 others stored in the same database, loaded in the bot's cache with their
   turn clock armed. Live matches are also played: a background task submits a move to a random

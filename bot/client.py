@@ -17,8 +17,8 @@ from bot.services.clock import ClockService, read_time_with
 from bot.services.lobbies import LobbyService
 from bot.services.matches import MatchService
 from bot.services.replays import ReplayService
-from bot.services.table import TableService
 from bot.settings import Settings
+from bot.surfaces.table import TableSurface
 from bot.text import clip
 from engines.core import CardhostError, load_all
 
@@ -84,7 +84,7 @@ class CardhostBot(commands.Bot):
         """Ratings and the ladder: its cogs and ``/game end`` (which asks whether a match is rated)."""
         self.matches.shared = settings.shares_database
         self.matches.hard_seconds = float(self.settings.ai_hard_seconds)
-        self.table = TableService(self)
+        self.table = TableSurface(self)
         self.clocks = ClockService(self)
         from bot.db.series import SeriesStore
         from bot.services.series import SeriesService

@@ -29,7 +29,7 @@ from bot.ui.deckbuild import panel_view, thread_view
 if TYPE_CHECKING:
     from bot.services.lobbies import LobbyService
     from bot.services.matches import MatchService
-    from bot.services.table import TableService
+    from bot.surfaces.table import TableSurface
 
 log = logging.getLogger(__name__)
 
@@ -75,7 +75,7 @@ class PodSurfaces:
     """The pod's ``PodNotices``: what the pod service tells players, written to Discord."""
 
     def __init__(
-        self, client: commands.Bot, lobbies: LobbyService, matches: MatchService, table: TableService
+        self, client: commands.Bot, lobbies: LobbyService, matches: MatchService, table: TableSurface
     ) -> None:
         self.client = client
         self.lobbies = lobbies

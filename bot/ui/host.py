@@ -10,6 +10,7 @@ ui starts to reach is added here, typed by its own class.
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
@@ -20,14 +21,47 @@ if TYPE_CHECKING:
     from bot.services.cardstats import CardStatsService
     from bot.services.drafts import DraftService
     from bot.services.lobbies import LobbyService
-    from bot.services.matches import MatchService
+    from bot.services.matches import LiveMatch, MatchService, MoveReport
     from bot.services.podplay import PodPlayService
     from bot.services.puzzles import PuzzleService
     from bot.services.ratings import RatingService
     from bot.services.replays import ReplayService
     from bot.services.series import SeriesService
-    from bot.services.table import TableService
     from bot.settings import Settings
+
+
+class Table(Protocol):
+    """What the ui and the cogs use of the match table (``bot.surfaces.table.TableSurface``, a
+    layer above the ui): the clicks it answers and what ``/game`` asks of it. Awaitables, as the
+    handlers wear ``bot.log.match_logged``."""
+
+    def on_move(
+        self, interaction: discord.Interaction, match_id: int, seq: int, action_id: str
+    ) -> Awaitable[None]: ...
+    def on_multi(
+        self, interaction: discord.Interaction, match_id: int, seq: int, action_ids: list[str]
+    ) -> Awaitable[None]: ...
+    def on_page(
+        self, interaction: discord.Interaction, match_id: int, seq: int, page: int, focus: int | None = None
+    ) -> Awaitable[None]: ...
+    def on_show_hand(self, interaction: discord.Interaction, match_id: int) -> Awaitable[None]: ...
+    def on_card_details(
+        self, interaction: discord.Interaction, match_id: int, card_id: str
+    ) -> Awaitable[None]: ...
+    def on_reclaim(self, interaction: discord.Interaction, match_id: int) -> Awaitable[None]: ...
+    def after_report(
+        self,
+        report: MoveReport,
+        *,
+        clicker: int | None = None,
+        clicked_panel: Callable[[], Awaitable[None]] | None = None,
+        clicked_seat: int | None = None,
+    ) -> Awaitable[None]: ...
+    def post_board(self, live: LiveMatch, *, new_message: bool) -> Awaitable[None]: ...
+    def announce_end(self, live: LiveMatch) -> Awaitable[None]: ...
+    def seat_reclaimed(self, live: LiveMatch, user_id: int) -> Awaitable[None]: ...
+    def board_file(self, live: LiveMatch) -> Awaitable[discord.File]: ...
+    def board_content(self, live: LiveMatch, mention: bool) -> str: ...
 
 
 @runtime_checkable
@@ -41,7 +75,7 @@ class Host(Protocol):
     @property
     def matches(self) -> MatchService: ...
     @property
-    def table(self) -> TableService: ...
+    def table(self) -> Table: ...
     @property
     def lobbies(self) -> LobbyService: ...
     @property

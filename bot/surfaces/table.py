@@ -1,5 +1,10 @@
 """The table: what players see in Discord for a running match, and their clicks.
 
+A surface module (``bot/surfaces/``): everything here builds Discord content (the board and hand
+pictures as files, the panels' views, the thread's lines) and hands it to the sender, or reads a
+click's interaction; the match itself is played by ``bot.services.matches``, which knows nothing
+of Discord.
+
 Public things go to the game thread (the board image, the game log, mentions); private things
 (hands and the moves that would reveal them) go by DM, or ephemerally through "Show my hand" when
 a player's DMs are closed. Every image is rendered off the event loop, in worker processes
@@ -14,7 +19,7 @@ import io
 import logging
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
@@ -23,7 +28,7 @@ from bot.i18n import shared, speaking, spoken
 from bot.log import match_logged
 from bot.mentions import pinging
 from bot.presenters import presenter_for, ranking_text, seat_moves, table_spec
-from bot.sender.core import Desired, PermanentError, Status, Surface
+from bot.sender.core import Desired, PermanentError, Sender, Status, Surface
 from bot.services.channels import find_channel
 from bot.services.dms import DM_CLOSED
 from bot.services.matches import LiveMatch, MoveReport, NotInGame
@@ -31,9 +36,6 @@ from bot.services.renders import render_pool
 from bot.text import ai_seat, clip, log_block, with_names
 from bot.ui.components import MULTI_SEPARATOR, hand_view, move_view
 from engines.core import CardhostError, PlayerId
-
-if TYPE_CHECKING:
-    from bot.client import CardhostBot
 
 log = logging.getLogger(__name__)
 
@@ -93,9 +95,12 @@ def panel_surface(match_id: int, seat: int) -> Surface:
     return Surface("panel", (match_id, seat))
 
 
-class TableService:
-    def __init__(self, bot: CardhostBot) -> None:
-        self.bot = bot
+class TableSurface:
+    """The match table of the process (``bot.table``), built once in ``bot/client.py``."""
+
+    def __init__(self, bot: Any) -> None:
+        self.bot: Any = bot
+        """The running bot (``bot.client.CardhostBot``): the process layer, above this one."""
         self._dm_signatures: dict[tuple[int, int], Any] = {}
         self._unposted: dict[int, bool] = {}
         """Matches whose new board is on its way through the sender (or stale there), and whether
@@ -123,6 +128,12 @@ class TableService:
     @property
     def matches(self) -> Any:
         return self.bot.matches
+
+    @property
+    def sender(self) -> Sender:
+        """The process's one sender (``bot/sender/``), which every write of the table goes through."""
+        sender: Sender = self.bot.sender
+        return sender
 
     # ----------------------------------------------------------------- images
 
@@ -249,7 +260,10 @@ class TableService:
     def _thread(self, thread_id: int) -> discord.PartialMessageable:
         """The game thread as a place to write, without a request: a thread not in the cache is
         not fetched first (one more request, which may fail like any other)."""
-        return self.bot.get_partial_messageable(thread_id, type=discord.ChannelType.public_thread)
+        channel: discord.PartialMessageable = self.bot.get_partial_messageable(
+            thread_id, type=discord.ChannelType.public_thread
+        )
+        return channel
 
     def _edit_board(
         self,
@@ -270,7 +284,7 @@ class TableService:
                 # A new picture; the same one stays as it is (an edit without attachments= keeps them).
                 kwargs["attachments"] = [discord.File(io.BytesIO(data or b""), filename=filename)]
             await self._thread(thread_id).get_partial_message(message_id).edit(**kwargs)
-            if live.active:  # a finished match's pictures are forgotten (TableService.forget)
+            if live.active:  # a finished match's pictures are forgotten (TableSurface.forget)
                 self._images[surface] = (message_id, digest)
 
         async def refused(exc: PermanentError) -> None:
@@ -284,7 +298,7 @@ class TableService:
             channel_id=thread_id,
             on_permanent=refused,
         )
-        return self.bot.sender.submit_nowait(surface, desired)
+        return self.sender.submit_nowait(surface, desired)
 
     async def _repost_board(self, live: LiveMatch) -> None:
         """A new board in place of one that was deleted (called from the sender's worker of the
@@ -352,7 +366,7 @@ class TableService:
             channel_id=thread_id,
             on_permanent=refused,
         )
-        return self.bot.sender.submit_nowait(surface, desired)
+        return self.sender.submit_nowait(surface, desired)
 
     def post_line(
         self,
@@ -378,13 +392,13 @@ class TableService:
                 kwargs["view"] = view
             await self._thread(thread_id).send(text, **kwargs)
 
-        future = self.bot.sender.submit_nowait(
+        future = self.sender.submit_nowait(
             surface, Desired(version=live.seq, fingerprint=text, write=write, channel_id=thread_id)
         )
 
         def settled(done: asyncio.Future[Any]) -> None:
             if not done.cancelled() and done.result().status in (Status.WRITTEN, Status.FAILED):
-                self.bot.sender.forget(lambda s: s == surface)  # a line is written once
+                self.sender.forget(lambda s: s == surface)  # a line is written once
 
         future.add_done_callback(settled)
         return future
@@ -538,7 +552,7 @@ class TableService:
                     kwargs["attachments"] = picture()
                 channel = self.bot.get_partial_messageable(channel_id, type=discord.ChannelType.private)
                 await channel.get_partial_message(shown_id).edit(**kwargs)
-                if live.active:  # a finished match's pictures are forgotten (TableService.forget)
+                if live.active:  # a finished match's pictures are forgotten (TableSurface.forget)
                     self._images[surface] = (shown_id, digest)
                 return
             await self._first_dm_panel(live, seat_no, content, view, picture(), digest)
@@ -560,7 +574,7 @@ class TableService:
             channel_id=seat.dm_channel_id if message_id else None,
             on_permanent=refused,
         )
-        return self.bot.sender.submit_nowait(surface, desired)
+        return self.sender.submit_nowait(surface, desired)
 
     async def _first_dm_panel(
         self,
@@ -643,9 +657,7 @@ class TableService:
             else:
                 failed = False
                 self._images[surface] = (message_id, digest)
-                self.bot.sender.record(
-                    surface, version, (message_id, content, view_fingerprint(view), digest)
-                )
+                self.sender.record(surface, version, (message_id, content, view_fingerprint(view), digest))
                 self._dm_signatures[key] = sig
                 # An older version the sender had on its way (a write Discord took its time to
                 # answer, a 5xx that discord.py retries itself) may land after this edit: the same
@@ -654,14 +666,15 @@ class TableService:
                 again = discord.File(io.BytesIO(data), filename=filename) if data else None
                 self._submit_dm_panel(live, seat_no, version, content, view, again)
         if failed:
-            self.bot.sender.invalidate(surface)
+            self.sender.invalidate(surface)
             await self.update_dms(live)  # through the sender, which retries and repairs
 
     async def _fetch_player(self, live: LiveMatch, user_id: int) -> discord.User | None:
         """The player, or None when Discord no longer knows them (an account deleted mid-game):
         their seat plays on and its panel is not sent, instead of the move failing to show."""
         try:
-            return await self.bot.fetch_user(user_id)
+            user: discord.User = await self.bot.fetch_user(user_id)
+            return user
         except discord.NotFound:
             log.warning(
                 "player not found for their panel", extra={"ctx": {"match": live.id, "user": user_id}}
@@ -748,13 +761,13 @@ class TableService:
             del self._dm_signatures[key]
         for surface in [k for k in self._images if k.subject[0] == match_id]:
             del self._images[surface]
-        self.bot.sender.invalidate_where(lambda s: s.subject[:1] == (match_id,))
+        self.sender.invalidate_where(lambda s: s.subject[:1] == (match_id,))
 
     def forget(self, match_id: int) -> None:
         """A finished match leaves memory: its DM signatures here, its clock settings and its state
         in MatchService (a later /game status or old button loads it from the database again)."""
         self._forget_shown(match_id)
-        self.bot.sender.forget(lambda s: s.subject[:1] == (match_id,))
+        self.sender.forget(lambda s: s.subject[:1] == (match_id,))
         for key in [k for k, lock in self._showing.items() if k[0] == match_id and not lock.locked()]:
             del self._showing[key]
         self.bot.clocks.forget(match_id)
