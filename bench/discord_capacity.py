@@ -344,7 +344,7 @@ def _panels_shown(
             del waiting[i]
 
 
-def report_steps(steps: list[Step], log: Any = print) -> int:
+def report_steps(steps: list[Step], log: Any = print, *, summary: bool = True) -> int:
     log(
         f"Live matches against the AI ({CAPACITY_GAME}) at a move per 10 s on the limited Discord, "
         f"virtual time; target panel p99 <= {PANEL_TARGET:.0f} s, board p99 <= {BOARD_TARGET:.0f} s:"
@@ -358,6 +358,8 @@ def report_steps(steps: list[Step], log: Any = print) -> int:
             f"{(percentile(s.board, 50) if s.board else math.inf):>6.2f}s{s.stale:>7}  {'met' if s.meets else 'MISSED'}"
         )
     capacity = max((s.matches for s in steps if s.meets), default=0)
+    if not summary:
+        return capacity
     log(
         f"capacity on the limited Discord: {capacity} live matches (CPU only, bench/capacity.py: {CPU_CAPACITY})"
     )
@@ -369,7 +371,7 @@ def capacity(levels: tuple[int, ...], seconds: float, seed: int, log: Any = None
     for n in levels:
         step = asyncio.run(run_step(n, seconds, seed, log=log))
         if log is not None:
-            log(f"  {n} matches: {step.moves} moves, board p99 {step.board_p99:.2f} s")
+            report_steps([step], log, summary=False)
         steps.append(step)
         if not step.meets and step.board_p99 > 4 * BOARD_TARGET:
             break  # far past it: more matches only wait longer
