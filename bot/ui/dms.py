@@ -21,3 +21,8 @@ async def greet_by_dm(interaction: discord.Interaction, greeting: str, help_text
             raise
         await interaction.followup.send(help_text, ephemeral=True)
         return False
+    except (discord.DiscordServerError, discord.RateLimited, TimeoutError, OSError):
+        # Discord failed this once (a 5xx, a timeout, a long rate limit): the greeting is only a
+        # test of the DMs, and the first panel of the game finds out (through the sender, which
+        # tries again) whether they are open; the join itself goes on (issue #33 item 1).
+        return True
