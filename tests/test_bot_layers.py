@@ -78,7 +78,6 @@ LAYERS = (
 """Lowest first."""
 
 DEBT: dict[str, tuple[str, ...]] = {
-    "bot.services.channels": ("discord",),
     "bot.services.lobbies": ("bot.presenters", "bot.presenters.seating"),
 }
 """Every forbidden import today: module -> what it may not import (a module above it, or discord)."""

@@ -25,13 +25,13 @@ from bot.mentions import pinging
 from bot.presenters import table_spec
 from bot.sender.core import Desired, PermanentError, Sender, Surface
 from bot.sender.discord_io import edit_message
-from bot.services.channels import find_channel
 from bot.services.dms import DM_CLOSED
 from bot.services.drafts import DEFAULT_TIMER, TIMER_PRESETS, LivePod
 from bot.services.drafts.cards import card_options, source
 from bot.services.drafts.lobby import DRAFT_SEATS, KIND_TITLE, SEALED_BOOSTERS, SEALED_SEATS
 from bot.services.drafts.panel import panel_content, signature
 from bot.services.drafts.progress import progress_text, progress_version
+from bot.surfaces.channels import find_channel
 from bot.text import player_count
 from bot.ui.draft import pick_view, progress_view, reclaim_view
 from engines.draft import pod as engine

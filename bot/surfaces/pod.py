@@ -20,10 +20,10 @@ from discord.ext import commands
 from bot.db.podplay import PodRow, PodSeatRow
 from bot.mentions import pinging
 from bot.presenters import table_spec
-from bot.services.channels import find_channel
 from bot.services.dms import DM_CLOSED
 from bot.services.podplay import panel_spec, panel_text, pool_text
 from bot.services.podplay.deckrules import source
+from bot.surfaces.channels import find_channel
 from bot.ui.deckbuild import panel_view, thread_view
 
 if TYPE_CHECKING:

@@ -31,8 +31,8 @@ from bot.db.series import SeriesRow, SeriesStore
 from bot.mentions import pinging
 from bot.sender.core import Desired, PermanentError, Result, Sender, Status, Surface
 from bot.sender.discord_io import edit_message, translated
-from bot.services.channels import find_channel
 from bot.services.dms import DM_CLOSED
+from bot.surfaces.channels import find_channel
 from bot.text import clip
 from bot.ui.series import open_side_view, panel_parts
 

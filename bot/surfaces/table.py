@@ -29,10 +29,10 @@ from bot.log import match_logged
 from bot.mentions import pinging
 from bot.presenters import presenter_for, ranking_text, seat_moves, table_spec
 from bot.sender.core import Desired, PermanentError, Sender, Status, Surface
-from bot.services.channels import find_channel
 from bot.services.dms import DM_CLOSED
 from bot.services.matches import LiveMatch, MoveReport, NotInGame
 from bot.services.renders import render_pool
+from bot.surfaces.channels import find_channel
 from bot.text import ai_seat, clip, log_block, with_names
 from bot.ui.components import MULTI_SEPARATOR, hand_view, move_view
 from engines.core import CardhostError, PlayerId

@@ -1,5 +1,6 @@
 """Finding a stored channel or thread again: the cache first, then Discord, and words in the log
-when it is gone. Matches, series, drafts and pods keep only ids, so all of them look up this way."""
+when it is gone. Matches, series, drafts and pods keep only ids, so the surfaces that write to
+their threads all look up this way (it reads discord.py's errors, so it is not a service's)."""
 
 from __future__ import annotations
 
