@@ -588,15 +588,15 @@ class TableSurface:
         """The seat's first panel: a new DM (a player Discord no longer knows gets none)."""
         seat = live.seats[seat_no]
         assert seat.user_id is not None
-        user = self.bot.get_user(seat.user_id) or await self._fetch_player(live, seat.user_id)
-        if user is None:
+        channel = await self._open_dm(live, seat.user_id)
+        if channel is None:
             return
         kwargs: dict[str, Any] = {"content": content}
         if files:
             kwargs["file"] = files[0]
         if view is not None:
             kwargs["view"] = view
-        msg = await user.send(**kwargs)
+        msg = await channel.send(**kwargs)
         seat.dm_channel_id, seat.dm_message_id = msg.channel.id, msg.id
         self._images[panel_surface(live.id, seat_no)] = (msg.id, digest)
         await self.bot.db.matches.set_seat_dm(
@@ -669,13 +669,17 @@ class TableSurface:
             self.sender.invalidate(surface)
             await self.update_dms(live)  # through the sender, which retries and repairs
 
-    async def _fetch_player(self, live: LiveMatch, user_id: int) -> discord.User | None:
-        """The player, or None when Discord no longer knows them (an account deleted mid-game):
-        their seat plays on and its panel is not sent, instead of the move failing to show."""
+    async def _open_dm(self, live: LiveMatch, user_id: int) -> discord.DMChannel | None:
+        """The player's DM channel, opened by their id: one request (none when discord.py has it
+        already), where fetching the player first cost one more, global-bound, per match (issue 33
+        item 2). None when Discord no longer knows them (an account deleted mid-game): their seat
+        plays on and its panel is not sent, instead of the move failing to show."""
         try:
-            user: discord.User = await self.bot.fetch_user(user_id)
-            return user
-        except discord.NotFound:
+            channel: discord.DMChannel = await self.bot.create_dm(discord.Object(id=user_id))
+            return channel
+        except discord.HTTPException as exc:
+            if exc.status not in (400, 404):  # 400: Invalid Recipient; a 5xx is the sender's to retry
+                raise
             log.warning(
                 "player not found for their panel", extra={"ctx": {"match": live.id, "user": user_id}}
             )

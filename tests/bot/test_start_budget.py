@@ -61,3 +61,20 @@ async def test_a_lobby_start_greets_on_the_lobby_message_not_in_the_thread(
     started = next(m for m in t.channel.history() if m.id == lobby.id)
     assert "Players in seat order: <@" in started.content and f"#{live.id} begins!" in started.content
     assert "Started" in started.embeds[0].description
+
+
+async def test_the_first_dm_panel_opens_the_dm_by_id_without_fetching_the_player(
+    simcord_env: Any, limited_discord: LimitedDiscord
+) -> None:
+    """The player's DM is opened by their id (``POST /users/@me/channels``), not after a
+    ``GET /users/{id}`` that costs one more global-bound request per match."""
+    t = make_table(simcord_env, ("alice",))
+    start = limited_discord.mark()
+    await t.members["alice"].slash(t.channel, "play", game="afrika")
+    await simcord_env.settle()
+    live = await simcord_env.bot.matches.get(max(simcord_env.bot.matches._cache))
+    rows = limited_discord.since(start)
+    routes = limited_discord.by_route(rows, global_only=True)
+    assert live.seats[0].dm_message_id is not None, "alice got her panel by DM"
+    assert not any(route.startswith("GET /users/") for route in routes), routes
+    assert sum(n for route, n in routes.items() if route == "POST /users/@me/channels") == 1, routes
