@@ -1,7 +1,7 @@
 """Issue #33 item 3: the capacity bench on a Discord that says no (tests/bot/limited_discord.py).
 
-    python -m bench.discord_capacity [--games chronomagia ...] [--levels 100 300 400 500]
-                                     [--seconds 60] [--quick]
+    python -m bench.discord_capacity [--games chronomagia ...] [--levels 100 300 400 450 500 550]
+                                     [--seconds 40] [--quick]
 
 ``bench/capacity.py`` counts CPU on a simulator that never refuses a request; ``bench/discord_budget.py``
 counts requests with the limits off. Here the real bot (``create_bot``, its sender paced at the
@@ -60,6 +60,8 @@ CPU_CAPACITY = 500
 11): CPU on a simulator that never refuses a request."""
 OPEN_LOBBY = frozenset({"chrono"})
 OPTIONS: dict[str, dict[str, Any]] = {"spirit": {"best_of": 1}}
+SECONDS = 40.0
+"""Virtual seconds of moves at each step (the starts' writes have gone through before)."""
 CAPACITY_GAME = "chronomagia"
 """The game of the live-matches steps: a duel against the AI started with /play (the budget's
 shortest games, so its set-up weighs most)."""
@@ -386,8 +388,8 @@ def run(ctx: Context) -> list[Figure]:
     games = tuple(ctx.extra.get("capacity_games", ("chronomagia",) if ctx.quick else GAMES))
     rows = measure(games, ctx.seed, 6 if ctx.quick else 3000)
     report_games(rows, ctx.log)
-    levels = tuple(ctx.extra.get("discord_levels", (3, 6) if ctx.quick else (100, 300, 400, 500)))
-    steps = capacity(levels, 20.0 if ctx.quick else 60.0, ctx.seed)
+    levels = tuple(ctx.extra.get("discord_levels", (3, 6) if ctx.quick else (300, 450, 500)))
+    steps = capacity(levels, 20.0 if ctx.quick else SECONDS, ctx.seed)
     held_ = report_steps(steps, ctx.log)
     figures = []
     for r in rows:
@@ -419,8 +421,8 @@ def run(ctx: Context) -> list[Figure]:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m bench.discord_capacity", description=__doc__.split("\n")[0])
     ap.add_argument("--games", nargs="*", default=list(GAMES), choices=GAMES)
-    ap.add_argument("--levels", nargs="*", type=int, default=[100, 300, 400, 500])
-    ap.add_argument("--seconds", type=float, default=60.0)
+    ap.add_argument("--levels", nargs="*", type=int, default=[100, 300, 400, 450, 500, 550])
+    ap.add_argument("--seconds", type=float, default=SECONDS)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--quick", action="store_true")
     args = ap.parse_args(argv)
