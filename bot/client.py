@@ -85,7 +85,7 @@ class CardhostBot(commands.Bot):
         self.matches.shared = settings.shares_database
         self.matches.hard_seconds = float(self.settings.ai_hard_seconds)
         self.table = TableSurface(self)
-        self.clocks = ClockService(self)
+        self.clocks = ClockService(self.db, self.matches, settings, self.table)
         from bot.db.series import SeriesStore
         from bot.services.series import SeriesService
         from bot.surfaces.series import SeriesSurfaces

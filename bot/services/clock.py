@@ -72,36 +72,20 @@ class TurnTable(Protocol):
     def after_report(self, report: Any) -> Awaitable[None]: ...
 
 
-class ClockHost(Protocol):
-    """What the clocks use of the process that runs them (``bot/client.py``'s bot): typed here,
-    so the clocks need not import the process (docs/architecture.md)."""
-
-    @property
-    def db(self) -> Database: ...
-
-    @property
-    def matches(self) -> MatchService: ...
-
-    @property
-    def settings(self) -> Settings: ...
-
-    @property
-    def table(self) -> TurnTable: ...
-
-
 class ClockService:
-    def __init__(self, bot: ClockHost) -> None:
-        self.bot = bot
+    def __init__(self, db: Database, matches: MatchService, settings: Settings, table: TurnTable) -> None:
+        """Built in ``bot/client.py`` with the database, the matches it plays for a seat, the
+        settings (allowances, warnings) and the match table that shows what a timeout did."""
+        self.db = db
+        self.matches = matches
+        self.settings = settings
+        self.table = table
         self._queue = DeadlineQueue("clock", now)
         """Every armed clock (and AI retry) by match id: one timer for all of them."""
         self._generation: dict[int, int] = {}
         self._settings: dict[int, ClockSettings] = {}
         self._shown: dict[int, ClockRow] = {}
         """The running clock of each match as stored: what the board and DM panels show."""
-
-    @property
-    def db(self) -> Any:
-        return self.bot.db
 
     def configure(self, match_id: int, turn_seconds: float, reserve_seconds: float) -> None:
         self._settings[match_id] = ClockSettings(turn_seconds, reserve_seconds)
@@ -111,7 +95,7 @@ class ClockService:
             if clock is not None:
                 self._settings[match_id] = ClockSettings(clock.turn_seconds, clock.reserve_seconds)
             else:
-                s = self.bot.settings
+                s = self.settings
                 self._settings[match_id] = ClockSettings(s.turn_seconds, s.reserve_seconds)
         return self._settings[match_id]
 
@@ -188,7 +172,7 @@ class ClockService:
             ):
                 fresh = None
             else:
-                seconds = float(self.bot.settings.response_seconds)
+                seconds = float(self.settings.response_seconds)
                 fresh = ClockRow(live.id, seat, live.seq, t + seconds, seconds, settings.reserve_seconds,
                                  warned=True, reserve=reserve, kind="response")  # fmt: skip
         elif clock is not None and clock.kind == "turn" and clock.seat == seat and not new_turn:
@@ -207,10 +191,10 @@ class ClockService:
     @match_logged
     async def _retry_ai(self, match_id: int) -> None:
         try:
-            live = await self.bot.matches.get(match_id)
-            report = await self.bot.matches.run_ai_seats(live)
+            live = await self.matches.get(match_id)
+            report = await self.matches.run_ai_seats(live)
             if report.acted:
-                await self.bot.table.after_report(report)
+                await self.table.after_report(report)
             else:
                 await self.arm(live)
         except asyncio.CancelledError:
@@ -224,7 +208,7 @@ class ClockService:
         self._shown[match_id] = clock
         generation = self._generation[match_id]
         seat, turn_seq, deadline = clock.seat, clock.turn_seq, clock.deadline
-        warn_seconds = self.bot.settings.warn_seconds
+        warn_seconds = self.settings.warn_seconds
         if not clock.warned and warn_seconds > 0 and deadline > now():
 
             async def warn_then_wait() -> None:
@@ -267,7 +251,7 @@ class ClockService:
         taken = 0
         for clock in await self.db.matches.clocks(due_before=t - TAKEOVER_GRACE):
             due = self._queue.due(clock.match_id)
-            if clock.seat is None or (due is not None and due <= t) or self.bot.matches.busy(clock.match_id):
+            if clock.seat is None or (due is not None and due <= t) or self.matches.busy(clock.match_id):
                 continue  # running here already, or settled by whoever holds the match now
             self._settings_for(clock.match_id, clock)
             self._shown[clock.match_id] = clock
@@ -284,11 +268,11 @@ class ClockService:
         # One conditional update: of several processes whose timers ran out, one warns.
         if not await self.db.matches.claim_warning(match_id, seat, turn_seq):
             return
-        live = await self.bot.matches.get(match_id)
+        live = await self.matches.get(match_id)
         user = live.seats[seat].user_id
         if user is not None:
             left = max(1, round(deadline - now()))
-            self.bot.table.post_line(  # through the sender: a 5xx or a timeout is tried again
+            self.table.post_line(  # through the sender: a 5xx or a timeout is tried again
                 live,
                 f"⏰ <@{user}>, {left} seconds left on your turn.",
                 key=("warn", seat, turn_seq),
@@ -296,7 +280,7 @@ class ClockService:
             )
 
     async def _expire(self, match_id: int, seat: int, turn_seq: int) -> None:
-        live = await self.bot.matches.get(match_id)
+        live = await self.matches.get(match_id)
         async with live.lock:
             clock = await self.db.matches.get_clock(match_id)
             if clock is None or clock.turn_seq != turn_seq or clock.seat != seat:
@@ -306,15 +290,13 @@ class ClockService:
             s = live.seats[seat]
             if clock.kind == "response":
                 # A response prompt ran out: the player passes. It is not a missed turn.
-                report = await self.bot.matches.pass_for(
-                    live, seat, game_spec(live.game).autoplay.pass_action
-                )
+                report = await self.matches.pass_for(live, seat, game_spec(live.game).autoplay.pass_action)
                 text = None
             else:
                 s.consecutive_timeouts = await self.db.matches.record_timeout(match_id, seat)
                 takeover = s.consecutive_timeouts >= TAKEOVER_AFTER
                 if takeover:
-                    await self.bot.matches.hand_over_to_ai(live, seat)
+                    await self.matches.hand_over_to_ai(live, seat)
                 reserve = dict(clock.reserve)
                 reserve[seat] = 0.0
                 await self.db.matches.set_clock(
@@ -330,7 +312,7 @@ class ClockService:
                         kind="turn",
                     )
                 )
-                report = await self.bot.matches.play_for(live, seat)
+                report = await self.matches.play_for(live, seat)
                 if takeover:
                     text = (
                         f"⌛ {s.name} ran out of time {TAKEOVER_AFTER} turns in a row: the AI plays "
@@ -340,5 +322,5 @@ class ClockService:
                 else:
                     text = f"⌛ {s.name} ran out of time: the AI played that turn for them."
         if text:
-            self.bot.table.post_line(live, text, key=("time out", seat, turn_seq))
-        await self.bot.table.after_report(report)
+            self.table.post_line(live, text, key=("time out", seat, turn_seq))
+        await self.table.after_report(report)
