@@ -21,7 +21,6 @@ import discord
 from discord.utils import escape_markdown
 
 from bot.db.lobbies import LobbyRow
-from bot.mentions import pinging
 from bot.presenters.seating import Seating
 from bot.sender.core import Desired, RateLimitedError, Result, Surface, TransientError
 from bot.sender.discord_io import classify
@@ -263,9 +262,13 @@ async def launch(
     await bot.db.matches.set_thread(live.id, thread.id)
     bot.clocks.configure(live.id, turn_seconds, float(bot.settings.reserve_seconds))
     if not greeted:
-        await thread.send(
+        # Through the sender, as the match's other thread lines: a 5xx or a timeout is retried
+        # (and the sweep sends it later), never raised into a pod's round that starts the match.
+        bot.table.post_line(
+            live,
             greeting(live, turn_seconds, bot.settings.reserve_seconds, note),
-            allowed_mentions=pinging(s.user_id for s in live.seats if not s.is_ai),
+            key=("greeting",),
+            pings=[s.user_id for s in live.seats if not s.is_ai],
         )
     log.info("match started", extra={"ctx": {"match": live.id, "game": live.game}})
     await bot.series.on_launch(live)

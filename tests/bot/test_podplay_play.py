@@ -143,6 +143,9 @@ async def test_sealed_pod_goes_through_the_same_flow(simcord_env) -> None:
     # A moderator who does not play ends the match without a result: a draw. (The table is rated:
     # alice, its host and a player, may not; docs/ratings.md.)
     match = await env.bot.db.matches.get(r.match_id)
+    # The match's thread is greeted (through the sender, as the match's other thread lines).
+    greeted = _texts(_thread(t, match.thread_id))
+    assert any(f"#{r.match_id} begins! Players in seat order: <@{alice.id}>" in x for x in greeted), greeted
     mods = t.guild.create_role("mods", permissions=discord.Permissions(manage_messages=True))
     env.backend.add_member_role(t.guild.id, t.members["carol"].id, mods.id)
     await t.members["carol"].slash(_thread(t, match.thread_id), "game end")
