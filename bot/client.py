@@ -11,7 +11,7 @@ from discord.ext import commands, tasks
 
 from bot.log import set_shards, shard_ids_of
 from bot.mentions import NO_PINGS
-from bot.presenters import table_spec
+from bot.presenters import seating_for, table_spec
 from bot.sender.discord_io import sender_for, tune_client
 from bot.services.clock import ClockService, read_time_with
 from bot.services.lobbies import LobbyService
@@ -115,7 +115,7 @@ class CardhostBot(commands.Bot):
         from bot.surfaces.lobby import launch
 
         self.lobbies = LobbyService(
-            self.db, self.series, self.matches, settings, self, functools.partial(launch, self)
+            self.db, self.series, self.matches, settings, self, functools.partial(launch, self), seating_for
         )
         """Lobbies by id (bot/services/lobbies.py); their messages are bot/surfaces/lobby.py."""
         from bot.services.podplay import PodPlayService

@@ -19,8 +19,8 @@ from discord.ext import commands
 from bot.db.errors import AlreadySeated, LobbyClosed, LobbyFull
 from bot.mentions import pinging
 from bot.presenters import TableSpec, all_tables, table_spec
-from bot.presenters.seating import Seating
 from bot.services.lobbies import LobbyChange, Started
+from bot.services.seating import Seating
 from bot.surfaces.lobby import greeting, launch, lobby_buttons, lobby_embed, record_lobby, show_lobby
 from bot.ui.dms import greet_by_dm
 from bot.ui.lobby import lobby_deck_view
@@ -216,7 +216,7 @@ class PlayCog(commands.Cog):
         best_of: int,
     ) -> None:
         """A duel game's bigger table (Afrika's Star Lords, Allied Kingdoms, Galactic Overlord): a
-        lobby whose seats bring their decks (``bot/presenters/seating.py``)."""
+        lobby whose seats bring their decks (``bot/services/seating.py``)."""
         title = f"{table_spec(game).title}'s {seating.title}"
         if deck is not None or opponent is not None:
             raise ConfigError(

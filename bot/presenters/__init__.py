@@ -17,7 +17,7 @@ from PIL import Image
 
 from bot.presenters import generic
 from bot.presenters.choices import MULTI_SEPARATOR, MoveChoice, MultiChoice
-from bot.presenters.seating import Seating
+from bot.services.seating import Seating
 from bot.text import with_names
 from engines.core.game import GameSpec
 
@@ -77,7 +77,7 @@ class TableSpec:
     (games with boosters; without it the deck builder is text and menus only)."""
     seating: Callable[[Mapping[str, Any]], Seating | None] | None = None
     """(the rules options of a /play) -> the lobby a variant with more seats needs (teams, seat
-    counts, decks: ``bot/presenters/seating.py``), or None for the table's usual ``start``."""
+    counts, decks: ``bot/services/seating.py``), or None for the table's usual ``start``."""
     languages: tuple[str, ...] = ("en",)
     """Languages its cards can be shown in (``bot.i18n``), its cards' own first. With more than one,
     the board, hand, card image and card caption take a ``lang`` keyword, and the presenter reads
@@ -93,6 +93,13 @@ class TableSpec:
 
 
 _TABLES: dict[str, TableSpec] = {}
+
+
+def seating_for(game: str, options: Mapping[str, Any]) -> Seating | None:
+    """The lobby a variant of ``game`` with ``options`` needs (``TableSpec.seating``), or None for
+    the table's usual start. Given to the lobby service (below this layer) by ``bot/client.py``."""
+    table = table_spec(game)
+    return table.seating(options) if table.seating is not None else None
 
 
 def table_spec(game: str) -> TableSpec:

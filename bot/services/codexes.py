@@ -30,7 +30,7 @@ class SeatDeckLike(Protocol):
 
 
 class Seating(Protocol):
-    """What the codexes read of a variant's seating (``bot.presenters.seating.Seating``)."""
+    """What the codexes read of a variant's seating (``bot.services.seating.Seating``)."""
 
     @property
     def title(self) -> str: ...

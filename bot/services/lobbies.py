@@ -10,13 +10,12 @@ from __future__ import annotations
 
 import itertools
 import logging
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 from bot.ids import parse_row_id
-from bot.presenters import table_spec
-from bot.presenters.seating import Seating, arrange, unbalanced
+from bot.services.seating import Seating, arrange, unbalanced
 from engines.core import CardhostError, get_engine
 from engines.games import game_spec
 
@@ -43,13 +42,6 @@ rest are the engine's rules options."""
 
 OPS = ("join", "leave", "ai", "start", "cancel")
 """What a lobby button asks (besides ``t0``..``t5``, join a team, and ``deck``)."""
-
-
-def seating_of(lobby: LobbyRow) -> Seating | None:
-    """The variant's seating when the lobby is one of a duel game's bigger tables (Afrika's Star
-    Lords, Allied Kingdoms, Galactic Overlord); None for an ordinary lobby."""
-    table = table_spec(lobby.game)
-    return table.seating(lobby.options) if table.seating is not None else None
 
 
 def _team_choices(lobby: LobbyRow) -> list[int | None]:
@@ -148,6 +140,10 @@ class EvictsMatches(Protocol):
     def evict(self, match_id: int) -> None: ...
 
 
+SeatingFor = Callable[[str, Mapping[str, Any]], Seating | None]
+"""``(game, options) -> Seating | None``: the lobby a variant needs (a game's ``TableSpec.seating``,
+``bot.presenters.seating_for``, given at construction: the game tables sit above the services)."""
+
 Launch = Callable[..., Awaitable[None]]
 """Opens a started match's thread under a message and deals the first board and hands
 (``bot.surfaces.lobby.launch``, given at construction: it talks to Discord)."""
@@ -164,6 +160,7 @@ class LobbyService:
         settings: Settings,
         decks: HasDecks,
         launch: Launch,
+        seating_for: SeatingFor,
     ) -> None:
         self.db = db
         self.series = series
@@ -172,12 +169,18 @@ class LobbyService:
         self.decks = decks
         """Where saved decks are read (``bot.services.codexes``)."""
         self._launch = launch
+        self._seating_for = seating_for
         self._versions: dict[int, int] = {}
         self._counter = itertools.count(1)
 
     @property
     def store(self) -> Any:
         return self.db.lobbies
+
+    def seating_of(self, lobby: LobbyRow) -> Seating | None:
+        """The variant's seating when the lobby is one of a duel game's bigger tables (Afrika's Star
+        Lords, Allied Kingdoms, Galactic Overlord); None for an ordinary lobby."""
+        return self._seating_for(lobby.game, lobby.options)
 
     # ------------------------------------------------------------------ versions
 
@@ -301,7 +304,7 @@ class LobbyService:
         if not lobby.is_open:
             raise LobbyClosed(lobby_id, lobby.status)
         engine = get_engine(lobby.game)
-        seating = seating_of(lobby)
+        seating = self.seating_of(lobby)
         default_max = seating.max_players if seating is not None else engine.max_players
         max_seats = int(lobby.options.get("max_players", default_max))
         is_host = user_id == lobby.host_id
@@ -373,7 +376,7 @@ class LobbyService:
             for name in ("teams", "codex")
             if isinstance(lobby.options.get(name), dict) and key in lobby.options[name]
         }
-        if changes and seating_of(lobby) is not None:
+        if changes and self.seating_of(lobby) is not None:
             await self.store.update_options(lobby.id, changes)
 
     async def deck_menu(self, lobby_id: int, user_id: int) -> DeckMenu:
@@ -384,7 +387,7 @@ class LobbyService:
         lobby = await self.store.get(lobby_id)
         if not lobby.is_open:
             raise LobbyClosed(lobby_id, lobby.status)
-        seating = seating_of(lobby)
+        seating = self.seating_of(lobby)
         if seating is None:
             raise LobbyError("This lobby's decks are chosen with /play deck:, not here.")
         if lobby.seat_of(user_id) is None:
@@ -406,7 +409,7 @@ class LobbyService:
         lobby = await self.store.get(lobby_id)
         if not lobby.is_open:
             raise LobbyClosed(lobby_id, lobby.status)
-        seating = seating_of(lobby)
+        seating = self.seating_of(lobby)
         if seating is None or lobby.seat_of(user_id) is None:
             raise LobbyError("Join the lobby first, then choose the deck you bring.")
         kind, _, rest = value.partition(":")

@@ -21,10 +21,11 @@ import discord
 from discord.utils import escape_markdown
 
 from bot.db.lobbies import LobbyRow
-from bot.presenters.seating import Seating
+from bot.presenters import seating_for
 from bot.sender.core import Desired, RateLimitedError, Result, Surface, TransientError
 from bot.sender.discord_io import classify
-from bot.services.lobbies import TABLE_KEYS, LobbyChange, seat_decks, seat_order, seating_of
+from bot.services.lobbies import TABLE_KEYS, LobbyChange, seat_decks, seat_order
+from bot.services.seating import Seating
 from bot.text import ai_seat, player_count
 from bot.ui.lobby import lobby_view
 from engines.core import CardhostError, get_engine
@@ -53,7 +54,7 @@ def deck_lines(lobby: LobbyRow) -> list[str]:
 
 
 def lobby_embed(lobby: LobbyRow) -> discord.Embed:
-    seating = seating_of(lobby)
+    seating = seating_for(lobby.game, lobby.options)
     if seating is not None:
         return _variant_embed(lobby, seating)
     engine = get_engine(lobby.game)
@@ -132,7 +133,7 @@ def lobby_buttons(lobby: LobbyRow) -> discord.ui.View | None:
     """The lobby's buttons while it is open (none once started or cancelled)."""
     if not lobby.is_open:
         return None
-    seating = seating_of(lobby)
+    seating = seating_for(lobby.game, lobby.options)
     if seating is None:
         return lobby_view(lobby.id)
     return lobby_view(lobby.id, [t.join for t in seating.teams], decks=True)

@@ -9,7 +9,7 @@ import pytest
 
 from bot.presenters.afrika import PRESENTER, hand_text, status_line
 from bot.presenters.afrika.seating import seating
-from bot.presenters.seating import arrange, unbalanced
+from bot.services.seating import arrange, unbalanced
 from bot.text import with_names
 from engines.afrika import GAME
 from engines.afrika.decks import STARTERS, expand

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bot.presenters.seating import SeatDeck, Seating, Team
+from bot.services.seating import SeatDeck, Seating, Team
 from engines.afrika import decks
 from engines.afrika.variants import VARIANTS
 
