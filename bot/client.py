@@ -20,6 +20,7 @@ from bot.services.replays import ReplayService
 from bot.settings import Settings
 from bot.surfaces.table import TableSurface
 from bot.text import clip
+from bot.ui.table_clicks import TableClicks
 from engines.core import CardhostError, load_all
 
 if TYPE_CHECKING:
@@ -85,6 +86,8 @@ class CardhostBot(commands.Bot):
         self.matches.shared = settings.shares_database
         self.matches.hard_seconds = float(self.settings.ai_hard_seconds)
         self.table = TableSurface(self)
+        self.table_clicks = TableClicks(self.table, self.matches, self.db)
+        """The clicks on the table's panels and board (bot/ui/table_clicks.py): read, played, shown."""
         self.clocks = ClockService(self.db, self.matches, settings, self.table)
         from bot.db.series import SeriesStore
         from bot.services.series import SeriesService
@@ -119,7 +122,6 @@ class CardhostBot(commands.Bot):
         )
         """Lobbies by id (bot/services/lobbies.py); their messages are bot/surfaces/lobby.py."""
         from bot.services.podplay import PodPlayService
-
         from bot.surfaces.pod import PodSurfaces
 
         self.pod_surfaces = PodSurfaces(self, self.lobbies, self.matches, self.table)

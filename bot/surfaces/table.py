@@ -1,9 +1,9 @@
-"""The table: what players see in Discord for a running match, and their clicks.
+"""The table: what players see in Discord for a running match.
 
 A surface module (``bot/surfaces/``): everything here builds Discord content (the board and hand
-pictures as files, the panels' views, the thread's lines) and hands it to the sender, or reads a
-click's interaction; the match itself is played by ``bot.services.matches``, which knows nothing
-of Discord.
+pictures as files, the panels' views, the thread's lines) and hands it to the sender; the board's
+messages are written by ``bot.surfaces.board``, the clicks are read by ``bot.ui.table_clicks``, and
+the match itself is played by ``bot.services.matches``, which knows nothing of Discord.
 
 Public things go to the game thread (the board image, the game log, mentions); private things
 (hands and the moves that would reveal them) go by DM, or ephemerally through "Show my hand" when
@@ -14,7 +14,6 @@ a player's DMs are closed. Every image is rendered off the event loop, in worker
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import io
 import logging
 from collections import OrderedDict
@@ -23,19 +22,18 @@ from typing import Any
 
 import discord
 
-from bot.db.errors import StaleAction
 from bot.i18n import shared, speaking, spoken
 from bot.log import match_logged
 from bot.mentions import pinging
 from bot.presenters import presenter_for, ranking_text, seat_moves, table_spec
 from bot.sender.core import Desired, PermanentError, Sender, Status, Surface
 from bot.services.dms import DM_CLOSED
-from bot.services.matches import LiveMatch, MoveReport, NotInGame
+from bot.services.matches import LiveMatch, MoveReport
 from bot.services.renders import render_pool
-from bot.surfaces.channels import find_channel
-from bot.text import ai_seat, clip, log_block, with_names
-from bot.ui.components import MULTI_SEPARATOR, hand_view, move_view
-from engines.core import CardhostError, PlayerId
+from bot.surfaces.board import BoardWriter, digest_of, file_bytes
+from bot.text import clip, with_names
+from bot.ui.components import move_view
+from engines.core import PlayerId
 
 log = logging.getLogger(__name__)
 
@@ -44,27 +42,8 @@ BOARD_CACHE = 64
 after a move is the one ``/game status`` shows until the next move, so it is drawn once."""
 
 
-def _png(image: Any) -> bytes:
-    from render.common import to_png
-
-    return to_png(image)
-
-
 def _hand_options(table: Any) -> dict[str, Any]:
     return dict(table.presenter.render_options())
-
-
-def _file_bytes(file: discord.File | None) -> bytes | None:
-    if file is None:
-        return None
-    file.fp.seek(0)
-    data = file.fp.read()
-    file.fp.seek(0)
-    return bytes(data)
-
-
-def _digest(data: bytes | None) -> str | None:
-    return hashlib.blake2b(data, digest_size=16).hexdigest() if data is not None else None
 
 
 def view_fingerprint(view: discord.ui.View | None) -> tuple[Any, ...] | None:
@@ -87,10 +66,6 @@ def view_fingerprint(view: discord.ui.View | None) -> tuple[Any, ...] | None:
     return tuple(out)
 
 
-def board_surface(match_id: int) -> Surface:
-    return Surface("board", (match_id,))
-
-
 def panel_surface(match_id: int, seat: int) -> Surface:
     return Surface("panel", (match_id, seat))
 
@@ -102,15 +77,14 @@ class TableSurface:
         self.bot: Any = bot
         """The running bot (``bot.client.CardhostBot``): the process layer, above this one."""
         self._dm_signatures: dict[tuple[int, int], Any] = {}
-        self._unposted: dict[int, bool] = {}
-        """Matches whose new board is on its way through the sender (or stale there), and whether
-        it pings: until it is posted, each showing posts a new board rather than edit the old one."""
         self._images: dict[Surface, tuple[int | None, str | None]] = {}
         """The picture Discord shows on each board and DM panel (message id, digest of its bytes),
         as last accepted: an edit whose picture is the same keeps the attachment, not re-uploads it."""
         self._boards: OrderedDict[tuple[int, int, tuple[str, ...], str], asyncio.Future[bytes]] = (
             OrderedDict()
         )
+        self.board = BoardWriter(bot, self, self._images)
+        """The boards in the game threads: their words and their messages (``bot/surfaces/board.py``)."""
         bot.matches.changed_elsewhere.append(self._forget_shown)
         self.renders = render_pool(bot.settings.render_workers)
         """Where board and hand images are drawn (worker processes shared by the process's bots)."""
@@ -148,7 +122,7 @@ class TableSurface:
         return shared([s.language for s in live.seats if s.human], table_spec(live.game).languages)
 
     @staticmethod
-    def _lang_options(live: LiveMatch, lang: str) -> dict[str, Any]:
+    def lang_options(live: LiveMatch, lang: str) -> dict[str, Any]:
         """``lang=`` for a game whose images speak several languages (``TableSpec.languages``)."""
         return {"lang": lang} if len(table_spec(live.game).languages) > 1 else {}
 
@@ -162,7 +136,7 @@ class TableSurface:
             table = table_spec(live.game)
             view = live.engine.view(live.state, None)  # a small value; the worker draws it
             pending = self._boards[key] = asyncio.ensure_future(
-                self.renders.png(table.board, view, list(names), **self._lang_options(live, lang))
+                self.renders.png(table.board, view, list(names), **self.lang_options(live, lang))
             )
             while len(self._boards) > BOARD_CACHE:
                 self._boards.popitem(last=False)
@@ -175,40 +149,15 @@ class TableSurface:
         seq, name = live.seq, live.names[seat]
         table = table_spec(live.game)
         view = live.engine.view(live.state, PlayerId(seat))
-        options = {**_hand_options(table), **self._lang_options(live, self.seat_language(live, seat))}
+        options = {**_hand_options(table), **self.lang_options(live, self.seat_language(live, seat))}
         data = await self.renders.png(table.hand, view, name, **options)
         return discord.File(io.BytesIO(data), filename=f"hand-{live.id}-{seq}.png")
 
     # ----------------------------------------------------------------- thread
 
-    async def thread_of(self, live: LiveMatch) -> discord.Thread | None:
-        return await find_channel(self.bot, live.thread_id, discord.Thread, "game thread", {"match": live.id})
-
     def board_content(self, live: LiveMatch, mention: bool) -> str:
-        with speaking(self.board_language(live)):
-            return self._board_content(live, mention)
-
-    def _board_content(self, live: LiveMatch, mention: bool) -> str:
-        view = live.engine.view(live.state, None)
-        title = f"**{live.engine.title}** · game #{live.id}"
-        status = presenter_for(live.game).status_line(view, live.names)
-        lines = [f"{title} · {status}" if status else title]
-        outcome = live.outcome
-        if live.status != "active" or outcome is not None:
-            lines.append("**Game over.**")
-        else:
-            who = []
-            for p in sorted(live.current):
-                seat = live.seats[p]
-                if seat.is_ai or seat.user_id is None:
-                    who.append(ai_seat(seat.name))
-                else:
-                    who.append(f"<@{seat.user_id}>" if mention else seat.name)
-            lines.append(f"To play: {', '.join(who)}{self.clock_text(live)}")
-        block = log_block(with_names(line, live.names) for line in live.log_lines)
-        if block:
-            lines.append(block)
-        return clip("\n".join(lines))
+        """The board's words (``bot.surfaces.board``): the title, who is to play, the log."""
+        return self.board.content(live, mention)
 
     def clock_text(self, live: LiveMatch, seat: int | None = None) -> str:
         """ " · ⏳ <t:…:R>" for the player to act: Discord counts it down live in every client, from
@@ -223,14 +172,7 @@ class TableSurface:
         bank = f" (with {reserve // 60}:{reserve % 60:02d} of reserve)" if reserve > 0 else ""
         return f" · ⏳ time runs out {stamp}{bank}"
 
-    @staticmethod
-    def board_pings(live: LiveMatch, mention: bool) -> list[int | None]:
-        """The players ``board_content(live, mention)`` calls by name: those to act, when mentioned."""
-        if not mention or live.status != "active" or live.outcome is not None:
-            return []
-        return [live.seats[p].user_id for p in live.current if not live.seats[p].is_ai]
-
-    def _showing_lock(self, match_id: int, seat: int | None) -> asyncio.Lock:
+    def showing_lock(self, match_id: int, seat: int | None) -> asyncio.Lock:
         return self._showing.setdefault((match_id, seat), asyncio.Lock())
 
     async def post_board(self, live: LiveMatch, *, new_message: bool) -> None:
@@ -239,134 +181,12 @@ class TableSurface:
         two showings in order; the sender then writes only the newest (it never writes an older
         version after a newer one). The edit is not awaited: a click is answered while the sender
         waits its channel's turn, and a newer move replaces an edit still waiting."""
-        async with self._showing_lock(live.id, None):
-            await self._post_board(live, new_message=new_message)
+        await self.board.post(live, new_message=new_message)
 
-    async def _post_board(self, live: LiveMatch, *, new_message: bool) -> asyncio.Future[Any] | None:
-        if live.thread_id is None:
-            return None
-        # A new board that has not got through yet (its post stays stale in the sender) is still
-        # owed: the next showing posts it, with its pings, rather than editing the board before it.
-        owed = self._unposted.get(live.id)
-        mention = new_message or bool(owed)
-        # The words before the picture, with no await between: both of one position.
-        seq = live.seq
-        content = self.board_content(live, mention=mention)
-        file = await self.board_file(live)
-        if not new_message and owed is None and live.board_message_id:
-            return self._edit_board(live, live.thread_id, live.board_message_id, seq, content, file)
-        return self._send_board(live, live.thread_id, seq, content, file, mention=mention)
-
-    def _thread(self, thread_id: int) -> discord.PartialMessageable:
-        """The game thread as a place to write, without a request: a thread not in the cache is
-        not fetched first (one more request, which may fail like any other)."""
-        channel: discord.PartialMessageable = self.bot.get_partial_messageable(
-            thread_id, type=discord.ChannelType.public_thread
-        )
-        return channel
-
-    def _edit_board(
-        self,
-        live: LiveMatch,
-        thread_id: int,
-        message_id: int,
-        seq: int,
-        content: str,
-        file: discord.File,
-    ) -> asyncio.Future[Any]:
-        surface = board_surface(live.id)
-        data = _file_bytes(file)
-        digest, filename = _digest(data), file.filename
-
-        async def write() -> None:
-            kwargs: dict[str, Any] = {"content": content}
-            if self._images.get(surface) != (message_id, digest):
-                # A new picture; the same one stays as it is (an edit without attachments= keeps them).
-                kwargs["attachments"] = [discord.File(io.BytesIO(data or b""), filename=filename)]
-            await self._thread(thread_id).get_partial_message(message_id).edit(**kwargs)
-            if live.active:  # a finished match's pictures are forgotten (TableSurface.forget)
-                self._images[surface] = (message_id, digest)
-
-        async def refused(exc: PermanentError) -> None:
-            if exc.status == 404 and live.board_message_id == message_id:
-                await self._repost_board(live)  # the board was deleted: a new one, pinging nobody
-
-        desired = Desired(
-            version=seq,
-            fingerprint=(message_id, content, digest),
-            write=write,
-            channel_id=thread_id,
-            on_permanent=refused,
-        )
-        return self.sender.submit_nowait(surface, desired)
-
-    async def _repost_board(self, live: LiveMatch) -> None:
-        """A new board in place of one that was deleted (called from the sender's worker of the
-        board: it submits, never waits for the write)."""
-        async with self._showing_lock(live.id, None):
-            if live.thread_id is None:
-                return
-            seq = live.seq
-            content = self.board_content(live, mention=False)
-            file = await self.board_file(live)
-            self._send_board(live, live.thread_id, seq, content, file, mention=False)
-
-    def _send_board(
-        self,
-        live: LiveMatch,
-        thread_id: int,
-        seq: int,
-        content: str,
-        file: discord.File,
-        *,
-        mention: bool,
-    ) -> asyncio.Future[Any]:
-        """A new board message, handed to the sender: retried like an edit, and while it has not
-        got through the match owes a new board (the next showing posts it). The old board keeps
-        its picture and its **Show my hand** button (no request to strip it): a click there is
-        answered with the current panel."""
-        surface = board_surface(live.id)
-        data = _file_bytes(file)
-        digest, filename = _digest(data), file.filename
-        view = hand_view(live.id) if live.active else None
-        pings = self.board_pings(live, mention)
-        self._unposted[live.id] = mention
-
-        async def write() -> None:
-            posted = live.board_message_id
-            if live.id not in self._unposted and posted:
-                # The new board owed when this was submitted got through meanwhile (a post already
-                # on its way): this position is an edit of it, not one more board.
-                edit: dict[str, Any] = {"content": content}
-                if self._images.get(surface) != (posted, digest):
-                    edit["attachments"] = [discord.File(io.BytesIO(data or b""), filename=filename)]
-                await self._thread(thread_id).get_partial_message(posted).edit(**edit)
-                if live.active:
-                    self._images[surface] = (posted, digest)
-                return
-            kwargs: dict[str, Any] = {
-                "content": content,
-                "file": discord.File(io.BytesIO(data or b""), filename=filename),
-            }
-            if view is not None:
-                kwargs["view"] = view
-            msg = await self._thread(thread_id).send(**kwargs, allowed_mentions=pinging(pings))
-            self._unposted.pop(live.id, None)
-            self._images[surface] = (msg.id, digest)
-            live.board_message_id = msg.id
-            await self.bot.db.matches.set_board_message(live.id, msg.id)
-
-        async def refused(exc: PermanentError) -> None:
-            self._unposted.pop(live.id, None)  # the thread is gone or closed to the bot
-
-        desired = Desired(
-            version=seq,
-            fingerprint=("new board", seq, content, digest),
-            write=write,
-            channel_id=thread_id,
-            on_permanent=refused,
-        )
-        return self.sender.submit_nowait(surface, desired)
+    def board_owed(self, match_id: int) -> bool:
+        """Whether the match's new board is still on its way through the sender (or stale there):
+        until it is posted, the next showing posts a new board rather than edit the old one."""
+        return self.board.owed(match_id)
 
     def post_line(
         self,
@@ -390,7 +210,7 @@ class TableSurface:
             kwargs: dict[str, Any] = {"allowed_mentions": pinging(pings or [])}
             if view is not None:
                 kwargs["view"] = view
-            await self._thread(thread_id).send(text, **kwargs)
+            await self.board.thread(thread_id).send(text, **kwargs)
 
         future = self.sender.submit_nowait(
             surface, Desired(version=live.seq, fingerprint=text, write=write, channel_id=thread_id)
@@ -487,7 +307,7 @@ class TableSurface:
         for seat in live.seats:
             if seat.user_id is None or seat.dm_failed or seat.seat == skip_seat:
                 continue  # an AI seat; a player whose seat the AI holds still sees the panel
-            async with self._showing_lock(live.id, seat.seat):
+            async with self.showing_lock(live.id, seat.seat):
                 sig = self._signature(live, seat.seat)
                 key = (live.id, seat.seat)
                 if not force and self._dm_signatures.get(key) == sig:
@@ -536,8 +356,8 @@ class TableSurface:
         stale for the sweep and the next showing."""
         surface = panel_surface(live.id, seat_no)
         seat = live.seats[seat_no]
-        data = _file_bytes(file)
-        digest = _digest(data)
+        data = file_bytes(file)
+        digest = digest_of(data)
         filename = file.filename if file is not None else "hand.png"
         message_id = seat.dm_message_id if seat.dm_channel_id else None
 
@@ -620,16 +440,17 @@ class TableSurface:
             pings=[seat.user_id],
         )
 
-    async def _show_clicked_dm_panel(
-        self, interaction: discord.Interaction, live: LiveMatch, seat_no: int, *, note: str = ""
+    async def show_clicked_dm_panel(
+        self, edit: Callable[..., Awaitable[Any]], live: LiveMatch, seat_no: int, *, note: str = ""
     ) -> None:
-        """The clicker's own DM panel, edited through the click's interaction (after the defer):
+        """The clicker's own DM panel, edited through the click's interaction (after the defer;
+        ``edit`` is its ``edit_original_response``, so the table never reads the interaction):
         not global-bound, and the clicker sees it first. The sender records it, so it neither
         writes it again nor an older version after it; if the interaction fails, the sender does."""
         key = (live.id, seat_no)
         surface = panel_surface(live.id, seat_no)
         seat = live.seats[seat_no]
-        async with self._showing_lock(live.id, seat_no):
+        async with self.showing_lock(live.id, seat_no):
             sig = self._signature(live, seat_no)
             version = live.seq
             message_id = seat.dm_message_id
@@ -638,14 +459,14 @@ class TableSurface:
                 content = clip(f"{note}\n{content}")
             view = self.panel_view(live, seat_no)
             file = await self.hand_file(live, seat_no)
-            data = _file_bytes(file)
-            digest = _digest(data)
+            data = file_bytes(file)
+            digest = digest_of(data)
             filename = file.filename if file is not None else "hand.png"
             kwargs: dict[str, Any] = {"content": content, "view": view}
             if self._images.get(surface) != (message_id, digest):
                 kwargs["attachments"] = [file] if file else []
             try:
-                await interaction.edit_original_response(**kwargs)
+                await edit(**kwargs)
             except (discord.HTTPException, TimeoutError, OSError) as exc:
                 # Discord's refusal, a timeout or a dropped connection: the sender tries it below.
                 log.warning(
@@ -777,167 +598,6 @@ class TableSurface:
         self.bot.clocks.forget(match_id)
         self.matches.evict(match_id)
 
-    # ----------------------------------------------------------------- interactions
-
-    @match_logged
-    async def on_move(
-        self, interaction: discord.Interaction, match_id: int, seq: int, action_id: str
-    ) -> None:
-        await interaction.response.defer()
-        try:
-            if MULTI_SEPARATOR in action_id:  # one button for moves that belong together ("go:end|end")
-                report = await self.matches.submit_many(match_id, interaction.user.id, [action_id], seq, None)
-            else:
-                report = await self.matches.submit(match_id, interaction.user.id, action_id, seq)
-        except StaleAction as exc:
-            await self._stale_click(interaction, match_id, str(exc))
-            return
-        except CardhostError as exc:
-            await interaction.followup.send(str(exc), ephemeral=True)
-            return
-        await self._after_click(interaction, report)
-
-    @match_logged
-    async def on_multi(
-        self, interaction: discord.Interaction, match_id: int, seq: int, action_ids: list[str]
-    ) -> None:
-        await interaction.response.defer()
-        try:
-            live = await self.matches.current(match_id)
-            multi = presenter_for(live.game).multi(
-                live.engine, live.state, min(live.current) if live.current else 0
-            )
-            finish = multi[1] if multi else None
-            report = await self.matches.submit_many(match_id, interaction.user.id, action_ids, seq, finish)
-        except StaleAction as exc:
-            await self._stale_click(interaction, match_id, str(exc))
-            return
-        except CardhostError as exc:
-            await interaction.followup.send(str(exc), ephemeral=True)
-            return
-        await self._after_click(interaction, report)
-
-    async def _stale_click(self, interaction: discord.Interaction, match_id: int, said: str) -> None:
-        """A move clicked on a panel that is out of date (a double click, a copy left behind, a
-        panel whose edit has not got through): the panel clicked becomes the player's current
-        one, through the click's interaction (not global-bound), with ``said`` as a short note on
-        top, instead of a new ephemeral message at each such click (issue #33 item 6)."""
-        live = await self.matches.current(match_id)
-        seat = live.seat_of(interaction.user.id)
-        if seat is None or interaction.message is None:
-            await interaction.followup.send(said, ephemeral=True)
-            return
-        note = f"*{said} Here is the position now.*"
-        if not seat.dm_failed and interaction.message.id == seat.dm_message_id:
-            await self._show_clicked_dm_panel(interaction, live, seat.seat, note=note)
-        else:
-            await self._edit_panel(interaction, live, seat.seat, note=note)
-
-    async def _after_click(self, interaction: discord.Interaction, report: MoveReport) -> None:
-        """Update the table, then the panel that was clicked if it was an ephemeral copy (the DM
-        panel is edited by ``after_report`` already). An ephemeral panel that a new board pushed
-        up the thread is sent again below it, so the hand sits under the position it plays in."""
-        live = report.match
-        seat = live.seat_of(interaction.user.id)
-        # A new board (the notification) is posted through the sender, which may still be on its
-        # way when this click is answered: whether there is one is known now.
-        new_board = self.notifies(report, interaction.user.id) or live.id in self._unposted
-        if (
-            seat is not None
-            and interaction.guild_id is None
-            and interaction.message is not None
-            and interaction.message.id != seat.dm_message_id
-            and not seat.dm_failed
-        ):
-            # A panel in the player's DMs that the seat does not know: the first panel, which
-            # Discord took although its answer was lost (a timeout), or an older copy. It is the
-            # one the player uses: it becomes the seat's panel (the sender's own first DM, still
-            # on its way, then edits it instead of sending another).
-            seat.dm_channel_id, seat.dm_message_id = interaction.channel_id, interaction.message.id
-            await self.bot.db.matches.set_seat_dm(
-                live.id, seat.seat, dm_channel_id=seat.dm_channel_id, dm_message_id=seat.dm_message_id
-            )
-        from_dm = (
-            seat is not None
-            and interaction.message is not None
-            and seat.dm_message_id is not None
-            and interaction.message.id == seat.dm_message_id
-            and not seat.dm_failed
-        )
-        if from_dm:
-            assert seat is not None
-            clicked_seat = seat.seat
-
-            async def clicked_panel() -> None:
-                await self._show_clicked_dm_panel(interaction, live, clicked_seat)
-
-            await self.after_report(
-                report, clicker=interaction.user.id, clicked_panel=clicked_panel, clicked_seat=clicked_seat
-            )
-            return
-        await self.after_report(report, clicker=interaction.user.id)
-        if (
-            seat is not None
-            and interaction.message is not None
-            and interaction.message.id != seat.dm_message_id
-        ):
-            if new_board and live.active:
-                await self._resend_panel(interaction, live, seat.seat)
-            else:
-                await self._edit_panel(interaction, live, seat.seat)
-
-    async def _resend_panel(self, interaction: discord.Interaction, live: LiveMatch, seat: int) -> None:
-        """The clicked hand panel again below the new board, in place of the old copy: the old one
-        is deleted (through the interaction), not left saying that the hand moved; if it cannot be
-        deleted, it is brought up to date where it is instead (never two copies)."""
-        try:
-            await interaction.delete_original_response()
-        except (discord.HTTPException, TimeoutError, OSError):
-            await self._edit_panel(interaction, live, seat)
-            return
-        file = await self.hand_file(live, seat)
-        kwargs: dict[str, Any] = {"content": self.panel_content(live, seat), "ephemeral": True}
-        if file:
-            kwargs["file"] = file
-        view = self.panel_view(live, seat)
-        if view is not None:
-            kwargs["view"] = view
-        await interaction.followup.send(**kwargs)
-
-    @match_logged
-    async def on_card_details(self, interaction: discord.Interaction, match_id: int, card_id: str) -> None:
-        """A card shown large with its words, to the one who asked: reading a card never changes
-        the game, and a card's printed text is public (``/card`` shows any card), so the only check
-        is that the game has such a card."""
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        live = await self.matches.get(match_id)
-        table = table_spec(live.game)
-        if table.card_image is None:
-            await interaction.followup.send("This game has no card images to show.", ephemeral=True)
-            return
-        seat = live.seat_of(interaction.user.id)
-        lang = spoken(seat.language, table.languages) if seat is not None else table.languages[0]
-        words = self._lang_options(live, lang)  # a spectator reads the card in the cards' own language
-        try:
-            image = await asyncio.to_thread(table.card_image, card_id, **words)
-        except (KeyError, CardhostError):
-            await interaction.followup.send(
-                "I don't know that card: choose one from the menu.", ephemeral=True
-            )
-            return
-        caption = clip(table.card_caption(card_id, **words)) if table.card_caption else ""
-        file = discord.File(io.BytesIO(_png(image)), filename=f"card-{card_id}.png")
-        await interaction.followup.send(caption, file=file, ephemeral=True)
-
-    @match_logged
-    async def on_reclaim(self, interaction: discord.Interaction, match_id: int) -> None:
-        await interaction.response.defer(ephemeral=True)
-        live = await self.matches.reclaim(match_id, interaction.user.id)
-        await self.seat_reclaimed(live, interaction.user.id)
-        await interaction.followup.send(
-            "Your seat is yours again: you decide from the next decision on.", ephemeral=True
-        )
-
     async def seat_reclaimed(self, live: LiveMatch, user_id: int) -> None:
         """After a player took their seat back: their clock if they are to act, panels, a note."""
         seat = live.seat_of(user_id)
@@ -950,64 +610,3 @@ class TableSurface:
         async with live.lock.across_processes():
             await self.post_board(live, new_message=False)
             await self.update_dms(live, force=True)
-
-    async def _edit_panel(
-        self,
-        interaction: discord.Interaction,
-        live: LiveMatch,
-        seat: int,
-        page: int = 0,
-        focus: int | None = None,
-        note: str = "",
-    ) -> None:
-        """The clicked panel (``note``: a line above it, such as why it was brought up to date)."""
-        file = await self.hand_file(live, seat)
-        view = self.panel_view(live, seat, page, focus)
-        content = self.panel_content(live, seat)
-        await interaction.edit_original_response(
-            content=clip(f"{note}\n{content}") if note else content,
-            attachments=[file] if file else [],
-            view=view,
-        )
-
-    @match_logged
-    async def on_page(
-        self,
-        interaction: discord.Interaction,
-        match_id: int,
-        seq: int,
-        page: int,
-        focus: int | None = None,
-    ) -> None:
-        """Another page of moves, or one group's moves (``focus``: the second step of a two-step
-        move); on a stale panel, the current moves from the top."""
-        await interaction.response.defer()
-        live = await self.matches.current(match_id)
-        seat = live.seat_of(interaction.user.id)
-        if seat is None:
-            await interaction.followup.send(str(NotInGame()), ephemeral=True)
-            return
-        note = ""
-        if seq != live.seq:  # said on the panel itself, not in one more ephemeral message
-            note = "*These moves were out of date; here are the current ones.*"
-            page, focus = 0, None
-        await self._edit_panel(interaction, live, seat.seat, page, focus, note=note)
-
-    @match_logged
-    async def on_show_hand(self, interaction: discord.Interaction, match_id: int) -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        live = await self.matches.current(match_id)
-        seat = live.seat_of(interaction.user.id)
-        if seat is None:
-            await interaction.followup.send(
-                "You're watching this game: only the players see their hands.", ephemeral=True
-            )
-            return
-        file = await self.hand_file(live, seat.seat)
-        kwargs: dict[str, Any] = {"content": self.panel_content(live, seat.seat), "ephemeral": True}
-        if file:
-            kwargs["file"] = file
-        view = self.panel_view(live, seat.seat)
-        if view is not None:
-            kwargs["view"] = view
-        await interaction.followup.send(**kwargs)

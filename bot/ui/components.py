@@ -141,7 +141,7 @@ class MoveButton(
     @answers_refusals
     async def callback(self, interaction: discord.Interaction) -> None:
         require_own_message(interaction, MATCH_PANEL, str(self.match_id))
-        await bot_of(interaction).table.on_move(interaction, self.match_id, self.seq, self.action_id)
+        await bot_of(interaction).table_clicks.on_move(interaction, self.match_id, self.seq, self.action_id)
 
 
 class MultiMoveSelect(
@@ -175,7 +175,7 @@ class MultiMoveSelect(
     async def callback(self, interaction: discord.Interaction) -> None:
         require_own_message(interaction, MATCH_PANEL, str(self.match_id))
         values = selected_values(interaction)
-        await bot_of(interaction).table.on_multi(interaction, self.match_id, self.seq, values)
+        await bot_of(interaction).table_clicks.on_multi(interaction, self.match_id, self.seq, values)
 
 
 class MoveSelect(
@@ -210,7 +210,7 @@ class MoveSelect(
     async def callback(self, interaction: discord.Interaction) -> None:
         require_own_message(interaction, MATCH_PANEL, str(self.match_id))
         values = selected_values(interaction)
-        await bot_of(interaction).table.on_move(
+        await bot_of(interaction).table_clicks.on_move(
             interaction, self.match_id, self.seq, values[0] if values else ""
         )
 
@@ -244,7 +244,7 @@ class CardDetailsSelect(
     @answers_refusals
     async def callback(self, interaction: discord.Interaction) -> None:
         values = selected_values(interaction)
-        await bot_of(interaction).table.on_card_details(
+        await bot_of(interaction).table_clicks.on_card_details(
             interaction, self.match_id, values[0] if values else ""
         )
 
@@ -271,7 +271,7 @@ class ReclaimSeatButton(
 
     @answers_refusals
     async def callback(self, interaction: discord.Interaction) -> None:
-        await bot_of(interaction).table.on_reclaim(interaction, self.match_id)
+        await bot_of(interaction).table_clicks.on_reclaim(interaction, self.match_id)
 
 
 PAGE_LABELS = {"<": "◀ Previous", ">": "More moves ▶", "^": "↩ Back to all moves"}
@@ -306,7 +306,7 @@ class PageButton(
     @answers_refusals
     async def callback(self, interaction: discord.Interaction) -> None:
         require_own_message(interaction, MATCH_PANEL, str(self.match_id))
-        await bot_of(interaction).table.on_page(
+        await bot_of(interaction).table_clicks.on_page(
             interaction, self.match_id, self.seq, self.page, focus=self.focus
         )
 
@@ -350,7 +350,7 @@ class GroupSelect(
         focus = parse_index(value, 1000)
         if focus is None:
             focus = -1  # no group of this panel: the current moves, as for any other stray value
-        await bot_of(interaction).table.on_page(interaction, self.match_id, self.seq, 0, focus=focus)
+        await bot_of(interaction).table_clicks.on_page(interaction, self.match_id, self.seq, 0, focus=focus)
 
 
 def group_summary(group: Sequence[MoveChoice]) -> str:
@@ -382,7 +382,7 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"han
 
     @answers_refusals
     async def callback(self, interaction: discord.Interaction) -> None:
-        await bot_of(interaction).table.on_show_hand(interaction, self.match_id)
+        await bot_of(interaction).table_clicks.on_show_hand(interaction, self.match_id)
 
 
 def page_count(n: int, per_page: int = BUTTONS_PER_PAGE) -> int:

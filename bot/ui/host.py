@@ -11,7 +11,7 @@ ui starts to reach is added here, typed by its own class.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
     import discord
@@ -30,10 +30,10 @@ if TYPE_CHECKING:
     from bot.settings import Settings
 
 
-class Table(Protocol):
-    """What the ui and the cogs use of the match table (``bot.surfaces.table.TableSurface``, a
-    layer above the ui): the clicks it answers and what ``/game`` asks of it. Awaitables, as the
-    handlers wear ``bot.log.match_logged``."""
+class TableClickHandlers(Protocol):
+    """The match table's clicks, as the ui components call them (``bot.ui.table_clicks.TableClicks``,
+    reached as ``bot_of(interaction).table_clicks``). Awaitables, as the handlers wear
+    ``bot.log.match_logged``."""
 
     def on_move(
         self, interaction: discord.Interaction, match_id: int, seq: int, action_id: str
@@ -49,6 +49,14 @@ class Table(Protocol):
         self, interaction: discord.Interaction, match_id: int, card_id: str
     ) -> Awaitable[None]: ...
     def on_reclaim(self, interaction: discord.Interaction, match_id: int) -> Awaitable[None]: ...
+
+
+class Table(Protocol):
+    """What the ui and the cogs use of the match table (``bot.surfaces.table.TableSurface``, a
+    layer above the ui): what ``/game`` asks of it, and how the clicks (``TableClicks``) show
+    their result: the pictures, words and buttons of a seat's panel, the clicked DM panel edited
+    through the click's ``edit_original_response``, the board and the panels after a move."""
+
     def after_report(
         self,
         report: MoveReport,
@@ -62,6 +70,17 @@ class Table(Protocol):
     def seat_reclaimed(self, live: LiveMatch, user_id: int) -> Awaitable[None]: ...
     def board_file(self, live: LiveMatch) -> Awaitable[discord.File]: ...
     def board_content(self, live: LiveMatch, mention: bool) -> str: ...
+    def board_owed(self, match_id: int) -> bool: ...
+    def notifies(self, report: MoveReport, clicker: int | None) -> bool: ...
+    def hand_file(self, live: LiveMatch, seat: int) -> Awaitable[discord.File | None]: ...
+    def panel_content(self, live: LiveMatch, seat: int) -> str: ...
+    def panel_view(
+        self, live: LiveMatch, seat: int, page: int = 0, focus: int | None = None
+    ) -> discord.ui.View | None: ...
+    def lang_options(self, live: LiveMatch, lang: str) -> dict[str, Any]: ...
+    def show_clicked_dm_panel(
+        self, edit: Callable[..., Awaitable[Any]], live: LiveMatch, seat_no: int, *, note: str = ""
+    ) -> Awaitable[None]: ...
 
 
 @runtime_checkable
@@ -76,6 +95,8 @@ class Host(Protocol):
     def matches(self) -> MatchService: ...
     @property
     def table(self) -> Table: ...
+    @property
+    def table_clicks(self) -> TableClickHandlers: ...
     @property
     def lobbies(self) -> LobbyService: ...
     @property

@@ -1,0 +1,245 @@
+"""The match's board in its game thread: its words, and its messages written through the sender.
+
+A surface module (``bot/surfaces/``), a part of the table (``bot.surfaces.table.TableSurface``
+holds one as ``board``): a move edits the board in place, a new turn for a person posts a new one
+that pings them, a deleted board is posted again, and a new board still on its way is owed (the
+next showing posts it rather than edit the one before it). The picture is the table's (drawn once
+per position), and so is the lock that keeps two showings of a match in order.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import io
+from typing import Any, Protocol
+
+import discord
+
+from bot.i18n import speaking
+from bot.mentions import pinging
+from bot.presenters import presenter_for
+from bot.sender.core import Desired, PermanentError, Sender, Surface
+from bot.services.matches import LiveMatch
+from bot.text import ai_seat, clip, log_block, with_names
+from bot.ui.components import hand_view
+
+
+def file_bytes(file: discord.File | None) -> bytes | None:
+    if file is None:
+        return None
+    file.fp.seek(0)
+    data = file.fp.read()
+    file.fp.seek(0)
+    return bytes(data)
+
+
+def digest_of(data: bytes | None) -> str | None:
+    return hashlib.blake2b(data, digest_size=16).hexdigest() if data is not None else None
+
+
+def board_surface(match_id: int) -> Surface:
+    return Surface("board", (match_id,))
+
+
+class BoardSource(Protocol):
+    """What the board takes from the table: the picture, the words' language and clock, the lock."""
+
+    def board_language(self, live: LiveMatch) -> str: ...
+    def clock_text(self, live: LiveMatch, seat: int | None = None) -> str: ...
+    async def board_file(self, live: LiveMatch) -> discord.File: ...
+    def showing_lock(self, match_id: int, seat: int | None) -> asyncio.Lock: ...
+
+
+class BoardWriter:
+    """One match table's boards (``bot.table.board``)."""
+
+    def __init__(
+        self, bot: Any, source: BoardSource, images: dict[Surface, tuple[int | None, str | None]]
+    ) -> None:
+        self.bot: Any = bot
+        """The running bot (``bot.client.CardhostBot``): its sender, its partial channels, its db."""
+        self.source = source
+        self._images = images
+        """The table's record of the picture Discord shows on each board and DM panel (message id,
+        digest of its bytes), shared with the DM panels and forgotten with the match."""
+        self._unposted: dict[int, bool] = {}
+        """Matches whose new board is on its way through the sender (or stale there), and whether
+        it pings: until it is posted, each showing posts a new board rather than edit the old one."""
+
+    @property
+    def sender(self) -> Sender:
+        sender: Sender = self.bot.sender
+        return sender
+
+    def owed(self, match_id: int) -> bool:
+        """Whether the match's new board has not got through yet (the next showing posts it)."""
+        return match_id in self._unposted
+
+    def content(self, live: LiveMatch, mention: bool) -> str:
+        with speaking(self.source.board_language(live)):
+            return self._content(live, mention)
+
+    def _content(self, live: LiveMatch, mention: bool) -> str:
+        view = live.engine.view(live.state, None)
+        title = f"**{live.engine.title}** · game #{live.id}"
+        status = presenter_for(live.game).status_line(view, live.names)
+        lines = [f"{title} · {status}" if status else title]
+        outcome = live.outcome
+        if live.status != "active" or outcome is not None:
+            lines.append("**Game over.**")
+        else:
+            who = []
+            for p in sorted(live.current):
+                seat = live.seats[p]
+                if seat.is_ai or seat.user_id is None:
+                    who.append(ai_seat(seat.name))
+                else:
+                    who.append(f"<@{seat.user_id}>" if mention else seat.name)
+            lines.append(f"To play: {', '.join(who)}{self.source.clock_text(live)}")
+        block = log_block(with_names(line, live.names) for line in live.log_lines)
+        if block:
+            lines.append(block)
+        return clip("\n".join(lines))
+
+    @staticmethod
+    def pings(live: LiveMatch, mention: bool) -> list[int | None]:
+        """The players ``content(live, mention)`` calls by name: those to act, when mentioned."""
+        if not mention or live.status != "active" or live.outcome is not None:
+            return []
+        return [live.seats[p].user_id for p in live.current if not live.seats[p].is_ai]
+
+    async def post(self, live: LiveMatch, *, new_message: bool) -> None:
+        """Bring the board to the match's position: an edit in place handed to the sender, or a new
+        message (which pings the players to act) when ``new_message``. The lock keeps the images of
+        two showings in order; the sender then writes only the newest (it never writes an older
+        version after a newer one). The edit is not awaited: a click is answered while the sender
+        waits its channel's turn, and a newer move replaces an edit still waiting."""
+        async with self.source.showing_lock(live.id, None):
+            await self._post(live, new_message=new_message)
+
+    async def _post(self, live: LiveMatch, *, new_message: bool) -> asyncio.Future[Any] | None:
+        if live.thread_id is None:
+            return None
+        # A new board that has not got through yet (its post stays stale in the sender) is still
+        # owed: the next showing posts it, with its pings, rather than editing the board before it.
+        owed = self._unposted.get(live.id)
+        mention = new_message or bool(owed)
+        # The words before the picture, with no await between: both of one position.
+        seq = live.seq
+        content = self.content(live, mention=mention)
+        file = await self.source.board_file(live)
+        if not new_message and owed is None and live.board_message_id:
+            return self._edit(live, live.thread_id, live.board_message_id, seq, content, file)
+        return self._send(live, live.thread_id, seq, content, file, mention=mention)
+
+    def thread(self, thread_id: int) -> discord.PartialMessageable:
+        """The game thread as a place to write, without a request: a thread not in the cache is
+        not fetched first (one more request, which may fail like any other)."""
+        channel: discord.PartialMessageable = self.bot.get_partial_messageable(
+            thread_id, type=discord.ChannelType.public_thread
+        )
+        return channel
+
+    def _edit(
+        self,
+        live: LiveMatch,
+        thread_id: int,
+        message_id: int,
+        seq: int,
+        content: str,
+        file: discord.File,
+    ) -> asyncio.Future[Any]:
+        surface = board_surface(live.id)
+        data = file_bytes(file)
+        digest, filename = digest_of(data), file.filename
+
+        async def write() -> None:
+            kwargs: dict[str, Any] = {"content": content}
+            if self._images.get(surface) != (message_id, digest):
+                # A new picture; the same one stays as it is (an edit without attachments= keeps them).
+                kwargs["attachments"] = [discord.File(io.BytesIO(data or b""), filename=filename)]
+            await self.thread(thread_id).get_partial_message(message_id).edit(**kwargs)
+            if live.active:  # a finished match's pictures are forgotten (TableSurface.forget)
+                self._images[surface] = (message_id, digest)
+
+        async def refused(exc: PermanentError) -> None:
+            if exc.status == 404 and live.board_message_id == message_id:
+                await self._repost(live)  # the board was deleted: a new one, pinging nobody
+
+        desired = Desired(
+            version=seq,
+            fingerprint=(message_id, content, digest),
+            write=write,
+            channel_id=thread_id,
+            on_permanent=refused,
+        )
+        return self.sender.submit_nowait(surface, desired)
+
+    async def _repost(self, live: LiveMatch) -> None:
+        """A new board in place of one that was deleted (called from the sender's worker of the
+        board: it submits, never waits for the write)."""
+        async with self.source.showing_lock(live.id, None):
+            if live.thread_id is None:
+                return
+            seq = live.seq
+            content = self.content(live, mention=False)
+            file = await self.source.board_file(live)
+            self._send(live, live.thread_id, seq, content, file, mention=False)
+
+    def _send(
+        self,
+        live: LiveMatch,
+        thread_id: int,
+        seq: int,
+        content: str,
+        file: discord.File,
+        *,
+        mention: bool,
+    ) -> asyncio.Future[Any]:
+        """A new board message, handed to the sender: retried like an edit, and while it has not
+        got through the match owes a new board (the next showing posts it). The old board keeps
+        its picture and its **Show my hand** button (no request to strip it): a click there is
+        answered with the current panel."""
+        surface = board_surface(live.id)
+        data = file_bytes(file)
+        digest, filename = digest_of(data), file.filename
+        view = hand_view(live.id) if live.active else None
+        pings = self.pings(live, mention)
+        self._unposted[live.id] = mention
+
+        async def write() -> None:
+            posted = live.board_message_id
+            if live.id not in self._unposted and posted:
+                # The new board owed when this was submitted got through meanwhile (a post already
+                # on its way): this position is an edit of it, not one more board.
+                edit: dict[str, Any] = {"content": content}
+                if self._images.get(surface) != (posted, digest):
+                    edit["attachments"] = [discord.File(io.BytesIO(data or b""), filename=filename)]
+                await self.thread(thread_id).get_partial_message(posted).edit(**edit)
+                if live.active:
+                    self._images[surface] = (posted, digest)
+                return
+            kwargs: dict[str, Any] = {
+                "content": content,
+                "file": discord.File(io.BytesIO(data or b""), filename=filename),
+            }
+            if view is not None:
+                kwargs["view"] = view
+            msg = await self.thread(thread_id).send(**kwargs, allowed_mentions=pinging(pings))
+            self._unposted.pop(live.id, None)
+            self._images[surface] = (msg.id, digest)
+            live.board_message_id = msg.id
+            await self.bot.db.matches.set_board_message(live.id, msg.id)
+
+        async def refused(exc: PermanentError) -> None:
+            self._unposted.pop(live.id, None)  # the thread is gone or closed to the bot
+
+        desired = Desired(
+            version=seq,
+            fingerprint=("new board", seq, content, digest),
+            write=write,
+            channel_id=thread_id,
+            on_permanent=refused,
+        )
+        return self.sender.submit_nowait(surface, desired)
