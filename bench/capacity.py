@@ -243,8 +243,9 @@ def bot_meter(bot: Any, game: str) -> Iterator[None]:
         )
         orig_table_spec = table_mod.table_spec
         patch(table_mod, "table_spec", lambda g: timed_spec if g == game else orig_table_spec(g))
-        if hasattr(table_mod, "_png"):
-            patch(table_mod, "_png", cpu_timed("render.png encode (cpu)", table_mod._png))
+        import bot.ui.table_clicks as clicks_mod  # a card's picture (Card details) is encoded there
+
+        patch(clicks_mod, "_png", cpu_timed("render.png encode (cpu)", clicks_mod._png))
     last_hand: dict[tuple[int, int], bytes] = {}
     orig_hand_file = bot.table.hand_file
 
