@@ -76,11 +76,13 @@ class BoardWriter:
         """Whether the match's new board has not got through yet (the next showing posts it)."""
         return match_id in self._unposted
 
-    def content(self, live: LiveMatch, mention: bool) -> str:
+    def content(self, live: LiveMatch, mention: bool, ending: str = "") -> str:
+        """``ending``: the result of a match that is over, written on its last board (before the
+        log, which ``clip`` shortens first) instead of a message of its own."""
         with speaking(self.source.board_language(live)):
-            return self._content(live, mention)
+            return self._content(live, mention, ending)
 
-    def _content(self, live: LiveMatch, mention: bool) -> str:
+    def _content(self, live: LiveMatch, mention: bool, ending: str = "") -> str:
         view = live.engine.view(live.state, None)
         title = f"**{live.engine.title}** · game #{live.id}"
         status = presenter_for(live.game).status_line(view, live.names)
@@ -88,6 +90,8 @@ class BoardWriter:
         outcome = live.outcome
         if live.status != "active" or outcome is not None:
             lines.append("**Game over.**")
+            if ending:
+                lines.append(ending)
         else:
             who = []
             for p in sorted(live.current):
@@ -109,16 +113,27 @@ class BoardWriter:
             return []
         return [live.seats[p].user_id for p in live.current if not live.seats[p].is_ai]
 
-    async def post(self, live: LiveMatch, *, new_message: bool) -> None:
+    async def post(
+        self,
+        live: LiveMatch,
+        *,
+        new_message: bool,
+        ending: str = "",
+        view: discord.ui.View | None = None,
+    ) -> None:
         """Bring the board to the match's position: an edit in place handed to the sender, or a new
         message (which pings the players to act) when ``new_message``. The lock keeps the images of
         two showings in order; the sender then writes only the newest (it never writes an older
         version after a newer one). The edit is not awaited: a click is answered while the sender
-        waits its channel's turn, and a newer move replaces an edit still waiting."""
+        waits its channel's turn, and a newer move replaces an edit still waiting. A match that is
+        over has its result (``ending``) and **Watch the replay** (``view``) on its last board: one
+        write, where a message of its own for the result cost one more global-bound request."""
         async with self.source.showing_lock(live.id, None):
-            await self._post(live, new_message=new_message)
+            await self._post(live, new_message=new_message, ending=ending, view=view)
 
-    async def _post(self, live: LiveMatch, *, new_message: bool) -> asyncio.Future[Any] | None:
+    async def _post(
+        self, live: LiveMatch, *, new_message: bool, ending: str = "", view: discord.ui.View | None = None
+    ) -> asyncio.Future[Any] | None:
         if live.thread_id is None:
             return None
         # A new board that has not got through yet (its post stays stale in the sender) is still
@@ -127,11 +142,11 @@ class BoardWriter:
         mention = new_message or bool(owed)
         # The words before the picture, with no await between: both of one position.
         seq = live.seq
-        content = self.content(live, mention=mention)
+        content = self.content(live, mention=mention, ending=ending)
         file = await self.source.board_file(live)
         if not new_message and owed is None and live.board_message_id:
-            return self._edit(live, live.thread_id, live.board_message_id, seq, content, file)
-        return self._send(live, live.thread_id, seq, content, file, mention=mention)
+            return self._edit(live, live.thread_id, live.board_message_id, seq, content, file, view)
+        return self._send(live, live.thread_id, seq, content, file, mention=mention, view=view)
 
     def thread(self, thread_id: int) -> discord.PartialMessageable:
         """The game thread as a place to write, without a request: a thread not in the cache is
@@ -149,6 +164,7 @@ class BoardWriter:
         seq: int,
         content: str,
         file: discord.File,
+        view: discord.ui.View | None = None,
     ) -> asyncio.Future[Any]:
         surface = board_surface(live.id)
         data = file_bytes(file)
@@ -156,6 +172,8 @@ class BoardWriter:
 
         async def write() -> None:
             kwargs: dict[str, Any] = {"content": content}
+            if view is not None:  # the last board's buttons (Watch the replay); else kept as they are
+                kwargs["view"] = view
             if self._images.get(surface) != (message_id, digest):
                 # A new picture; the same one stays as it is (an edit without attachments= keeps them).
                 kwargs["attachments"] = [discord.File(io.BytesIO(data or b""), filename=filename)]
@@ -169,7 +187,7 @@ class BoardWriter:
 
         desired = Desired(
             version=seq,
-            fingerprint=(message_id, content, digest),
+            fingerprint=(message_id, content, digest, view is not None),
             write=write,
             channel_id=thread_id,
             on_permanent=refused,
@@ -196,6 +214,7 @@ class BoardWriter:
         file: discord.File,
         *,
         mention: bool,
+        view: discord.ui.View | None = None,
     ) -> asyncio.Future[Any]:
         """A new board message, handed to the sender: retried like an edit, and while it has not
         got through the match owes a new board (the next showing posts it). The old board keeps
@@ -204,7 +223,8 @@ class BoardWriter:
         surface = board_surface(live.id)
         data = file_bytes(file)
         digest, filename = digest_of(data), file.filename
-        view = hand_view(live.id) if live.active else None
+        if view is None:
+            view = hand_view(live.id) if live.active else None
         pings = self.pings(live, mention)
         self._unposted[live.id] = mention
 
@@ -214,6 +234,8 @@ class BoardWriter:
                 # The new board owed when this was submitted got through meanwhile (a post already
                 # on its way): this position is an edit of it, not one more board.
                 edit: dict[str, Any] = {"content": content}
+                if view is not None:
+                    edit["view"] = view
                 if self._images.get(surface) != (posted, digest):
                     edit["attachments"] = [discord.File(io.BytesIO(data or b""), filename=filename)]
                 await self.thread(thread_id).get_partial_message(posted).edit(**edit)

@@ -537,10 +537,13 @@ class TableSurface:
             await self.bot.clocks.arm(live, new_turn=report.turn_changed)
         if clicked_panel is not None:
             await clicked_panel()
+        if report.finished:
+            # The last board carries the result: written once, by announce_end.
+            await self.update_dms(live, skip_seat=clicked_seat)
+            await self.announce_end(live)
+            return
         await self.post_board(live, new_message=self.notifies(report, clicker))
         await self.update_dms(live, skip_seat=clicked_seat)
-        if report.finished:
-            await self.announce_end(live)
 
     @staticmethod
     def notifies(report: MoveReport, clicker: int | None) -> bool:
@@ -568,16 +571,15 @@ class TableSurface:
             text = "🏁 **Final ranking**\n" + ranking_text(
                 match.outcome["ranking"], live.names, match.end_reason or ""
             )
-            # The ratings cog rated the match as it finished (a finish listener): show the change.
-            ratings = getattr(self.bot.get_cog("LeaderboardCog"), "service", None)
-            if ratings is not None:
-                line = await ratings.result_line(live.id, live.names)
-                text += f"\n{line}" if line else ""
+            # The rating service rated the match as it finished (a finish listener): show the change.
+            line = await self.bot.ratings.result_line(live.id, live.names)
+            text += f"\n{line}" if line else ""
         else:
             text = f"🛑 The game was ended: {match.end_reason or 'no reason given'}."
         from bot.ui.replay import watch_view  # "Watch the replay" under the result (bot/ui/replay.py)
 
-        self.post_line(live, text, key=("end",), view=watch_view(live.id))
+        # On the last board, with its picture of the final position: one write (issue 33 item 2).
+        await self.board.post(live, new_message=False, ending=text, view=watch_view(live.id))
         await self.update_dms(live, force=True)
 
     def _forget_shown(self, match_id: int) -> None:

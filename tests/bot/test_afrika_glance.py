@@ -13,7 +13,7 @@ from simcord import assert_error
 from bot.client import create_bot
 from engines.afrika.cards import card
 from engines.core import CardhostError, get_engine
-from tests.bot.table import game_thread, last_reply, make_table, move_ids, panel_message
+from tests.bot.table import buttons, game_thread, last_reply, make_table, move_ids, panel_message
 from tests.bot.test_trust_ids import _click as forged_click
 
 SPARK_BOLT = "LC045"
@@ -252,7 +252,7 @@ async def test_the_ephemeral_hand_stays_below_the_board_edited_in_place(simcord_
     assert result.response is not None and "Your hand" in result.response.content
 
 
-async def test_the_end_is_said_once(simcord_env, monkeypatch) -> None:
+async def test_the_end_is_said_once(simcord_env, monkeypatch, limited_discord) -> None:
     _use(
         monkeypatch,
         {
@@ -270,6 +270,7 @@ async def test_the_end_is_said_once(simcord_env, monkeypatch) -> None:
     t = make_table(simcord_env, ("alice",))
     alice = t.members["alice"]
     live = await _duel(simcord_env, t)
+    start = limited_discord.mark()
     for action in ("cast:11", "target:P2"):
         panel = panel_message(alice, live.id)
         ids = [c for c in move_ids(panel) if c.split(":", 3)[3] == action]
@@ -278,10 +279,26 @@ async def test_the_end_is_said_once(simcord_env, monkeypatch) -> None:
     thread = [m.content for m in game_thread(t).history()]
     # The AI's Codex is empty in this position: it loses at its first draw.
     board = next(text for text in reversed(thread) if "**Game over.**" in text)
-    endings = [line for line in board.splitlines() if "empty Codex" in line and "AI" in line]
+    endings = [line for line in board.splitlines() if line.startswith("> ") and "empty Codex" in line]
     assert endings == ["> AI must draw from an empty Codex.", "> AI drew from an empty Codex and loses."], (
         endings
     )
+    # The result is written once, on the last board (issue 33 item 2: no message of its own).
     final = [text for text in thread if "Final ranking" in text]
-    assert len(final) == 1 and final[0].endswith("_AI had to draw from an empty Codex._"), final
+    assert final == [board] and "_AI had to draw from an empty Codex._" in board.splitlines(), final
+    assert sum(text.count("had to draw from an empty Codex") for text in thread) == 1, thread
+    # ... with Watch the replay on it, and no message posted in the thread for it: the last
+    # board's one edit says it.
+    last = next(m for m in game_thread(t).history() if "Final ranking" in m.content)
+    assert [b.label for b in buttons(last)] == ["Watch the replay"]
+    await simcord_env.settle()
+    rows = limited_discord.since(start)
+    posts = [
+        r
+        for r in rows
+        if r.global_bound
+        and r.route == "POST /channels/{channel_id}/messages"
+        and r.channel_id == live.thread_id
+    ]
+    assert not posts, limited_discord.by_route(rows, global_only=True)
     assert card(SPARK_BOLT).name == "Spark Bolt"
