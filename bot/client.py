@@ -118,7 +118,7 @@ class CardhostBot(commands.Bot):
         from bot.surfaces.lobby import launch
 
         self.lobbies = LobbyService(
-            self.db, self.series, self.matches, settings, self, functools.partial(launch, self), seating_for
+            self.db, self.series, self.matches, settings, functools.partial(launch, self), seating_for
         )
         """Lobbies by id (bot/services/lobbies.py); their messages are bot/surfaces/lobby.py."""
         from bot.services.podplay import PodPlayService

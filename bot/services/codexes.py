@@ -14,13 +14,6 @@ if TYPE_CHECKING:
     from bot.db.decks import StoredDeck
 
 
-class HasDecks(Protocol):
-    """What a saved deck is read from: anything holding the database (the bot does)."""
-
-    @property
-    def db(self) -> Database: ...
-
-
 class SeatDeckLike(Protocol):
     @property
     def cards(self) -> list[str]: ...
@@ -79,7 +72,7 @@ def _starter(game: str, label: str, cards: list[str]) -> Codex:
     return Codex(f"{STARTER_PREFIX}{label}", cards, game_spec(game).starter_side(label))
 
 
-async def resolve_codex(bot: HasDecks, user_id: int, game: str, name: str | None) -> Codex:
+async def resolve_codex(db: Database, user_id: int, game: str, name: str | None) -> Codex:
     """The deck a player named (a saved deck or a starter); the first starter when they named none."""
     options = starters(game)
     if not options:
@@ -91,7 +84,7 @@ async def resolve_codex(bot: HasDecks, user_id: int, game: str, name: str | None
     for label, cards in options.items():
         if label.casefold() == plain.casefold():
             return _starter(game, label, cards)
-    stored = await bot.db.decks.get_named(user_id, game, name)
+    stored = await db.decks.get_named(user_id, game, name)
     cards = play_cards(stored.deck)
     problem = check(game, cards)
     if problem:
@@ -151,14 +144,14 @@ def stored_seat_codex(seating: Seating, stored: StoredDeck, whose: str = "Your")
 
 
 async def seat_codex(
-    bot: HasDecks, user_id: int, game: str, seating: Seating, name: str, whose: str = "Your"
+    db: Database, user_id: int, game: str, seating: Seating, name: str, whose: str = "Your"
 ) -> Codex:
     """The deck a seated player chose for a variant's lobby: a starter of the variant's kind or
     one of their saved decks, checked for the variant."""
     starter = seat_starter(seating, name)
     if starter is not None:
         return starter
-    return stored_seat_codex(seating, await bot.db.decks.get_named(user_id, game, name), whose)
+    return stored_seat_codex(seating, await db.decks.get_named(user_id, game, name), whose)
 
 
 def default_seat_decks(seating: Seating, count: int) -> list[str]:

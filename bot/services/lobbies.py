@@ -22,7 +22,7 @@ from engines.games import game_spec
 if TYPE_CHECKING:
     from bot.db import Database
     from bot.db.lobbies import LobbyRow, LobbySeatRow
-    from bot.services.codexes import Codex, HasDecks
+    from bot.services.codexes import Codex
     from bot.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -158,7 +158,6 @@ class LobbyService:
         series: CreatesMatches,
         matches: EvictsMatches,
         settings: Settings,
-        decks: HasDecks,
         launch: Launch,
         seating_for: SeatingFor,
     ) -> None:
@@ -166,8 +165,6 @@ class LobbyService:
         self.series = series
         self.matches = matches
         self.settings = settings
-        self.decks = decks
-        """Where saved decks are read (``bot.services.codexes``)."""
         self._launch = launch
         self._seating_for = seating_for
         self._versions: dict[int, int] = {}
@@ -235,7 +232,7 @@ class LobbyService:
 
         if opponent_id == user_id or opponent_is_bot:
             raise LobbyError("Challenge another player, or leave out the opponent to play the AI.")
-        label = (await resolve_codex(self.decks, user_id, game, deck)).label
+        label = (await resolve_codex(self.db, user_id, game, deck)).label
         return await self.create(
             guild_id,
             channel_id,
@@ -267,7 +264,7 @@ class LobbyService:
         """A duel against the AI, created at once: the player's deck against a starter deck."""
         from bot.services.codexes import ai_codex, resolve_codex
 
-        mine = await resolve_codex(self.decks, user_id, game, deck)
+        mine = await resolve_codex(self.db, user_id, game, deck)
         theirs = ai_codex(game, mine.label)
         deck_option = game_spec(game).deck_option or "decks"
         live = await self.series.create(
@@ -451,7 +448,7 @@ class LobbyService:
             whose = f"{seat.display_name}'s"
             try:
                 codexes.append(
-                    await seat_codex(self.decks, seat.user_id or 0, lobby.game, seating, label, whose)
+                    await seat_codex(self.db, seat.user_id or 0, lobby.game, seating, label, whose)
                 )
             except CardhostError as exc:
                 raise LobbyError(f"{exc} They can choose another with **Choose my deck**.") from exc
@@ -524,5 +521,5 @@ class LobbyService:
             if name is None:
                 codexes.append(ai_codex(lobby.game, codexes[0].label if codexes else ""))
             else:
-                codexes.append(await resolve_codex(self.decks, seat.user_id or 0, lobby.game, name))
+                codexes.append(await resolve_codex(self.db, seat.user_id or 0, lobby.game, name))
         return codexes
