@@ -59,6 +59,8 @@ class Played:
     moves: int = 0
     requests: int = 0
     global_bound: int = 0
+    rejected: int = 0
+    """Requests Discord answered 429 (``bench/discord_capacity.py``, on the limited Discord)."""
     routes: Counter[str] = field(default_factory=Counter)
     finished: bool = False
 

@@ -38,7 +38,6 @@ import random
 import re
 import sys
 import tempfile
-from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -46,6 +45,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.core import Context, Figure, percentile
+from bench.discord_budget import Played
 
 GAMES = ("chrono", "afrika", "alchemy", "spirit", "chronomagia")
 MODES = ("ai", "people")
@@ -65,21 +65,6 @@ SECONDS = 40.0
 CAPACITY_GAME = "chronomagia"
 """The game of the live-matches steps: a duel against the AI started with /play (the budget's
 shortest games, so its set-up weighs most)."""
-
-
-@dataclass
-class Played:
-    game: str
-    mode: str
-    moves: int = 0
-    global_bound: int = 0
-    rejected: int = 0
-    routes: Counter[str] = field(default_factory=Counter)
-    finished: bool = False
-
-    @property
-    def per_move(self) -> float:
-        return self.global_bound / self.moves if self.moves else 0.0
 
 
 def held(per_move: float, rate: float) -> float:
