@@ -19,6 +19,7 @@ from bot.presenters.choices import MoveChoice
 from engines.alchemy import GAME, card
 from engines.alchemy.view import mg_text
 from engines.core import PlayerId
+from engines.core.words import plural
 
 MENU_LIMIT = 25
 """Discord's options per select: complex elements past it stay buttons (paged), never dropped."""
@@ -95,7 +96,7 @@ def hand_text(view: Any) -> str:
 
 
 def status_line(view: Any, names: list[str]) -> str:
-    scores = " · ".join(f"{names[s.seat]} {s.points} pts, {s.ap} AP" for s in view.seats)
+    scores = " · ".join(f"{names[s.seat]} {plural(s.points, 'point')}, {s.ap} AP" for s in view.seats)
     return f"Turn {view.turn} · {scores}"
 
 

@@ -18,6 +18,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
+from engines.core.words import plural
+
 CARD_DIR = Path(__file__).resolve().parent / "cards"
 TYPES: tuple[str, ...] = ("Fire", "Air", "Earth", "Water")
 """The four basic types, in the order of the digest's table and of complex element ids."""
@@ -187,10 +189,6 @@ class RulesData:
 # ----------------------------------------------------------------------------- rules text
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
 _OP_TEXT: dict[str, str] = {
     "draw": "Draw {cards}.",
     "gain_ap": "Gain {n} AP.",
@@ -219,10 +217,10 @@ def describe_effects(effects: tuple[Effect, ...]) -> str:
     out = []
     for e in effects:
         n = e.amount
-        cards = _plural(n, "card")
+        cards = plural(n, "card")
         out.append(
             _OP_TEXT[e.op].format(
-                n=n, cards=cards, cards_cap=cards[0].upper() + cards[1:], points=_plural(n, "point")
+                n=n, cards=cards, cards_cap=cards[0].upper() + cards[1:], points=plural(n, "point")
             )
         )
     return " ".join(out)
@@ -242,7 +240,7 @@ def _cost_text(c: CardDef) -> str:
         "discard": "put a card from your hand on your Recharge pile",
         "exhaust_element": "put an element card from your hand in your Exhausted pile",
         "pay_point": "lose 1 point",
-        "burn_own_recharge": f"move the top {_plural(c.cost_amount, 'card')} of your Recharge pile "
+        "burn_own_recharge": f"move the top {plural(c.cost_amount, 'card')} of your Recharge pile "
         "to your Exhausted pile",
     }.get(c.cost_other)
     if other:

@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 from engines.core import Event, IllegalAction, Rng, seat_label
 from engines.core.evolve import evolve
+from engines.core.words import plural
 
 from . import battle as chain
 from .cards import CardDef, card, rules
@@ -36,17 +37,13 @@ from .zones import (
 Handler = Callable[[AlchemyState, int, int, list[Event]], AlchemyState]
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
 def _go(cards: tuple[int, ...]) -> str:
     return "goes" if len(cards) == 1 else "go"
 
 
 def _draw(s: AlchemyState, p: int, n: int, events: list[Event]) -> AlchemyState:
     s, got = draw(s, p, n)
-    events.append(Event(f"{seat_label(p)} draws {_plural(got, 'card')}."))
+    events.append(Event(f"{seat_label(p)} draws {plural(got, 'card')}."))
     return s
 
 
@@ -64,7 +61,7 @@ def _drain_ap(s: AlchemyState, p: int, n: int, events: list[Event]) -> AlchemySt
 
 
 def _gain_points(s: AlchemyState, p: int, n: int, events: list[Event]) -> AlchemyState:
-    events.append(Event(f"{seat_label(p)} gains {_plural(n, 'point')}."))
+    events.append(Event(f"{seat_label(p)} gains {plural(n, 'point')}."))
     return score(s, p, n, events)
 
 
@@ -81,7 +78,7 @@ def _recover(s: AlchemyState, p: int, n: int, events: list[Event]) -> AlchemySta
 
 def _recycle(s: AlchemyState, p: int, n: int, events: list[Event]) -> AlchemyState:
     k = len(s.seats[p].recharge)
-    events.append(Event(f"{seat_label(p)} shuffles {_plural(k, 'card')} from Recharge under the deck."))
+    events.append(Event(f"{seat_label(p)} shuffles {plural(k, 'card')} from Recharge under the deck."))
     return recycle(s, p)
 
 
@@ -149,7 +146,7 @@ def _stock_store(s: AlchemyState, p: int, n: int, events: list[Event]) -> Alchem
     room = rules().store_size - len(st.store)
     got = st.deck[: max(0, min(n, room))]
     s = change(s, p, deck=st.deck[len(got) :], store=st.store + got)
-    events.append(Event(f"{seat_label(p)} puts {_plural(len(got), 'card')} from the deck into the Store."))
+    events.append(Event(f"{seat_label(p)} puts {plural(len(got), 'card')} from the deck into the Store."))
     return s
 
 
@@ -300,7 +297,7 @@ def cost_problem(s: AlchemyState, p: int, c: CardDef, pay: str | None, window: s
     if c.cost_other == "pay_point" and st.points < 1:
         return f"{c.name} costs a point and you have none."
     if c.cost_other == "burn_own_recharge" and len(st.recharge) < c.cost_amount:
-        return f"{c.name} needs {_plural(c.cost_amount, 'card')} in your Recharge pile; you have {len(st.recharge)}."
+        return f"{c.name} needs {plural(c.cost_amount, 'card')} in your Recharge pile; you have {len(st.recharge)}."
     return ""
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from engines.core import Event, IllegalAction, seat_label
 from engines.core.evolve import evolve
+from engines.core.words import plural
 
 from .cards import card, rules
 from .state import AlchemyState
@@ -102,7 +103,7 @@ def finish_refresh(s: AlchemyState, p: int, events: list[Event]) -> AlchemyState
     s = to_recharge(s, p, back)
     s, got = draw(s, p, len(back))
     if back:
-        events.append(Event(f"{seat_label(p)} puts back {len(back)} card(s) and draws {got}."))
+        events.append(Event(f"{seat_label(p)} puts back {plural(len(back), 'card')} and draws {got}."))
     else:
         events.append(Event(f"{seat_label(p)} keeps the whole hand."))
     return s

@@ -25,6 +25,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engines.core.words import plural
+
 SPIRIT_WHO = ("foe", "ally", "any", "self", "foes", "allies", "all")
 DESIGNATED = ("foe", "ally", "any")
 GROUPS = ("foes", "allies", "all")
@@ -166,10 +168,6 @@ _SPIRIT_WORDS = {
 }
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
 def describe(e: Effect, source: str) -> str:
     """One effect as a sentence."""
     spec = OPS[e.op]
@@ -191,7 +189,7 @@ def describe(e: Effect, source: str) -> str:
         "draws": "draw" if me else "draws",
         "mills": "mill" if me else "mills",
         "discards": "discard" if me else "discards",
-        "cards": _plural(e.amount, "card"),
+        "cards": plural(e.amount, "card"),
         "essence": f"{e.amount} Essence",
         "holder": "this Spirit" if source == "spirit" else "your Commander",
     }

@@ -130,3 +130,21 @@ def test_the_idle_seat_is_refused_without_change() -> None:
     with pytest.raises(Exception, match="It's not your turn: P"):
         ENGINE.apply(s, idle, decode_action("end"))
     assert ENGINE.legal_actions(s, idle) == []
+
+
+def test_the_log_counts_in_words_not_card_s() -> None:
+    """Issue 34 item 9: "puts back 1 card", never "1 card(s)"; the status line says "1 point"."""
+    from engines.core import MatchConfig, PlayerId
+
+    s = ENGINE.setup(MatchConfig(players=2), 1)
+    p = PlayerId(min(ENGINE.current_players(s)))
+    s = ENGINE.apply(s, p, decode_action("refresh")).state
+    backs = [a.to_id() for a in ENGINE.legal_actions(s, p) if a.to_id().startswith("back:")]
+    one = ENGINE.apply(s, p, decode_action(backs[0])).state
+    assert [e.text for e in ENGINE.apply(one, p, decode_action("done")).events] == [
+        f"P{int(p) + 1} puts back 1 card and draws 1."
+    ]
+    two = ENGINE.apply(one, p, decode_action(backs[1])).state
+    assert [e.text for e in ENGINE.apply(two, p, decode_action("done")).events] == [
+        f"P{int(p) + 1} puts back 2 cards and draws 2."
+    ]
