@@ -29,6 +29,7 @@ from engines.chronomagia import actions as act
 from engines.chronomagia.cards import card_text, resource_words
 from engines.chronomagia.grammar import RES_EN, RES_RU
 from engines.core import PlayerId
+from engines.core.words import plural
 
 LANGUAGES = ("en", "ru")
 
@@ -39,7 +40,7 @@ DANGER = discord.ButtonStyle.danger
 
 EN: dict[str, str] = {
     "keep": "Keep this hand",
-    "redeal_group": "Redeal {n} card(s)",
+    "redeal_group": "Redeal {cards}",
     "redeal": "Redeal {cards}",
     "first": "Go first",
     "second": "Let the opponent go first",
@@ -293,7 +294,7 @@ def choices(engine: Any, state: Any, seat: int) -> list[MoveChoice]:
                     aid,
                     w("redeal", cards=cards),
                     QUIET,
-                    group=w("redeal_group", n=len(a.cards)),
+                    group=w("redeal_group", n=len(a.cards), cards=plural(len(a.cards), "card")),
                     option=cards,
                 )
             )

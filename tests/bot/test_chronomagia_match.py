@@ -48,7 +48,9 @@ async def test_a_game_against_the_ai_by_clicks(simcord_env) -> None:
     assert panel is not None and panel.attachments[0].filename.startswith(f"hand-{live.id}-")
     assert "**The Redeal:**" in panel.content and "Pool 0 (nobody sees it)" in panel.content
     labels = [o.label for row in panel.components for c in row.children for o in getattr(c, "options", [])]
-    assert "Redeal 1 card(s)" in labels, labels  # the sets of cards to set aside, by how many
+    assert "Redeal 1 card" in labels and "Redeal 2 cards" in labels, (
+        labels
+    )  # the sets of cards to set aside, by how many
     rng = Rng.from_seed(5)
     clicks: list[str] = []
     moves = 0
