@@ -25,6 +25,7 @@ from tests.bot.table import (
     move_ids,
     panel_message,
     play_move,
+    start_challenge,
 )
 
 GAME = "chronomagia"
@@ -95,10 +96,7 @@ async def test_a_stale_click_on_a_dm_panel_left_behind_brings_it_up_to_date(simc
     env = simcord_env
     t = make_table(env, ("alice", "bob"))
     alice, bob = t.members["alice"], t.members["bob"]
-    await alice.slash(t.channel, "play", game=GAME, opponent=bob)
-    lobby = next(m for m in reversed(t.channel.history()) if m.embeds)
-    await bob.click(lobby, label="Join")
-    await alice.click(lobby, label="Start")
+    await start_challenge(t, "alice", "bob", GAME)
     live = await env.bot.matches.get(max(env.bot.matches._cache))
     seats = {s.user_id: s.seat for s in live.seats}
     assert {seats[alice.id], seats[bob.id]} <= live.current, "the redeal asks both"
@@ -128,10 +126,7 @@ async def test_a_hand_moved_below_a_new_board_replaces_its_old_copy(simcord_env:
     env = simcord_env
     t = make_table(env, ("alice", "bob"))
     alice, bob = t.members["alice"], t.members["bob"]
-    await alice.slash(t.channel, "play", game=GAME, opponent=bob)
-    lobby = next(m for m in reversed(t.channel.history()) if m.embeds)
-    await bob.click(lobby, label="Join")
-    await alice.click(lobby, label="Start")
+    await start_challenge(t, "alice", "bob", GAME)
     live = await env.bot.matches.get(max(env.bot.matches._cache))
     thread = game_thread(t)
     seats = {s.user_id: s.seat for s in live.seats}
