@@ -34,7 +34,22 @@ def ai_seat(name: str) -> str:
 
 
 def clip(text: str, limit: int = DISCORD_MESSAGE_LIMIT) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    """``text`` cut to ``limit`` characters, ending on a whole word and an ellipsis.
+
+    A reader takes "…Galactic Overl" for a typo; "…Galactic…" says plainly that more was cut.
+    The cut backs up to the last space only while that keeps most of the text (a single long
+    word is still cut inside it, since dropping it whole would say less).
+    """
+    if len(text) <= limit:
+        return text
+    if limit <= 1:
+        return "…"[:limit]
+    head = text[: limit - 1]
+    if not text[limit - 1].isspace():
+        space = max(head.rfind(" "), head.rfind("\n"))
+        if space >= (limit - 1) * 2 // 3:
+            head = head[:space]
+    return head.rstrip(" ,;:-—\n") + "…"
 
 
 def log_block(lines: Iterable[str], limit: int = 1200, max_lines: int = 12) -> str:
