@@ -27,7 +27,7 @@ from bot.mentions import NO_PINGS
 from bot.presenters import seat_moves, table_spec
 from bot.presenters.choices import MoveChoice
 from bot.services.puzzles import Attempt, PuzzleService
-from bot.text import clip, log_block, with_names
+from bot.text import clip, log_block, ordinal, with_names
 from bot.ui.components import (
     PanelParts,
     bot_of,
@@ -86,7 +86,9 @@ def panel_text(attempt: Attempt) -> str:
 
 
 def result_text(attempt: Attempt, solves: int) -> str:
-    """The message that announces the result to the player."""
+    """The message that announces the result to the player (a new message notifies, an edit
+    does not). The panel above it already says "Solved!" and why, so a solve is announced by
+    what it counts for, not by saying "Solved" and the reason a second time (issue 34 item 15)."""
     puzzle, row = attempt.puzzle, attempt.row
     title = table_spec(puzzle.game).title
     verdict = attempt.run.verdict
@@ -94,10 +96,10 @@ def result_text(attempt: Attempt, solves: int) -> str:
     names = seat_names(attempt)
     if verdict.solved:
         where = "on this server" if row.guild_id is not None else "outside a server"
-        count = "your first puzzle solved" if solves == 1 else f"{solves} puzzles solved"
+        count = "your first puzzle" if solves == 1 else f"your {ordinal(solves)} puzzle"
         return clip(
-            f"✅ **Solved:** {title}, **{puzzle.title}** ({row.day}). {with_names(verdict.reason, names)} "
-            f"That makes {count} {where}; `/puzzle stats: True` shows who else solved it."
+            f"🏆 {title}, **{puzzle.title}** ({row.day}): {count} {where}! "
+            "`/puzzle stats: True` shows how everyone else did."
         )
     return clip(
         f"❌ **Not solved:** {title}, **{puzzle.title}**. {with_names(verdict.reason, names)} "

@@ -316,8 +316,8 @@ class PuzzleRun:
         goal = self.puzzle.goal
         if outcome is not None:
             if tuple(outcome.winners) == (self.seat,):
-                why = "the opponent is out of the game" if goal == "win" else "you even won the game"
-                self.verdict = Verdict(True, f"Solved: {why}.")
+                why = "The opponent is out of the game" if goal == "win" else "You even won the game"
+                self.verdict = Verdict(True, f"{why}.")
             elif self.seat in outcome.winners:
                 self.verdict = Verdict(False, "The game ended in a draw, which is not a win.")
             else:
@@ -327,9 +327,7 @@ class PuzzleRun:
                 when = "The turn passed" if self.puzzle.turns == 1 else "Your turns ran out"
                 self.verdict = Verdict(False, f"{when} and the opponent is still in the game.")
             else:
-                self.verdict = Verdict(
-                    True, "Solved: the opponent's turn is over and you are still in the game."
-                )
+                self.verdict = Verdict(True, "The opponent's turn is over and you are still in the game.")
 
     def _reply(self, seat: int) -> str:
         """The opponent's fixed policy."""

@@ -140,8 +140,8 @@ async def test_a_puzzle_solved_by_clicks_and_counted(simcord_env) -> None:
     assert "✅ **Solved!**" in panel.content
     assert [b.label for b in buttons(panel)] == []  # nothing left to click on a solved puzzle
     announced = dm_messages(alice)[-1]
-    assert announced.content.startswith("✅ **Solved:** Chronicles of Afrika, **Clear the way**")
-    assert "your first puzzle solved on this server" in announced.content
+    assert announced.content.startswith("🏆 Chronicles of Afrika, **Clear the way** (2025-03-10):")
+    assert "your first puzzle on this server" in announced.content
 
     again = await alice.slash(t.channel, "puzzle", game="afrika")
     assert (
@@ -154,6 +154,33 @@ async def test_a_puzzle_solved_by_clicks_and_counted(simcord_env) -> None:
     text = last_reply(stats).content
     assert "**Chronicles of Afrika, 2025-03-10: Clear the way** (Win this turn)" in text
     assert "✅ alice: solved on the 1st attempt" in text and "All-time solvers: 1. alice (1)" in text
+
+
+async def test_a_solved_puzzle_says_solved_once(simcord_env) -> None:
+    """Issue 34 item 15: everything the solver reads once the puzzle is solved (the panel, the
+    announcement under it, any answer to the last click) says "Solved" once and gives the reason
+    once (it read "✅ Solved! Solved: the opponent is out of the game." and then "✅ Solved: …
+    Solved: the opponent is out of the game.")."""
+    _today(simcord_env)
+    t = make_table(simcord_env, ("alice",))
+    alice = t.members["alice"]
+    await alice.slash(t.channel, "puzzle", game="afrika")
+    before = len(dm_messages(alice))
+    clicked = None
+    for action in puzzle_of("afrika", DAY).solutions[0]:
+        clicked = await play(alice, action)
+    assert clicked is not None
+    panel = _panel(alice)
+    posted = [m for m in dm_messages(alice)[before:] if m.id != panel.id]
+    texts = [panel.content] + [m.content for m in posted]
+    texts += [f.content or "" for f in clicked.followups if f.id not in {m.id for m in posted}]
+    read = "\n".join(texts)
+    assert read.count("Solved") == 1, texts
+    assert read.count("The opponent is out of the game") == 1, texts
+    assert "✅ **Solved!** The opponent is out of the game." in panel.content
+    announced = dm_messages(alice)[-1]
+    assert announced.id != panel.id and "**Clear the way**" in announced.content
+    assert "your first puzzle on this server" in announced.content
 
 
 async def test_a_failed_puzzle_then_a_solve_and_the_stats_after_both(simcord_env) -> None:

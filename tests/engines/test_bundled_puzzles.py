@@ -145,10 +145,10 @@ def test_giving_up_fails_and_is_stored_like_a_move() -> None:
 
 def test_verdicts_say_why() -> None:
     win = find("afrika/01_clear_the_way")
-    assert judge(win, win.solutions[0]).reason == "Solved: the opponent is out of the game."
+    assert judge(win, win.solutions[0]).reason == "The opponent is out of the game."
     assert play_out(win, pass_chooser).reason == "The turn passed and the opponent is still in the game."
     survive = find("afrika/06_not_that_one")
-    assert judge(survive, survive.solutions[0]).reason.startswith("Solved: the opponent's turn is over")
+    assert judge(survive, survive.solutions[0]).reason.startswith("The opponent's turn is over")
     assert play_out(survive, pass_chooser).reason == "You lost the game."
     later = find("chrono/02_hold_it_back")
     assert later.goal_text == "Win by your next turn"
