@@ -58,13 +58,26 @@ def board_line(place: int, row: BoardRow, period: bool) -> str:
     return line
 
 
-def leaderboard_text(title: str, server: str, period: str, rows: list[BoardRow], total: int, me: int) -> str:
+AI_NOT_RATED = (
+    "-# Games with AI seats are not rated on this server, so they are not on this leaderboard "
+    "(someone with Manage Server can rate them with `/ratings ai`)."
+)
+"""Why a game against the AI is missing from the board: a player who has only played the AI
+would otherwise find an empty leaderboard without a word (issue 34 item 15)."""
+
+
+def leaderboard_text(
+    title: str, server: str, period: str, rows: list[BoardRow], total: int, me: int, rates_ai: bool = True
+) -> str:
+    """The board; ``rates_ai`` False (the server's default) adds why games against the AI are not
+    on it."""
     label, days = PERIODS[period]
     in_period = days is not None
     head = f"🏆 **{title} leaderboard** · {discord.utils.escape_markdown(server)} · {label}"
     if not rows:
         when = "yet" if not in_period else f"in {label}"
-        return f"{head}\nNobody has played a rated game of {title} on this server {when}."
+        empty = f"{head}\nNobody has played a rated game of {title} on this server {when}."
+        return empty if rates_ai else f"{empty}\n{AI_NOT_RATED}"
     lines = [head]
     lines += [board_line(i, r, in_period) for i, r in enumerate(rows[:SHOWN], 1)]
     mine = next((i for i, r in enumerate(rows, 1) if r.user_id == me), None)
@@ -76,6 +89,8 @@ def leaderboard_text(title: str, server: str, period: str, rows: list[BoardRow],
     if in_period:
         notes.append(f"(+n) the change over {label}")
     lines.append("-# " + "; ".join(notes) + ". A newcomer starts at 1000.")
+    if not rates_ai:
+        lines.append(AI_NOT_RATED)
     return clip("\n".join(lines))
 
 
@@ -129,7 +144,8 @@ class LeaderboardCog(commands.Cog):
         since = None if days is None else self.bot.db.now() - days
         rows, total = await self.service.store.leaderboard(interaction.guild_id, game, since, -1)
         server = interaction.guild.name if interaction.guild is not None else "this server"
-        text = leaderboard_text(title, server, period, rows, total, interaction.user.id)
+        rates_ai = await self.service.rate_ai(interaction.guild_id)
+        text = leaderboard_text(title, server, period, rows, total, interaction.user.id, rates_ai)
         await interaction.followup.send(text, allowed_mentions=NO_PINGS, ephemeral=quiet)
 
 

@@ -294,6 +294,27 @@ async def test_a_duel_is_rated_an_ai_game_is_not_unless_the_server_says_so(
     assert {k[2]: v[:2] for k, v in db_ratings(db_file).items()} == want
 
 
+async def test_the_leaderboard_says_why_ai_games_are_not_on_it(simcord_env) -> None:
+    """Issue 34 item 15: a player who has only played the AI and finds an empty leaderboard is
+    told why (the server does not rate games with AI seats, and who can change that); once the
+    server rates them, the AI game is on the board and the note is gone."""
+    env = simcord_env
+    t = make_table(env)
+    await against_the_ai(env, t, "alice")
+    text = last_reply(await t.members["alice"].slash(t.channel, "leaderboard", game="afrika")).content
+    assert "Nobody has played a rated game of Chronicles of Afrika on this server yet." in text
+    note = (
+        "Games with AI seats are not rated on this server, so they are not on this leaderboard "
+        "(someone with Manage Server can rate them with `/ratings ai`)."
+    )
+    assert note in text
+    mod = manager(env, t)
+    await mod.slash(t.channel, "ratings ai", rated=True)
+    await against_the_ai(env, t, "alice")
+    rated = last_reply(await t.members["alice"].slash(t.channel, "leaderboard", game="afrika")).content
+    assert "1. **alice** " in rated and "AI seats" not in rated
+
+
 async def test_the_rating_commands_refuse_in_sentences(simcord_env) -> None:
     env = simcord_env
     t = make_table(env)
