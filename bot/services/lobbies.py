@@ -36,12 +36,18 @@ MAX_OPEN_LOBBIES = 3
 """Open lobbies one player may host at once: each holds a message, seats and a row, and a fourth
 is more likely a script than a host."""
 
-TABLE_KEYS = ("max_players", "turn_seconds", "codex", "best_of", "ai_level", "teams")
-"""Lobby options that stay with the table (seat count, clock, each player's deck and team): the
-rest are the engine's rules options."""
+TABLE_KEYS = ("max_players", "turn_seconds", "codex", "best_of", "ai_level", "teams", "dealt")
+"""Lobby options that stay with the table (seat count, clock, each player's deck and team, the
+starter dealt to each seat nobody chose a deck for): the rest are the engine's rules options."""
 
 OPS = ("join", "leave", "ai", "start", "cancel")
 """What a lobby button asks (besides ``t0``..``t5``, join a team, and ``deck``)."""
+
+
+def seat_key(seat: LobbySeatRow) -> str:
+    """A seat's key in the lobby's stored choices: its player's id, or an AI seat's name ("AI 1":
+    AI seats are numbered as they are added and never removed, so the name stays theirs)."""
+    return str(seat.user_id) if seat.user_id is not None else f"ai:{seat.display_name}"
 
 
 def _team_choices(lobby: LobbyRow) -> list[int | None]:
@@ -57,13 +63,19 @@ def seat_order(lobby: LobbyRow, seating: Seating) -> list[list[LobbySeatRow]]:
 
 
 def seat_decks(lobby: LobbyRow, seating: Seating, ordered: list[LobbySeatRow]) -> list[str]:
-    """The deck label each seat brings, in match order: the player's choice, else a starter of the
-    variant's kind nobody chose, seat after seat round them (so that a table of four Star Lords
-    meets four different Star Lords when it can)."""
+    """The deck label each seat brings, in match order: the player's choice, else the starter dealt
+    to the seat when it was taken (``LobbyService`` deals them, so a seat's deck does not change
+    when others join or choose: issue #34 item 12), else (a lobby stored before seats were dealt)
+    a starter of the variant's kind nobody chose, seat after seat round them (so that a table of
+    four Star Lords meets four different Star Lords when it can)."""
     from bot.services.codexes import default_seat_decks
 
     chosen: dict[str, str] = lobby.options.get("codex", {})
-    mine = [chosen.get(str(s.user_id)) if s.user_id is not None else None for s in ordered]
+    dealt: dict[str, str] = lobby.options.get("dealt", {})
+    mine = [
+        (chosen.get(str(s.user_id)) if s.user_id is not None else None) or dealt.get(seat_key(s))
+        for s in ordered
+    ]
     every = default_seat_decks(seating, len(seating.starters()))
     free = [label for label in every if label not in mine] or every
     out: list[str] = []
@@ -207,6 +219,7 @@ class LobbyService:
             )
         lobby_id = await self.store.create(guild_id, channel_id, user_id, game, options)
         await self.store.add_seat(lobby_id, user_id, name)
+        await self._settle(lobby_id)
         log.info("lobby created", extra={"ctx": {"lobby": lobby_id, "game": engine.name}})
         return await self.changed(lobby_id, newcomer=True)
 
@@ -307,9 +320,11 @@ class LobbyService:
         is_host = user_id == lobby.host_id
         if op.startswith("t"):
             new = await self._join_team(lobby, seating, int(op[1:]), user_id, name, max_seats)
+            await self._settle(lobby_id)
             return await self.changed(lobby_id, newcomer=new)
         if op == "join":
             await self.store.add_seat(lobby_id, user_id, name, max_seats=max_seats)
+            await self._settle(lobby_id)
             return await self.changed(lobby_id, newcomer=True)
         if op == "leave":
             if is_host:
@@ -322,6 +337,7 @@ class LobbyService:
                 raise LobbyError("Only the host can add AI players.")
             ai_count = sum(1 for s in lobby.seats if s.is_ai)
             await self.store.add_seat(lobby_id, None, f"AI {ai_count + 1}", is_ai=True, max_seats=max_seats)
+            await self._settle(lobby_id)
         elif op == "cancel":
             if not (is_host or moderator):
                 raise LobbyError("Only the host or a moderator can cancel this lobby.")
@@ -365,12 +381,45 @@ class LobbyService:
         await self.store.update_options(lobby.id, {"teams": chosen})
         return new
 
+    async def _settle(self, lobby_id: int) -> None:
+        """What the lobby shows a newly taken seat is kept (issue #34 item 12): a person seated
+        without choosing a team (the host, at first) is placed at once in the team with the most
+        room and stays there (players who join later no longer push them into another); and every seat nobody chose a
+        deck for is dealt the starter it shows now, which no later join or choice changes. AI
+        seats keep no team: they fill the rooms the people leave, at Start."""
+        lobby = await self.store.get(lobby_id)
+        seating = self.seating_of(lobby)
+        if seating is None:
+            return
+        changes: dict[str, Any] = {}
+        if seating.teams:
+            chosen: dict[str, int] = dict(lobby.options.get("teams", {}))
+            caps = seating.capacities(int(lobby.options.get("max_players", seating.max_players)))
+            for seat in lobby.seats:
+                if seat.user_id is not None and str(seat.user_id) not in chosen:
+                    # the team with the most room at the full table (the first on a tie)
+                    room = [cap - sum(1 for t in chosen.values() if t == i) for i, cap in enumerate(caps)]
+                    chosen[str(seat.user_id)] = max(range(len(caps)), key=lambda i: (room[i], -i))
+            if chosen != lobby.options.get("teams", {}):
+                changes["teams"] = chosen
+        dealt: dict[str, str] = dict(lobby.options.get("dealt", {}))
+        picked: dict[str, str] = lobby.options.get("codex", {})
+        shown_decks = seat_decks(lobby, seating, list(lobby.seats))
+        for seat, label in zip(lobby.seats, shown_decks, strict=True):
+            key = seat_key(seat)
+            if key not in dealt and (seat.user_id is None or str(seat.user_id) not in picked):
+                dealt[key] = label
+        if dealt != lobby.options.get("dealt", {}):
+            changes["dealt"] = dealt
+        if changes:
+            await self.store.update_options(lobby_id, changes)
+
     async def _forget_choices(self, lobby: LobbyRow, user_id: int) -> None:
         """A player who left takes their team and deck choices along."""
         key = str(user_id)
         changes = {
             name: {k: v for k, v in lobby.options[name].items() if k != key}
-            for name in ("teams", "codex")
+            for name in ("teams", "codex", "dealt")
             if isinstance(lobby.options.get(name), dict) and key in lobby.options[name]
         }
         if changes and self.seating_of(lobby) is not None:

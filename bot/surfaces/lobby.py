@@ -118,7 +118,7 @@ def _variant_embed(lobby: LobbyRow, seating: Seating) -> discord.Embed:
     if opts:
         embed.add_field(name="Options", value="\n".join(opts), inline=False)
     if lobby.is_open:
-        teams_note = " AI seats and players who chose no team are placed at Start." if seating.teams else ""
+        teams_note = " AI seats fill the teams' empty seats at Start." if seating.teams else ""
         embed.set_footer(
             text=f"{player_count(seating.min_players, max_seats)}. Each seat brings a starter "
             f"unless its player chooses another with Choose my deck.{teams_note} "

@@ -125,6 +125,7 @@ async def test_a_hostile_player_is_refused_in_sentences_and_nothing_is_lost(simc
     await carol.slash(t.channel, "play", game="afrika", variant="allied")
     allied = lobby_message(t)
     assert [b.label for row in allied.components for b in row.children][:2] == ["Join team 1", "Join team 2"]
+    await carol.click(allied, label="Join team 2")  # the host sits in Team 1 until she moves
     await alice.click(allied, label="Join team 1")
     await bob.click(allied, label="Join team 1")
     again = last_reply(await bob.click(allied, label="Join team 1"))
