@@ -16,10 +16,11 @@ from typing import Any, Literal
 from PIL import Image
 
 from bot.presenters import generic
-from bot.presenters.choices import MULTI_SEPARATOR, MoveChoice, MultiChoice
+from bot.presenters.choices import MULTI_SEPARATOR, MoveChoice, MultiChoice, highlighted
 from bot.services.seating import Seating
 from bot.text import with_names
 from engines.core.game import GameSpec
+from engines.core.suggest import suggested_action
 
 RGB = tuple[int, int, int]
 
@@ -142,16 +143,27 @@ def named_choices(choices: Sequence[MoveChoice], names: Sequence[str], seat: int
 
 
 def seat_moves(
-    presenter: Presenter, engine: Any, state: Any, seat: int, names: Sequence[str]
+    presenter: Presenter,
+    engine: Any,
+    state: Any,
+    seat: int,
+    names: Sequence[str],
+    *,
+    suggest: bool = False,
 ) -> tuple[list[MoveChoice], MultiChoice | None]:
-    """A seat's moves as its panel shows them (a match's or a puzzle's): named, and those the
-    declare-several menu offers taken out of the buttons."""
-    choices = named_choices(presenter.choices(engine, state, seat), names, seat)
+    """A seat's moves as its panel shows them (a match's or a puzzle's): named, those the
+    declare-several menu offers taken out of the buttons, and with ``suggest`` the move the game's
+    AI would choose highlighted (``engines.core.suggest``; ``bench/suggest_cost.py``: about a
+    millisecond a panel), every other move grey. Without it (a puzzle, whose solution a highlight
+    would give away) no move is highlighted."""
+    suggestion = suggested_action(engine, state, seat) if suggest else None
+    choices = highlighted(named_choices(presenter.choices(engine, state, seat), names, seat), suggestion)
     multi = presenter.multi(engine, state, seat)
     if multi is None:
         return choices, None
     select = MultiChoice(
-        with_names(multi[0].placeholder, names, seat), named_choices(multi[0].options, names, seat)
+        with_names(multi[0].placeholder, names, seat),
+        highlighted(named_choices(multi[0].options, names, seat), suggestion),
     )
     chosen = {a for c in select.options for a in c.action_id.split(MULTI_SEPARATOR)}
     return [c for c in choices if c.action_id not in chosen], select

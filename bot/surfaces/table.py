@@ -277,7 +277,7 @@ class TableSurface:
             return move_view(live.id, live.seq, [], details=details, reclaim=True)
         if seat not in live.current or me.is_ai:
             return move_view(live.id, live.seq, [], details=details)
-        choices, select = seat_moves(presenter, live.engine, live.state, seat, live.names)
+        choices, select = seat_moves(presenter, live.engine, live.state, seat, live.names, suggest=True)
         return move_view(live.id, live.seq, choices, page, multi=select, details=details, focus=focus)
 
     def _signature(self, live: LiveMatch, seat: int) -> Any:

@@ -16,7 +16,7 @@ from typing import Any
 import discord
 
 from bot.ids import ROW_ID, parse_index
-from bot.presenters.choices import MoveChoice, MultiChoice
+from bot.presenters.choices import SUGGESTED, MoveChoice, MultiChoice
 from bot.services.matches import JOINED
 from bot.ui.host import Host
 from bot.ui.lobby import LobbyButton as LobbyButton  # the lobby's buttons live in bot/ui/lobby.py
@@ -65,6 +65,7 @@ def move_options(choices: Sequence[MoveChoice] | None, explained: bool = False) 
             label=c.label[:100],
             value=c.action_id,
             description=(c.description[:100] or None) if explained else None,
+            emoji=SUGGESTED if c.suggested else None,
         )
         for c in (choices or [])[:25]
     ]
@@ -74,9 +75,15 @@ def move_options(choices: Sequence[MoveChoice] | None, explained: bool = False) 
 def group_options(
     groups: Sequence[Sequence[MoveChoice]] | None, first: int = 0
 ) -> list[discord.SelectOption]:
-    """The groups menu's options: each group once, numbered from ``first``, with its summary."""
+    """The groups menu's options: each group once, numbered from ``first``, with its summary; the
+    group holding the move the game's AI would choose is starred (``SUGGESTED``)."""
     opts = [
-        discord.SelectOption(label=g[0].group[:100], value=str(first + i), description=group_summary(g)[:100])
+        discord.SelectOption(
+            label=g[0].group[:100],
+            value=str(first + i),
+            description=group_summary(g)[:100],
+            emoji=SUGGESTED if any(c.suggested for c in g) else None,
+        )
         for i, g in enumerate((groups or [])[:25])
     ]
     return opts or [discord.SelectOption(label="-", value="-")]
@@ -458,23 +465,47 @@ def move_view(
         button = parts.move(match_id, seq, choice.action_id, choice.label, choice.style)
         button.item.row = row + i // 5
         view.add_item(button)
-    _pager(view, parts, match_id, seq, page, pages, None)
+    _pager(view, parts, match_id, seq, page, pages, None, _suggested_page(buttons, per_page))
     for item in utility:
         view.add_item(item)  # the first row with room: after the moves
     return view
 
 
+def _suggested_page(buttons: Sequence[MoveChoice], per_page: int) -> int | None:
+    """The page holding the suggested move's button (None: no button of these is suggested)."""
+    for i, c in enumerate(buttons):
+        if c.suggested:
+            return i // per_page
+    return None
+
+
 def _pager(
-    view: discord.ui.View, parts: PanelParts, owner: int, seq: int, page: int, pages: int, focus: int | None
+    view: discord.ui.View,
+    parts: PanelParts,
+    owner: int,
+    seq: int,
+    page: int,
+    pages: int,
+    focus: int | None,
+    suggested: int | None = None,
 ) -> None:
+    """Previous and next page buttons; the one towards the page holding the suggested move is
+    green, as the button that leads to it."""
     if page > 0:
         prev = parts.page(owner, seq, page - 1, "<", focus)
         prev.item.row = 4
+        _lead(prev, suggested is not None and suggested < page)
         view.add_item(prev)
     if page < pages - 1:
         nxt = parts.page(owner, seq, page + 1, ">", focus)
         nxt.item.row = 4
+        _lead(nxt, suggested is not None and suggested > page)
         view.add_item(nxt)
+
+
+def _lead(item: discord.ui.DynamicItem[Any], leads: bool) -> None:
+    if leads and isinstance(item.item, discord.ui.Button):
+        item.item.style = discord.ButtonStyle.success
 
 
 def _group_view(
@@ -492,7 +523,7 @@ def _group_view(
     back = parts.page(match_id, seq, 0, "^", None)
     back.item.row = 4
     view.add_item(back)
-    _pager(view, parts, match_id, seq, page, pages, focus)
+    _pager(view, parts, match_id, seq, page, pages, focus, _suggested_page(group, per_page))
     return view
 
 
