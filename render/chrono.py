@@ -50,14 +50,22 @@ from render.common import (
     put_text,
     roman,
     text_width,
+    wrap,
 )
 
 if TYPE_CHECKING:
     from engines.chrono.view import ChronoView
 
-BOARD_WIDTH = 1600
-BOARD_MAX_HEIGHT = 900
-HAND_WIDTH = 1180
+INLINE_WIDTH = 550
+"""About how wide Discord shows an attached image in a chat."""
+INLINE_MIN_TEXT = 11
+"""The smallest text that reads once Discord has scaled an image to ``INLINE_WIDTH``."""
+BOARD_WIDTH = 800
+BOARD_MIN_TEXT = -(-BOARD_WIDTH * INLINE_MIN_TEXT // INLINE_WIDTH)
+"""16 px: no text on the board is smaller (11 px inline)."""
+HAND_WIDTH = 700
+HAND_MIN_TEXT = -(-HAND_WIDTH * INLINE_MIN_TEXT // INLINE_WIDTH)
+"""14 px: no text on the hand is smaller (11 px inline)."""
 START_EPOCH = 5
 """The epoch-V column every row starts from (E2)."""
 
@@ -127,10 +135,14 @@ def draw_card(
     title: str | None = None,
     show_suit_name: bool = False,
     dim: float = 0.0,
+    min_text: int = BOARD_MIN_TEXT,
 ) -> None:
     """One face-up card: suit colour, glyph, big Roman numeral, optional pile badge and title.
 
-    ``dim`` (0..1) blends the card towards the background (used for unplayable hand cards).
+    No text on it is smaller than ``min_text`` (the image's width / 50, i.e. 11 px once Discord
+    shows the image 550 px wide). A pile's "×3" sits in a band at the bottom, where a card's
+    title goes (a pile on the board has no title). ``dim`` (0..1) blends the card towards the
+    background (used for unplayable hand cards).
     """
     x0, y0, x1, y1 = box
     w, h = x1 - x0, y1 - y0
@@ -139,7 +151,7 @@ def draw_card(
     radius = max(4, w // 9)
     panel(draw, box, fill=base, outline=lighten(base, 0.4), width=2, radius=radius)
     # inner frame
-    inset = max(4, w // 14)
+    inset = max(3, w // 16)
     draw.rounded_rectangle(
         (x0 + inset, y0 + inset, x1 - 1 - inset, y1 - 1 - inset),
         radius=max(2, radius - inset // 2),
@@ -147,9 +159,8 @@ def draw_card(
         width=1,
     )
     pad = inset + 3
-    top_h = max(14, int(h * 0.17))
-    glyph_size = max(10, int(top_h * 0.85))
-    gf = font(glyph_size, True)
+    top_h = max(min_text + 2, int(h * 0.17))
+    gf = font(max(min_text, int(top_h * 0.85)), True)
     put_text(draw, (x0 + pad, y0 + pad + top_h / 2 - 1), style.glyph, gf, ink, "lm")
     if show_suit_name:
         gx = x0 + pad + text_width(style.glyph, gf) + 4
@@ -157,32 +168,21 @@ def draw_card(
             draw,
             (int(gx), y0 + pad, x1 - pad, y0 + pad + top_h),
             style.name,
-            max(9, int(top_h * 0.72)),
+            max(min_text, int(top_h * 0.72)),
             fill=ink,
             bold=True,
-            min_size=8,
+            min_size=min_text,
         )
-    if count > 1:
-        badge_size = max(11, int(top_h * 0.8))
-        pill(
-            draw,
-            (x1 - pad + 3, y0 + pad + top_h // 2),
-            f"×{count}",
-            badge_size,
-            fill=darken(base, 0.55),
-            text_fill=(255, 255, 255),
-            anchor="right",
-            pad_x=5,
-        )
-    title_h = int(h * 0.27) if title else 0
+    title_lines = 2 if title else 1 if count > 1 else 0
+    title_h = title_lines * (line_height(font(min_text)) + 2) + 4 if title_lines else 0
     # numeral
     num = roman(epoch) if 1 <= epoch <= 3999 else str(epoch)
     area = (x0 + pad, y0 + pad + top_h, x1 - pad, y1 - pad - title_h)
     aw, ah = area[2] - area[0], area[3] - area[1]
-    size = int(min(ah * 0.8, w * 0.42))
-    nf = font(max(10, size), True)
-    while size > 10 and text_width(num, nf) > aw:
-        size -= 2
+    size = max(min_text, int(min(ah * 0.8, w * 0.42)))
+    nf = font(size, True)
+    while size > min_text and text_width(num, nf) > aw:
+        size -= 1
         nf = font(size, True)
     cx, cy = (area[0] + area[2]) / 2, (area[1] + area[3]) / 2
     put_text(draw, (cx + 2, cy + 2), num, nf, darken(base, 0.45), "mm")
@@ -192,13 +192,24 @@ def draw_card(
         draw.rectangle(band, fill=darken(base, 0.35))
         draw_text(
             draw,
-            (band[0] + 3, band[1] + 2, band[2] - 3, band[3] - 2),
+            (band[0] + 2, band[1] + 1, band[2] - 2, band[3] - 1),
             title,
-            max(10, min(14, title_h // 2 - 1)),
+            min_text,
             fill=ink,
-            min_size=8,
+            min_size=min_text,
             max_lines=2,
             align="center",
+        )
+    elif count > 1:
+        pill(
+            draw,
+            ((x0 + x1) // 2, y1 - inset - 1 - title_h // 2),
+            f"×{count}",
+            min_text,
+            fill=darken(base, 0.55),
+            text_fill=(255, 255, 255),
+            anchor="center",
+            pad_x=4,
         )
 
 
@@ -217,7 +228,7 @@ def draw_slot(draw: ImageDraw.ImageDraw, box: Box, *, edge_color: RGB | None = N
         width=2,
         radius=radius,
     )
-    size = max(12, (x1 - x0) // 3)
+    size = max(BOARD_MIN_TEXT, (x1 - x0) // 3)
     put_text(draw, ((x0 + x1) / 2, (y0 + y1) / 2), "+", font(size, True), mix(bg, edge_color, 0.75), "mm")
 
 
@@ -230,11 +241,13 @@ class BoardLayout:
     size: tuple[int, int]
     header: Box
     matrix: Box
-    """The matrix panel."""
+    """The matrix panel, the whole width under the header."""
     status: Box
-    """The panel under the matrix (phase text, ranking, legend)."""
+    """The panel under the matrix: whose turn, what happened this turn, the ranking."""
     players: Box
-    """The players panel on the right."""
+    """The players panel under the status: a tile per seat, two a row."""
+    hints: Box
+    """The panel at the bottom: the rules in four lines and the legend."""
     columns: tuple[Box, ...]
     """Numeral header box of each epoch column (index epoch-1)."""
     labels: tuple[Box, ...]
@@ -242,52 +255,77 @@ class BoardLayout:
     cells: tuple[tuple[Box, ...], ...]
     """cells[row][epoch-1]: the card box of that cell."""
     seats: tuple[Box, ...]
-    """One row box per seat in the players panel."""
+    """One tile box per seat in the players panel."""
 
     @property
     def rows(self) -> int:
         return len(self.cells)
 
 
-MARGIN = 20
-GAP = 12
-PLAYERS_W = 380
-LABEL_W = 156
-HEADER_H = 60
-MATRIX_PAD = 14
+MARGIN = 12
+GAP = 10
+PAD = 12
+"""Inside a panel, between its edge and what it holds."""
+LABEL_W = 132
+HEADER_H = 52
 COLUMN_HEAD_H = 44
-ROW_GAP = 12
-STATUS_MIN_H = 156
-SEATS_TITLE_H = 44
-SEAT_GAP = 6
-SEAT_H_MIN = 66
-SEAT_H_MAX = 92
+ROW_GAP = 8
+STATUS_DETAIL_LINES = 3
+SEATS_TITLE_H = 30
+SEAT_COLS = 2
+SEAT_GAP = 8
+SEAT_H = 58
+LEGEND_H = 30
+
+RULE_HINTS = (
+    "•  Stack any copies on a pile of the same suit and epoch.",
+    "•  Add a new epoch only at a row's edge (+): one new epoch per row per turn, no gaps.",
+    "•  No playable card? Draw one: play it at once if it fits, else your turn is skipped.",
+    "•  Empty your hand to go out. The last player still holding cards loses.",
+)
+
+
+def _text_h(size: int, bold: bool = False) -> int:
+    return line_height(font(size, bold))
+
+
+def _hint_lines(width: int) -> list[str]:
+    """The rule hints wrapped to ``width`` at the board's smallest size: every word is drawn."""
+    return [line for hint in RULE_HINTS for line in wrap(hint, font(BOARD_MIN_TEXT), width)]
+
+
+def _status_h() -> int:
+    head = _text_h(22, True) + 6
+    detail = STATUS_DETAIL_LINES * (_text_h(BOARD_MIN_TEXT) + 2)
+    return 2 * PAD + head + detail
+
+
+def _hints_h(width: int) -> int:
+    lines = len(_hint_lines(width - 2 * PAD))
+    return 2 * PAD + lines * (_text_h(BOARD_MIN_TEXT) + 4) + 8 + LEGEND_H
 
 
 def board_layout(rows: int, epochs: int, seats: int) -> BoardLayout:
     """Where everything goes on the board image for ``rows`` suits x ``epochs`` and ``seats``.
 
-    The width is ``BOARD_WIDTH``; the height grows with the rows and seats (at most
-    ``BOARD_MAX_HEIGHT``: 4 suits or 10 seats), so a 3-suit game with few players wastes no space.
+    The width is ``BOARD_WIDTH`` (800 px: Discord shows it at about 0.69, so the smallest text,
+    16 px, reads at 11 px); the panels stack: header, matrix, status, players (two a row),
+    rules and legend. The height grows with the rows and seats (at most ``BOARD_MAX_HEIGHT``).
     """
     w = BOARD_WIDTH
     rows, epochs, seats = max(1, rows), max(1, epochs), max(1, seats)
-    header = (MARGIN, MARGIN, w - MARGIN, MARGIN + HEADER_H)
-    body_y = header[3] + GAP
-    mx0, mx1 = MARGIN, w - MARGIN - PLAYERS_W - GAP
-    grid_x0 = mx0 + MATRIX_PAD + LABEL_W
-    col_w = (mx1 - MATRIX_PAD - grid_x0) / epochs
-    card_w = min(int(col_w) - 8, 104)
+    x0, x1 = MARGIN, w - MARGIN
+    header = (x0, MARGIN, x1, MARGIN + HEADER_H)
+    # matrix
+    my0 = header[3] + GAP
+    grid_x0 = x0 + PAD + LABEL_W
+    col_w = (x1 - PAD - grid_x0) / epochs
+    card_w = min(int(col_w) - 6, 104)
     card_h = int(card_w * 1.4)
     row_pitch = card_h + ROW_GAP
-    matrix_h = 2 * MATRIX_PAD + COLUMN_HEAD_H + rows * row_pitch - ROW_GAP
-    seats_h = SEATS_TITLE_H + seats * SEAT_H_MIN + (seats - 1) * SEAT_GAP + 12
-    body_h = max(matrix_h + GAP + STATUS_MIN_H, seats_h)
-    h = body_y + body_h + MARGIN
-    players = (w - MARGIN - PLAYERS_W, body_y, w - MARGIN, h - MARGIN)
-    matrix = (mx0, body_y, mx1, body_y + matrix_h)
-    status = (mx0, matrix[3] + GAP, mx1, h - MARGIN)
-    head_y0 = body_y + MATRIX_PAD
+    matrix_h = 2 * PAD + COLUMN_HEAD_H + rows * row_pitch - ROW_GAP
+    matrix = (x0, my0, x1, my0 + matrix_h)
+    head_y0 = my0 + PAD
     columns = tuple(
         (round(grid_x0 + i * col_w), head_y0, round(grid_x0 + (i + 1) * col_w), head_y0 + COLUMN_HEAD_H)
         for i in range(epochs)
@@ -296,25 +334,36 @@ def board_layout(rows: int, epochs: int, seats: int) -> BoardLayout:
     cells: list[tuple[Box, ...]] = []
     for r in range(rows):
         y0 = head_y0 + COLUMN_HEAD_H + r * row_pitch
-        labels.append((mx0 + MATRIX_PAD, y0, grid_x0 - 10, y0 + card_h))
+        labels.append((x0 + PAD, y0, grid_x0 - 6, y0 + card_h))
         row: list[Box] = []
         for c in range(epochs):
             left = round(grid_x0 + (c + 0.5) * col_w - card_w / 2)
             row.append((left, y0, left + card_w, y0 + card_h))
         cells.append(tuple(row))
-    avail = players[3] - players[1] - SEATS_TITLE_H - 12
-    seat_h = min(SEAT_H_MAX, int((avail - (seats - 1) * SEAT_GAP) / seats))
-    top = players[1] + SEATS_TITLE_H
+    status = (x0, matrix[3] + GAP, x1, matrix[3] + GAP + _status_h())
+    # players: two tiles a row
+    tile_rows = -(-seats // SEAT_COLS)
+    py0 = status[3] + GAP
+    players = (x0, py0, x1, py0 + PAD + SEATS_TITLE_H + tile_rows * (SEAT_H + SEAT_GAP) - SEAT_GAP + PAD)
+    tile_w = (x1 - x0 - 2 * PAD - (SEAT_COLS - 1) * SEAT_GAP) // SEAT_COLS
     seat_boxes = tuple(
-        (players[0] + 12, y, players[2] - 12, y + seat_h)
-        for y in (top + i * (seat_h + SEAT_GAP) for i in range(seats))
+        (
+            x0 + PAD + (i % SEAT_COLS) * (tile_w + SEAT_GAP),
+            py0 + PAD + SEATS_TITLE_H + (i // SEAT_COLS) * (SEAT_H + SEAT_GAP),
+            x0 + PAD + (i % SEAT_COLS) * (tile_w + SEAT_GAP) + tile_w,
+            py0 + PAD + SEATS_TITLE_H + (i // SEAT_COLS) * (SEAT_H + SEAT_GAP) + SEAT_H,
+        )
+        for i in range(seats)
     )
+    hints = (x0, players[3] + GAP, x1, players[3] + GAP + _hints_h(x1 - x0))
+    h = hints[3] + MARGIN
     return BoardLayout(
         size=(w, h),
         header=header,
         matrix=matrix,
         status=status,
         players=players,
+        hints=hints,
         columns=columns,
         labels=tuple(labels),
         cells=tuple(cells),
@@ -325,6 +374,10 @@ def board_layout(rows: int, epochs: int, seats: int) -> BoardLayout:
 def board_size(rows: int, seats: int, epochs: int = 10) -> tuple[int, int]:
     """Pixel size of the board for that many suits (rows) and seats."""
     return board_layout(rows, epochs, seats).size
+
+
+BOARD_MAX_HEIGHT = board_size(len(SUIT_STYLES), 10)[1]
+"""The tallest board: four suits and ten seats."""
 
 
 # ---------------------------------------------------------------------------------------------
@@ -355,10 +408,8 @@ def _ranking_text(view: ChronoView, names: Sequence[str]) -> str:
     return "  ·  ".join(parts)
 
 
-LEGEND_H = 34
-
 _BACKGROUNDS = ImageCache(4_000_000)
-"""Board backgrounds by layout (about 1.2 Mpx each): panels, column numerals, legend."""
+"""Board backgrounds by layout (about 0.7 Mpx each): panels, column numerals, rules, legend."""
 
 
 def _background(lay: BoardLayout, over: bool, style: SuitStyle) -> Image.Image:
@@ -370,70 +421,86 @@ def _background(lay: BoardLayout, over: bool, style: SuitStyle) -> Image.Image:
 def _draw_background(lay: BoardLayout, over: bool, style: SuitStyle) -> Image.Image:
     img = canvas(*lay.size)
     draw = ImageDraw.Draw(img)
-    panel(draw, lay.header, fill=PANEL, radius=14)
+    panel(draw, lay.header, fill=PANEL, radius=12)
     hx0, hy0, _, hy1 = lay.header
-    put_text(draw, (hx0 + 20, (hy0 + hy1) // 2), "EPOCHS", font(30, True), TEXT, "lm")
-    tx = hx0 + 20 + text_width("EPOCHS", font(30, True)) + 10
-    put_text(draw, (tx, (hy0 + hy1) // 2), "CHRONO", font(30), TEXT_DIM, "lm")
-    panel(draw, lay.matrix, fill=PANEL, radius=14)
+    title_font = font(24, True)
+    put_text(draw, (hx0 + PAD, (hy0 + hy1) // 2), "EPOCHS", title_font, TEXT, "lm")
+    tx = hx0 + PAD + text_width("EPOCHS", title_font) + 8
+    put_text(draw, (tx, (hy0 + hy1) // 2), "CHRONO", font(24), TEXT_DIM, "lm")
+    panel(draw, lay.matrix, fill=PANEL, radius=12)
     # start column band
     band = mix(PANEL, ACCENT, 0.07)
     if 1 <= START_EPOCH <= len(lay.columns):
         col = lay.columns[START_EPOCH - 1]
         last = lay.cells[-1][START_EPOCH - 1]
-        panel(
-            draw,
-            (col[0] + 1, col[1] - 4, col[2] - 1, last[3] + 6),
-            fill=band,
-            radius=10,
-        )
+        panel(draw, (col[0] + 1, col[1] - 4, col[2] - 1, last[3] + 5), fill=band, radius=8)
     for e, col in enumerate(lay.columns, start=1):
-        start = e == START_EPOCH
         cx, cy = (col[0] + col[2]) / 2, (col[1] + col[3]) / 2
         numeral = roman(e) if e <= 3999 else str(e)
-        if start:
-            put_text(draw, (cx, cy - 6), numeral, font(24, True), ACCENT, "mm")
-            put_text(draw, (cx, cy + 15), "start", font(12, True), mix(PANEL, ACCENT, 0.8), "mm")
+        if e == START_EPOCH:
+            put_text(draw, (cx, cy - 8), numeral, font(20, True), ACCENT, "mm")
+            put_text(draw, (cx, cy + 12), "start", font(BOARD_MIN_TEXT, True), mix(PANEL, ACCENT, 0.8), "mm")
         else:
-            put_text(draw, (cx, cy), numeral, font(24, True), TEXT_DIM, "mm")
-    x0, _, x1, y1 = lay.status
-    panel(draw, lay.status, fill=PANEL, radius=14)
-    px0, px1 = x0 + 22, x1 - 22
-    legend_h = LEGEND_H
-    ly = y1 - 12 - legend_h // 2
-    x = px0
-    if not over:
-        draw_slot(draw, (x, ly - 14, x + 20, ly + 14), edge_color=style.color)
-        x += 28
-        x += int(draw_line(draw, (x, ly), "next epoch may go here", 15, fill=TEXT_FAINT)) + 26
-    draw.rounded_rectangle((x, ly - 14, x + 20, ly + 14), radius=4, fill=mix(PANEL, ACCENT, 0.18))
-    x += 28
-    x += int(draw_line(draw, (x, ly), "V: starting column", 15, fill=TEXT_FAINT)) + 26
-    b = pill(draw, (x, ly), "×3", 13, fill=darken(style.color, 0.55), pad_x=5)
-    x = b[2] + 8
-    draw_line(draw, (x, ly), "cards in the pile", 15, fill=TEXT_FAINT, max_width=px1 - x)
-    panel(draw, lay.players, fill=PANEL, radius=14)
-    put_text(draw, (lay.players[0] + 18, lay.players[1] + 24), "Players", font(22, True), TEXT, "lm")
+            put_text(draw, (cx, cy - 4), numeral, font(20, True), TEXT_DIM, "mm")
+    panel(draw, lay.status, fill=PANEL, radius=12)
+    panel(draw, lay.players, fill=PANEL, radius=12)
+    put_text(
+        draw,
+        (lay.players[0] + PAD + 4, lay.players[1] + PAD + SEATS_TITLE_H // 2 - 2),
+        "Players",
+        font(20, True),
+        TEXT,
+        "lm",
+    )
+    _draw_hints(draw, lay, over, style)
     return img
 
 
+def _draw_hints(draw: ImageDraw.ImageDraw, lay: BoardLayout, over: bool, style: SuitStyle) -> None:
+    """The rules in a few lines, then the legend (one line, or two when it does not fit)."""
+    x0, y0, x1, y1 = lay.hints
+    panel(draw, lay.hints, fill=PANEL, radius=12)
+    px0, px1 = x0 + PAD, x1 - PAD
+    small = font(BOARD_MIN_TEXT)
+    y = y0 + PAD
+    for line in _hint_lines(px1 - px0):
+        put_text(draw, (px0, y), line, small, TEXT_DIM, "la")
+        y += _text_h(BOARD_MIN_TEXT) + 4
+    ly = y1 - PAD - LEGEND_H // 2
+    draw.line((px0, ly - LEGEND_H // 2 - 4, px1, ly - LEGEND_H // 2 - 4), fill=EDGE, width=1)
+    x = px0
+    if not over:
+        draw_slot(draw, (x, ly - 12, x + 18, ly + 12), edge_color=style.color)
+        x += 24
+        x += int(draw_line(draw, (x, ly), "next epoch may go here", BOARD_MIN_TEXT, fill=TEXT_FAINT)) + 20
+    draw.rounded_rectangle((x, ly - 12, x + 18, ly + 12), radius=4, fill=mix(PANEL, ACCENT, 0.18))
+    x += 24
+    x += int(draw_line(draw, (x, ly), "V: starting column", BOARD_MIN_TEXT, fill=TEXT_FAINT)) + 20
+    b = pill(draw, (x, ly), "×3", BOARD_MIN_TEXT, fill=darken(style.color, 0.55), pad_x=4)
+    x = b[2] + 6
+    draw_line(draw, (x, ly), "cards in the pile", BOARD_MIN_TEXT, fill=TEXT_FAINT, max_width=px1 - x)
+
+
 def _draw_header(draw: ImageDraw.ImageDraw, lay: BoardLayout, view: ChronoView) -> None:
-    _, y0, x1, y1 = lay.header
+    x0, y0, x1, y1 = lay.header
     cy = (y0 + y1) // 2
     # right side, from the right edge leftwards
     label, color = _phase_label(view.phase)
-    b = pill(draw, (x1 - 18, cy), label, 20, fill=color, anchor="right", pad_x=14)
-    x = b[0] - 28
+    b = pill(draw, (x1 - PAD, cy), label, BOARD_MIN_TEXT, fill=color, anchor="right", pad_x=10)
+    x = b[0] - 18
+    big = font(20, True)
     deck = f"Deck {view.deck_count}"
-    deck_w = text_width(deck, font(24, True))
-    put_text(draw, (x, cy), deck, font(24, True), TEXT, "rm")
-    card_back(draw, (int(x - deck_w - 34), cy - 17, int(x - deck_w - 10), cy + 17))
-    x = int(x - deck_w - 34 - 32)
+    deck_w = text_width(deck, big)
+    put_text(draw, (x, cy), deck, big, TEXT, "rm")
+    card_back(draw, (int(x - deck_w - 28), cy - 14, int(x - deck_w - 8), cy + 14))
+    x = int(x - deck_w - 28 - 22)
     turn = f"Turn {view.turn}"
-    put_text(draw, (x, cy), turn, font(24, True), TEXT, "rm")
-    x = int(x - text_width(turn, font(24, True)) - 32)
+    put_text(draw, (x, cy), turn, big, TEXT, "rm")
+    x = int(x - text_width(turn, big) - 22)
     grid = f"{len(view.suits)} suits × {view.epochs} epochs"
-    put_text(draw, (x, cy), grid, font(18), TEXT_FAINT, "rm")
+    title_end = x0 + PAD + text_width("EPOCHS CHRONO", font(24, True)) + 16
+    if x - text_width(grid, font(BOARD_MIN_TEXT)) >= title_end:
+        put_text(draw, (x, cy), grid, font(BOARD_MIN_TEXT), TEXT_FAINT, "rm")
 
 
 def _common_size(texts: Sequence[str], width: int, size: int, min_size: int) -> int:
@@ -445,8 +512,8 @@ def _common_size(texts: Sequence[str], width: int, size: int, min_size: int) -> 
 
 
 _TILES = ImageCache(3_000_000)
-"""Matrix cells (cards, piles and slots), row labels and seat rows by what they show: cells are the
-same in every match (~200 of 15 kpx: 4 suits x 10 epochs x pile sizes); 3 Mpx is about 12 MB."""
+"""Matrix cells (cards, piles and slots), row labels and seat tiles by what they show: cells are the
+same in every match (~200 of 5 kpx: 4 suits x 10 epochs x pile sizes); 3 Mpx is about 12 MB."""
 
 
 def _cell(
@@ -456,7 +523,6 @@ def _cell(
     style: SuitStyle,
     epoch: int,
     count: int,
-    title: str | None,
     edge_color: RGB | None,
 ) -> None:
     """A matrix cell (a pile when ``count`` > 0, else a slot) on a ``bg`` background, from the cache."""
@@ -467,31 +533,36 @@ def _cell(
         tile = canvas(w, h, bg)
         d = ImageDraw.Draw(tile)
         if count > 0:
-            draw_card(d, (0, 0, w, h), style, epoch, count=count, title=title)
+            draw_card(d, (0, 0, w, h), style, epoch, count=count)
         else:
             draw_slot(d, (0, 0, w, h), edge_color=edge_color)
         return tile
 
-    key = (w, h, bg, style, epoch, count, title, None if count > 0 else edge_color)
+    key = (w, h, bg, style, epoch, count, None if count > 0 else edge_color)
     img.paste(_TILES.get(key, make), (x0, y0))
 
 
 def _draw_label(
     draw: ImageDraw.ImageDraw, box: Box, style: SuitStyle, name_size: int, span: str, total: int, ext: bool
 ) -> None:
-    """A matrix row's label: suit colour bar, glyph, name, span of epochs, card count."""
+    """A matrix row's label: suit colour bar, glyph and name, span of epochs, card count, and
+    "extended" when the row grew this turn (one line each)."""
     lx0, ly0, lx1, ly1 = box
-    draw.rounded_rectangle((lx0, ly0, lx0 + 7, ly1 - 1), radius=3, fill=style.color)
-    gx = lx0 + 18
-    put_text(draw, (gx, ly0 + 24), style.glyph, font(24, True), style.color, "lm")
+    draw.rounded_rectangle((lx0, ly0, lx0 + 5, ly1 - 1), radius=2, fill=style.color)
+    gx = lx0 + 12
+    step = (ly1 - ly0) // 4
+    glyph = font(18, True)
+    put_text(draw, (gx, ly0 + step // 2), style.glyph, glyph, style.color, "lm")
+    nx = gx + int(text_width(style.glyph, glyph)) + 5
     draw_text(
-        draw, (gx + 34, ly0 + 8, lx1, ly0 + 40), style.name, name_size, bold=True, min_size=13, fill=TEXT
+        draw, (nx, ly0, lx1, ly0 + step), style.name, name_size, bold=True, min_size=BOARD_MIN_TEXT, fill=TEXT
     )
-    draw_text(draw, (gx, ly0 + 44, lx1, ly0 + 66), f"span {span}", 16, fill=TEXT_DIM, min_size=11)
+    small = font(BOARD_MIN_TEXT)
+    put_text(draw, (gx, ly0 + step + step // 2), f"span {span}", small, TEXT_DIM, "lm")
     cards = f"{total} card{'s' if total != 1 else ''}"
-    draw_text(draw, (gx, ly0 + 66, lx1, ly0 + 88), cards, 16, fill=TEXT_FAINT, min_size=11)
+    put_text(draw, (gx, ly0 + 2 * step + step // 2), cards, small, TEXT_FAINT, "lm")
     if ext:
-        pill(draw, (gx, ly1 - 14), "extended", 13, fill=mix(PANEL, style.color, 0.5))
+        put_text(draw, (gx, ly0 + 3 * step + step // 2), "extended", small, lighten(style.color, 0.35), "lm")
 
 
 def _label_tile(
@@ -504,15 +575,14 @@ def _label_tile(
 
 def _draw_matrix(
     img: Image.Image,
-    draw: ImageDraw.ImageDraw,
     lay: BoardLayout,
     view: ChronoView,
     styles: Sequence[SuitStyle],
-    titles: Mapping[str, str] | None,
 ) -> None:
     band = mix(PANEL, ACCENT, 0.07)
     extended = set(view.rows_extended)
-    name_size = _common_size([s.name for s in styles], LABEL_W - 10 - 52, 22, 13)
+    name_w = LABEL_W - 6 - 12 - 24
+    name_size = _common_size([s.name for s in styles], name_w, 18, BOARD_MIN_TEXT)
     for r, style in enumerate(styles):
         lx0, ly0, lx1, ly1 = lay.labels[r]
         lo, hi = view.spans[r] if r < len(view.spans) else (START_EPOCH, START_EPOCH)
@@ -531,19 +601,10 @@ def _draw_matrix(
             count = piles[e - 1] if e - 1 < len(piles) else 0
             bg = band if e == START_EPOCH else PANEL
             if count > 0:
-                title = titles.get(f"{style.key}{e}") if titles else None
-                _cell(img, box, bg, style, e, count, title, None)
+                _cell(img, box, bg, style, e, count, None)
             else:
                 is_edge = e in (lo - 1, hi + 1) and view.phase != "over" and r not in extended
-                _cell(img, box, bg, style, e, 0, None, style.color if is_edge else None)
-
-
-RULE_HINTS = (
-    "•  Stack any copies on a pile of the same suit and epoch.",
-    "•  Add a new epoch only at a row's edge (+): one new epoch per row per turn, no gaps.",
-    "•  No playable card? Draw one: play it at once if it fits, else your turn is skipped.",
-    "•  Empty your hand to go out. The last player still holding cards loses.",
-)
+                _cell(img, box, bg, style, e, 0, style.color if is_edge else None)
 
 
 def _draw_status(
@@ -554,9 +615,7 @@ def _draw_status(
     names: Sequence[str],
 ) -> None:
     x0, y0, x1, y1 = lay.status
-    px0, px1 = x0 + 22, x1 - 22
-    legend_h = LEGEND_H
-    body = (px0, y0 + 14, px1, y1 - legend_h - 10)
+    body = (x0 + PAD, y0 + PAD, x1 - PAD, y1 - PAD)
     who = seat_name(names, view.current) if view.current is not None else ""
     if view.phase == "over":
         headline, head_color = "Game over", TEXT
@@ -584,29 +643,19 @@ def _draw_status(
                 f"{view.deck_count} in the deck",
             ]
         detail = "  ·  ".join(bits)
-    bh = body[3] - body[1]
-    head_box = (body[0], body[1], body[2], body[1] + min(46, bh // 2))
-    draw_text(draw, head_box, headline, 32, bold=True, min_size=18, fill=head_color)
-    fit = draw_text(
+    head_h = _text_h(22, True) + 6
+    head_box = (body[0], body[1], body[2], body[1] + head_h)
+    draw_text(draw, head_box, headline, 22, bold=True, min_size=BOARD_MIN_TEXT, fill=head_color, valign="top")
+    draw_text(
         draw,
-        (body[0], head_box[3] + 4, body[2], body[3]),
+        (body[0], head_box[3], body[2], body[3]),
         detail,
-        20,
-        min_size=14,
-        max_lines=4,
+        BOARD_MIN_TEXT,
+        min_size=BOARD_MIN_TEXT,
+        max_lines=STATUS_DETAIL_LINES,
         fill=TEXT if view.phase == "over" else TEXT_DIM,
         valign="top",
     )
-    if view.phase != "over":
-        # a short rules reminder, as many lines as there is room for
-        y = fit.extent[3] + 16
-        hint_font = font(17)
-        step = line_height(hint_font) + 6
-        for hint in RULE_HINTS:
-            if y + step > body[3]:
-                break
-            draw_line(draw, (body[0], y), hint, 17, fill=TEXT_FAINT, max_width=body[2] - body[0], anchor="la")
-            y += step
 
 
 def _draw_players(
@@ -615,7 +664,9 @@ def _draw_players(
     x0, y0, x1, _ = lay.players
     out = sum(1 for s in view.seats if s.out_place is not None)
     info = f"{len(view.seats)} seats · {out} out" if out else f"{len(view.seats)} seats"
-    put_text(draw, (x1 - 18, y0 + 24), info, font(16), TEXT_DIM, "rm")
+    put_text(
+        draw, (x1 - PAD - 4, y0 + PAD + SEATS_TITLE_H // 2 - 2), info, font(BOARD_MIN_TEXT), TEXT_DIM, "rm"
+    )
     for i, seat in enumerate(view.seats):
         if i >= len(lay.seats):
             break
@@ -646,6 +697,8 @@ def _seat_tile(w: int, h: int, view: ChronoView, seat_no: int, names: Sequence[s
 def _draw_seat(
     draw: ImageDraw.ImageDraw, box: Box, view: ChronoView, seat_no: int, names: Sequence[str]
 ) -> None:
+    """A seat's tile: number badge, name over its tags (to play, dealer), and at the right the
+    hand size (fanned backs and the number), or the place it went out in, or LOSER."""
     seat = next(s for s in view.seats if s.seat == seat_no)
     x0, y0, x1, y1 = box
     h = y1 - y0
@@ -659,41 +712,35 @@ def _draw_seat(
         panel(draw, box, fill=mix(PANEL, BG, 0.45), radius=10)
     cy = (y0 + y1) // 2
     # seat number badge
-    d = max(18, min(34, h - 18))
-    bx = x0 + 12
+    d = 30
+    bx = x0 + 10
     draw.ellipse((bx, cy - d // 2, bx + d, cy - d // 2 + d), fill=ACCENT if current else EDGE)
     put_text(
-        draw,
-        (bx + d / 2, cy),
-        str(seat_no + 1),
-        font(max(10, int(d * 0.5)), True),
-        BG if current else TEXT,
-        "mm",
+        draw, (bx + d / 2, cy), str(seat_no + 1), font(BOARD_MIN_TEXT, True), BG if current else TEXT, "mm"
     )
     # right block, drawn right to left: finishing place, or LOSER, and the hand size
-    rx = x1 - 12
-    size = max(12, min(19, h // 3))
+    rx = x1 - 10
     if is_out and seat.out_place is not None:
         pb = pill(
             draw,
             (rx, cy),
             ordinal(seat.out_place),
-            size,
+            BOARD_MIN_TEXT,
             fill=place_color(seat.out_place),
             text_fill=BG if seat.out_place <= 3 else TEXT,
             anchor="right",
-            pad_x=10,
+            pad_x=8,
         )
-        out_w = draw_line(draw, (pb[0] - 8, cy), "out", max(11, size - 3), fill=TEXT_DIM, anchor="rm")
-        rx = int(pb[0] - 8 - out_w)
+        out_w = draw_line(draw, (pb[0] - 6, cy), "out", BOARD_MIN_TEXT, fill=TEXT_DIM, anchor="rm")
+        rx = int(pb[0] - 6 - out_w)
     else:
         if seat.lost:
-            pb = pill(draw, (rx, cy), "LOSER", size, fill=DANGER, anchor="right", pad_x=10)
-            rx = pb[0] - 10
+            pb = pill(draw, (rx, cy), "LOSER", BOARD_MIN_TEXT, fill=DANGER, anchor="right", pad_x=8)
+            rx = pb[0] - 8
         rx = _draw_hand_count(draw, rx, cy, h, seat.hand_count)
-    # name, then tags (to play, dealer) on a second line or squeezed at the right
-    tx0 = bx + d + 12
-    tx1 = rx - 10
+    # the name on the first line, the tags (to play, dealer) on the second
+    tx0 = bx + d + 10
+    tx1 = rx - 8
     name = seat_name(names, seat_no)
     name_color = TEXT if not is_out else TEXT_DIM
     tags: list[tuple[str, RGB, RGB]] = []
@@ -701,46 +748,22 @@ def _draw_seat(
         tags.append(("TO PLAY", ACCENT, BG))
     if view.dealer == seat_no:
         tags.append(("DEALER", (90, 98, 116), TEXT))
-    tag_size = max(11, min(14, h // 5))
-    if h >= 54:
-        name_size = min(22, h // 3 + 2)
-        name_bottom = cy + 2 if tags else y1 - 6
-        draw_text(
-            draw,
-            (tx0, y0 + 6, tx1, name_bottom),
-            name,
-            name_size,
-            bold=True,
-            min_size=name_size - 4,
-            fill=name_color,
-        )
-        tag_y = cy + (y1 - cy) // 2 - 1
-        tx = tx0
-        for label, fill, ink in tags:
-            tx = pill(draw, (tx, tag_y), label, tag_size, fill=fill, text_fill=ink, pad_x=7)[2] + 6
-    else:
-        for label, fill, ink in reversed(tags):
-            tx1 = (
-                pill(draw, (tx1, cy), label, tag_size, fill=fill, text_fill=ink, anchor="right", pad_x=6)[0]
-                - 6
-            )
-        draw_text(
-            draw,
-            (tx0, y0 + 2, tx1, y1 - 2),
-            name,
-            max(14, h // 2),
-            bold=True,
-            min_size=max(11, h // 2 - 4),
-            fill=name_color,
-        )
+    name_bottom = cy + 1 if tags else y1 - 4
+    draw_text(
+        draw, (tx0, y0 + 3, tx1, name_bottom), name, 18, bold=True, min_size=BOARD_MIN_TEXT, fill=name_color
+    )
+    tag_y = cy + (y1 - cy) // 2 - 1
+    tx = tx0
+    for label, fill, ink in tags:
+        tx = pill(draw, (tx, tag_y), label, BOARD_MIN_TEXT, fill=fill, text_fill=ink, pad_x=6)[2] + 6
 
 
 def _draw_hand_count(draw: ImageDraw.ImageDraw, rx1: int, cy: int, h: int, n: int) -> int:
     """Up to 4 fanned card backs and the number, right-aligned at ``rx1``; returns the left x."""
-    nf = font(max(14, min(26, h // 2 - 4)), True)
+    nf = font(20, True)
     put_text(draw, (rx1, cy), str(n), nf, TEXT, "rm")
-    left = int(rx1 - text_width(str(n), nf) - 8)
-    ch = max(14, min(30, h - 28))
+    left = int(rx1 - text_width(str(n), nf) - 6)
+    ch = max(14, min(28, h - 24))
     cw = int(ch * 0.7)
     step = max(4, cw // 3)
     icons = min(n, 4)
@@ -751,18 +774,20 @@ def _draw_hand_count(draw: ImageDraw.ImageDraw, rx1: int, cy: int, h: int, n: in
 
 
 def board(view: ChronoView, names: Sequence[str], *, titles: Mapping[str, str] | None = None) -> Image.Image:
-    """The public board: matrix, players, deck, turn and phase (RGB, ``board_size`` pixels).
+    """The public board: matrix, status, players, rules and legend (RGB, ``board_size`` pixels).
 
-    ``names[seat]`` is the display name of each seat (missing/blank -> "P<n>"). ``titles`` maps
-    card codes ("H5") to cosmetic titles drawn small on each card.
+    ``names[seat]`` is the display name of each seat (missing/blank -> "P<n>"). ``titles`` (card
+    codes to cosmetic titles) is accepted and not drawn: a title on a matrix card could not be
+    read at Discord's size; the hand shows them.
     """
+    del titles
     styles = suit_styles(view)
     lay = board_layout(len(view.suits), view.epochs, len(view.seats))
     first = styles[0] if styles else SuitStyle("?", "?", UNKNOWN_SUIT, "?")
     img = _background(lay, view.phase == "over", first).copy()
     draw = ImageDraw.Draw(img)
     _draw_header(draw, lay, view)
-    _draw_matrix(img, draw, lay, view, styles, titles)
+    _draw_matrix(img, lay, view, styles)
     _draw_status(draw, lay, view, styles, names)
     _draw_players(img, draw, lay, view, names)
     return img
@@ -778,36 +803,47 @@ class HandLayout:
     header: Box
     cards: tuple[Box, ...]
     per_row: int
+    compact: bool = False
+    """Small cards (more than ``HAND_FULL_MAX``): glyph and numeral only, the suits named once in
+    the header (``key``)."""
+    key: Box | None = None
+    """Where the header names the suits by glyph, for compact cards."""
 
 
-HAND_MARGIN = 28
-HAND_GAP = 14
-HAND_HEADER_H = 112
+HAND_MARGIN = 16
+HAND_GAP = 12
+HAND_HEADER_H = 96
+HAND_KEY_H = 26
 HAND_TAG_H = 26
+HAND_FULL_MAX = 15
+"""Up to this many cards, five a row with suit names and titles; more, ten a row, compact."""
 
 
 def hand_layout(n_cards: int) -> HandLayout:
-    """Card boxes for a hand of ``n_cards``: 10 per row up to 30 cards, then smaller cards in 4 rows."""
+    """Card boxes for a hand of ``n_cards``: five a row up to ``HAND_FULL_MAX``, then compact ten."""
     inner = HAND_WIDTH - 2 * HAND_MARGIN
-    per_row = 10 if n_cards <= 30 else -(-n_cards // 4)
-    card_w = int((inner - (per_row - 1) * HAND_GAP) / per_row)
-    card_w = min(card_w, 100)
+    compact = n_cards > HAND_FULL_MAX
+    per_row = 10 if compact else 5
+    gap = 8 if compact else HAND_GAP
+    card_w = int((inner - (per_row - 1) * gap) / per_row)
     card_h = int(card_w * 1.42)
     rows = max(1, -(-n_cards // per_row)) if n_cards else 0
-    header = (HAND_MARGIN, HAND_MARGIN, HAND_WIDTH - HAND_MARGIN, HAND_MARGIN + HAND_HEADER_H - 16)
-    top = HAND_MARGIN + HAND_HEADER_H
-    pitch_y = card_h + HAND_TAG_H + 12
+    header_h = HAND_HEADER_H + (HAND_KEY_H if compact else 0)
+    header = (HAND_MARGIN, HAND_MARGIN, HAND_WIDTH - HAND_MARGIN, HAND_MARGIN + header_h - 12)
+    key = (header[0], header[3] - HAND_KEY_H, header[2], header[3]) if compact else None
+    top = HAND_MARGIN + header_h
+    pitch_y = card_h + HAND_TAG_H + 10
     boxes: list[Box] = []
     for i in range(n_cards):
         r, c = divmod(i, per_row)
         in_row = min(per_row, n_cards - r * per_row)
-        row_w = in_row * card_w + (in_row - 1) * HAND_GAP
-        x = HAND_MARGIN + (inner - row_w) // 2 + c * (card_w + HAND_GAP)
+        row_w = in_row * card_w + (in_row - 1) * gap
+        x = HAND_MARGIN + (inner - row_w) // 2 + c * (card_w + gap)
         y = top + r * pitch_y
         boxes.append((x, y, x + card_w, y + card_h))
-    body_h = rows * pitch_y if rows else 150
+    body_h = rows * pitch_y if rows else 90
     height = top + body_h + HAND_MARGIN - 6
-    return HandLayout((HAND_WIDTH, height), header, tuple(boxes), per_row)
+    return HandLayout((HAND_WIDTH, height), header, tuple(boxes), per_row, compact, key)
 
 
 def _hand_caption(view: ChronoView) -> tuple[str, RGB]:
@@ -854,7 +890,8 @@ def hand(view: ChronoView, name: str, *, titles: Mapping[str, str] | None = None
     """
     if view.viewer is None:
         raise ValueError("a spectator view has no hand to draw")
-    styles = {s.key: s for s in suit_styles(view)}
+    all_styles = suit_styles(view)
+    styles = {s.key: s for s in all_styles}
     cards = sorted(view.hand, key=lambda c: _sort_key(view, c))
     lay = hand_layout(len(cards))
     img = canvas(*lay.size)
@@ -862,21 +899,26 @@ def hand(view: ChronoView, name: str, *, titles: Mapping[str, str] | None = None
     hx0, hy0, hx1, hy1 = lay.header
     # header: name, count, caption
     count_text = f"{len(cards)} card{'s' if len(cards) != 1 else ''}"
-    cf = font(24, True)
+    cf = font(20, True)
     cw = text_width(count_text, cf)
-    put_text(draw, (hx1, hy0 + 22), count_text, cf, TEXT, "rm")
-    card_back(draw, (int(hx1 - cw - 36), hy0 + 6, int(hx1 - cw - 12), hy0 + 38))
+    put_text(draw, (hx1, hy0 + 17), count_text, cf, TEXT, "rm")
+    card_back(draw, (int(hx1 - cw - 30), hy0 + 4, int(hx1 - cw - 10), hy0 + 30))
     draw_text(
         draw,
-        (hx0, hy0, int(hx1 - cw - 56), hy0 + 44),
+        (hx0, hy0, int(hx1 - cw - 44), hy0 + 34),
         name or f"P{view.viewer + 1}",
-        32,
+        24,
         bold=True,
-        min_size=18,
+        min_size=HAND_MIN_TEXT,
         fill=TEXT,
     )
     caption, color = _hand_caption(view)
-    draw_text(draw, (hx0, hy0 + 50, hx1, hy1), caption, 22, min_size=14, fill=color, max_lines=2)
+    cap_bottom = lay.key[1] if lay.key else hy1
+    draw_text(
+        draw, (hx0, hy0 + 38, hx1, cap_bottom), caption, 16, min_size=HAND_MIN_TEXT, fill=color, max_lines=2
+    )
+    if lay.key:
+        _draw_suit_key(draw, lay.key, all_styles)
     draw.line((hx0, hy1 + 4, hx1, hy1 + 4), fill=EDGE, width=1)
     playable = set(view.playable) if view.current == view.viewer and view.phase != "over" else set()
     must = view.must_play if view.current == view.viewer else None
@@ -890,43 +932,57 @@ def hand(view: ChronoView, name: str, *, titles: Mapping[str, str] | None = None
         is_playable = code in playable or code == must
         x0, y0, x1, y1 = box
         if is_playable:
-            panel(draw, (x0 - 5, y0 - 5, x1 + 5, y1 + 5), fill=ACCENT, radius=max(6, (x1 - x0) // 9 + 4))
+            panel(draw, (x0 - 4, y0 - 4, x1 + 4, y1 + 4), fill=ACCENT, radius=max(6, (x1 - x0) // 9 + 4))
         draw_card(
             draw,
             box,
             style,
             epoch,
-            title=titles.get(code) if titles else None,
-            show_suit_name=True,
+            title=titles.get(code) if titles and not lay.compact else None,
+            show_suit_name=not lay.compact,
             dim=0.55 if any_playable and not is_playable else 0.0,
+            min_text=HAND_MIN_TEXT,
         )
         if is_playable:
             pill(
                 draw,
                 ((x0 + x1) // 2, y1 + 5 + HAND_TAG_H // 2),
                 "PLAY",
-                13,
+                HAND_MIN_TEXT,
                 fill=ACCENT,
                 text_fill=BG,
                 anchor="center",
-                pad_x=10,
+                pad_x=8,
             )
     if not cards:
-        top = lay.header[3] + 20
+        top = lay.header[3] + 14
         draw_text(
             draw,
             (hx0, top, hx1, lay.size[1] - HAND_MARGIN),
             "No cards in hand.",
-            26,
+            22,
             fill=TEXT_DIM,
             align="center",
         )
     return img
 
 
+def _draw_suit_key(draw: ImageDraw.ImageDraw, box: Box, styles: Sequence[SuitStyle]) -> None:
+    """The suits as "♛ Heroes  ⚔ Weapons …" in their colours: compact cards show only the glyph."""
+    x, y0, x1, y1 = box
+    cy = (y0 + y1) // 2
+    bold = font(HAND_MIN_TEXT + 2, True)
+    for style in styles:
+        put_text(draw, (x, cy), style.glyph, bold, style.color, "lm")
+        x += int(text_width(style.glyph, bold)) + 5
+        x += int(draw_line(draw, (x, cy), style.name, HAND_MIN_TEXT, fill=TEXT_DIM, max_width=x1 - x)) + 18
+
+
 __all__ = [
     "BOARD_MAX_HEIGHT",
+    "BOARD_MIN_TEXT",
     "BOARD_WIDTH",
+    "HAND_MIN_TEXT",
     "HAND_WIDTH",
     "START_EPOCH",
     "SUIT_STYLES",

@@ -86,7 +86,7 @@ def _cost_pips(pen: Pen, x: int, y: int, cost: str) -> int:
     from render.afrika.card import draw_energy_symbol
 
     codes = [part for part in cost.replace("}", "").split("{") if part]
-    r = 13
+    r = 17  # 34 px, its number 21 px: 12.8 px at 550 px wide (issue #34, 5)
     for code in codes:
         draw_energy_symbol(pen.draw, (x + r, y), r, code)
         pen.record(code, 2 * r, (x, y - r, x + 2 * r, y + r), "icon")

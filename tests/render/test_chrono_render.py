@@ -219,15 +219,18 @@ def test_game_over_board_and_ranking_text() -> None:
     assert img.size == rc.board_size(3, 4)
 
 
-def test_titles_are_drawn_on_cards() -> None:
+def test_titles_are_drawn_on_hand_cards_not_on_the_board() -> None:
+    """A title on a matrix card could not be read at Discord's size (issue #34, 5): the hand,
+    whose cards are five times wider, shows them; the board takes the option and ignores it."""
+    titles = {"H5": "Achilles the Swift-Footed", "W5": "Excalibur"}
     view = make_view(players=3)
-    lay = rc.board_layout(3, 10, 3)
-    plain = rc.board(view, [])
-    titled = rc.board(view, [], titles={"H5": "Achilles the Swift-Footed", "W5": "Excalibur"})
-    diff = ImageChops.difference(plain, titled).getbbox()
+    assert ImageChops.difference(rc.board(view, []), rc.board(view, [], titles=titles)).getbbox() is None
+    mine = make_view(players=3, viewer=0, hand=("H5", "O2"))
+    lay = rc.hand_layout(2)
+    diff = ImageChops.difference(rc.hand(mine, "Ann"), rc.hand(mine, "Ann", titles=titles)).getbbox()
     assert diff is not None
-    h5 = lay.cells[0][4]
-    assert h5[0] <= diff[0] and diff[1] >= h5[1]
+    h5 = lay.cards[0]
+    assert h5[0] <= diff[0] and diff[2] <= h5[2] and h5[1] <= diff[1] and diff[3] <= h5[3]
 
 
 # ---------------------------------------------------------------------------------------------
