@@ -1,7 +1,8 @@
 """/stats card and /stats set: a server's card statistics (issue #21 item 5).
 
 ``/stats card name: [game:]`` answers with one card's pick order, decks and win rate, and plays
-on this server, in sentences; ``/stats set [game:] [by:] [at_least:]`` posts a chart of the game's
+on this server, in sentences (without ``game:``, in whichever game has a card of that name; a
+name several games have is asked about rather than guessed); ``/stats set [game:] [by:] [at_least:]`` posts a chart of the game's
 top and bottom cards by win rate, pick order or plays. The cog parses and answers; the counting is
 ``bot.services.cardstats`` over ``bot.db.cardstats`` (SQL, nothing replayed).
 
@@ -59,6 +60,87 @@ def stats_table(game: str | None) -> TableSpec:
     raise CardhostError("That game has no cards of its own to count: choose one from the list.")
 
 
+def _pool_card(table: TableSpec, query: str) -> str | None:
+    """The id of the card of ``table`` called ``query`` (a name, an alias or a number), if any."""
+    assert table.game.deck_pool is not None
+    pool = table.game.deck_pool()
+    found = pool.by_name(query) or ([c] if (c := pool.by_code(query)) else [])
+    return found[0].id if found else None
+
+
+def card_games(query: str) -> list[tuple[TableSpec, str]]:
+    """Every game with card statistics that has a card called ``query``, with its id there. A
+    ``game/id`` reference (the autocomplete's value where an id is shared by several games) names
+    one. Only the games' card lists are read, never a deck: which game a name belongs to is as
+    public as /card, so answering it reveals nobody's cards."""
+    tables = stats_tables()
+    game, sep, number = query.strip().partition("/")
+    if sep:
+        for t in tables:
+            if t.name == game and t.game.deck_pool is not None and number in t.game.deck_pool().cards:
+                return [(t, number)]
+    return [(t, cid) for t in tables if (cid := _pool_card(t, query)) is not None]
+
+
+def _titles(tables: list[TableSpec]) -> str:
+    names = [t.title for t in tables]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def any_game_card(query: str) -> tuple[TableSpec, str]:
+    """``/stats card`` without ``game:``: the game that has the card. A name several games have is
+    not guessed (it would answer about a card the player did not mean): the refusal names those
+    games and asks for ``game:``; an unknown name gets "did you mean" from every game."""
+    found = card_games(query)
+    if len(found) == 1:
+        return found[0]
+    if found:
+        names = []
+        for table, cid in found:
+            assert table.game.deck_pool is not None
+            pool = table.game.deck_pool()
+            names.append(pool.shown_name(pool.card(cid), query))
+        ask = "Choose the game with game: to see its statistics."
+        if len(set(names)) == 1:
+            both = "both " if len(found) == 2 else ""
+            raise CardhostError(f"{names[0]} is a card of {both}{_titles([t for t, _ in found])}. {ask}")
+        each = [f"{n} ({t.title})" for n, (t, _) in zip(names, found, strict=True)]
+        listed = each[0] if len(each) == 1 else ", ".join(each[:-1]) + " and " + each[-1]
+        raise CardhostError(f"{query.strip()[:60]!r} names a card in several games: {listed}. {ask}")
+    hints = []
+    for t in stats_tables():
+        assert t.game.deck_pool is not None
+        hints += [f"{h} ({t.title})" for h in t.game.deck_pool().suggest(query, n=2)]
+    more = f" Did you mean {', '.join(hints[:4])}?" if hints else ""
+    raise CardhostError(f"There is no card called {query.strip()[:60]!r} in any game here.{more}")
+
+
+def any_game_choices(current: str) -> list[app_commands.Choice[str]]:
+    """Autocomplete for ``/stats card`` without ``game:``: the cards of every game, each labelled
+    with its game; the value is the card's number, or ``game/number`` when games share it."""
+    key = current.strip().casefold()
+    tables = stats_tables()
+    starts: list[tuple[str, TableSpec, str]] = []
+    inside: list[tuple[str, TableSpec, str]] = []
+    for t in tables:
+        assert t.game.deck_pool is not None
+        pool = t.game.deck_pool()
+        for c in pool.cards.values():
+            names = [n.casefold() for n in c.names]
+            if any(n.startswith(key) for n in names):
+                starts.append((pool.shown_name(c, current), t, c.id))
+            elif any(key in n for n in names):
+                inside.append((pool.shown_name(c, current), t, c.id))
+    out = []
+    for shown, t, cid in sorted(starts, key=lambda e: e[0]) + sorted(inside, key=lambda e: e[0]):
+        shared = sum(1 for other in tables if _pool_card(other, cid) is not None) > 1
+        value = f"{t.name}/{cid}" if shared else cid
+        out.append(app_commands.Choice(name=clip(f"{shown} ({cid}) · {t.title}", 100), value=value))
+        if len(out) == 25:
+            break
+    return out
+
+
 class NotInServer(CardhostError):
     def __init__(self) -> None:
         super().__init__("Card statistics are kept per server: use /stats in a server's channel.")
@@ -86,9 +168,14 @@ class StatsCog(commands.GroupCog, group_name="stats", group_description="This se
     async def card(self, interaction: discord.Interaction, name: str, game: str | None = None) -> None:
         if interaction.guild_id is None:
             raise NotInServer()
-        table = stats_table(game)
+        if game:
+            table = stats_table(game)
+            prefix = f"{table.name}/"
+            cid = find_card(table, name[len(prefix) :] if name.startswith(prefix) else name)
+        else:
+            table, cid = any_game_card(name)
         assert table.game.deck_pool is not None
-        card = table.game.deck_pool().card(find_card(table, name))
+        card = table.game.deck_pool().card(cid)
         quiet = self._quiet(interaction)
         await interaction.response.defer(thinking=True, ephemeral=quiet)
         text = await self.service.card(interaction.guild_id, table, card)
@@ -98,8 +185,11 @@ class StatsCog(commands.GroupCog, group_name="stats", group_description="This se
     async def card_autocomplete(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
+        game = getattr(interaction.namespace, "game", None)
+        if not game:
+            return any_game_choices(current)
         try:
-            table = stats_table(getattr(interaction.namespace, "game", None))
+            table = stats_table(game)
         except CardhostError:
             return []
         return card_choices(table, current)

@@ -219,7 +219,7 @@ async def test_card_stats_over_a_finished_pod_and_matches(simcord_env, db_file: 
 
     # refusals, in sentences
     reply = last_reply(await alice.slash(t.channel, "stats card", name="No Such Card Anywhere"))
-    assert reply.content.startswith("There is no card called 'No Such Card Anywhere'.")
+    assert reply.content.startswith("There is no card called 'No Such Card Anywhere' in any game here.")
     assert_error(env, CardhostError, contains="no card called")
     reply = last_reply(await carol.slash(elsewhere, "stats set", at_least=5))
     assert "has been in a deck of 5 games on this server yet (1 game finished so far)" in reply.content
