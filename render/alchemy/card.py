@@ -56,6 +56,19 @@ def _glyph(
             )
 
 
+def glyph_box(kind: str, box: tuple[int, int, int, int], big: bool = True) -> tuple[int, int, int, int]:
+    """Where a card's emblem goes. A Process's or Magnum Opus's rules text can fill the card down
+    to its bottom edge (Solar Tincture's ran into a flask drawn there), so their emblem sits top
+    right, beside the name (whose box ends 120 px short of the edge); an element's text is one or
+    two short lines, and its MG pips hold the top right, so its emblem stays bottom right and the
+    text keeps clear of it."""
+    _, y0, x1, y1 = box
+    size = 90 if big else 56
+    if kind == "element":
+        return (x1 - 14 - size, y1 - 14 - size, x1 - 14, y1 - 14)
+    return (x1 - 14 - size, y0 + 14, x1 - 14, y0 + 14 + size)
+
+
 def card_face(pen: Pen, cid: str, box: tuple[int, int, int, int], big: bool = True) -> None:
     """A card drawn into ``box`` (used by the card image and the hand)."""
     c = card(cid)
@@ -81,12 +94,13 @@ def card_face(pen: Pen, cid: str, box: tuple[int, int, int, int], big: bool = Tr
     else:
         kind = "Magnum Opus"
     pen.line((x0 + 14, y0 + title * 2 + 40), kind, 20, fill=TEXT_DIM, max_width=x1 - x0 - 28)
-    size = 90 if big else 56
-    _glyph(pen, c.kind, c.element, (x1 - 14 - size, y1 - 14 - size, x1 - 14, y1 - 14), color)
+    emblem = glyph_box(c.kind, box, big)
+    _glyph(pen, c.kind, c.element, emblem, color)
     text = c.text or ("A basic element: attack or block with it." if c.kind == "element" else "")
     if text:
+        right = emblem[0] - 12 if c.kind == "element" else x1 - 14
         pen.text(
-            (x0 + 14, y0 + title * 2 + 60, x1 - 14, y1 - 12),
+            (x0 + 14, y0 + title * 2 + 60, right, y1 - 12),
             text,
             20,
             fill=TEXT,

@@ -4,11 +4,16 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from PIL import Image, ImageChops
+
 from engines.alchemy import GAME, card
+from engines.alchemy.cards import card_ids
 from engines.core import MatchConfig, PlayerId, Rng
 from render.alchemy.board import WIDTH, board_labels
 from render.alchemy.card import card_labels
 from render.alchemy.hand import hand_labels
+from render.alchemy.palette import card_color
+from render.common import lighten
 from render.labels import intersects
 
 INLINE = 550
@@ -83,3 +88,38 @@ def test_every_card_image_reads() -> None:
     for cid in sorted(card_ids()):
         img, labels = card_labels(cid)
         _check(labels, img.width if img.width > INLINE else INLINE)
+
+
+def _emblem_bbox(img: Image.Image, cid: str) -> tuple[int, int, int, int] | None:
+    """Where the card's emblem was drawn: the pixels of its ink (the card colour lightened)."""
+    ink = lighten(card_color(cid), 0.45)
+    mask = Image.eval(
+        ImageChops.difference(img, Image.new("RGB", img.size, ink)).convert("L"),
+        lambda v: 255 if v == 0 else 0,
+    )
+    return mask.getbbox()
+
+
+def test_no_card_emblem_touches_its_words() -> None:
+    """Solar Tincture's rules text ran into the flask drawn at the bottom right (issue 34 item 9):
+    on the card image and on a hand's card, every emblem keeps 4 px clear of every text."""
+    from render.alchemy.card import card_face
+    from render.alchemy.hand import CELL_H, GAP
+    from render.alchemy.hand import WIDTH as HAND_W
+    from render.labels import Pen
+
+    hand_box = (0, 0, (HAND_W - 3 * GAP) // 2, CELL_H)
+    touching = []
+    for cid in sorted(card_ids()):
+        for what, size, box, big in (
+            ("card", (600, 420), (10, 10, 590, 410), True),
+            ("hand", (hand_box[2], hand_box[3]), hand_box, False),
+        ):
+            img = Image.new("RGB", size)
+            labels: list = []  # type: ignore[type-arg]
+            card_face(Pen(img, labels), cid, box, big=big)
+            emblem = _emblem_bbox(img, cid)
+            assert emblem is not None, f"{cid}: no emblem drawn"
+            near = (emblem[0] - 4, emblem[1] - 4, emblem[2] + 4, emblem[3] + 4)
+            touching += [(what, card(cid).name, lb.text[:30]) for lb in labels if intersects(lb.box, near)]
+    assert touching == []
