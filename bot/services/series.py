@@ -33,6 +33,7 @@ from bot.services.clock import TAKEOVER_GRACE, now
 from bot.services.shared import SERIES_SPACE, SharedLock, lock_in
 from bot.text import clip
 from engines.core import CardhostError, ConfigError
+from engines.core.words import plural
 from engines.games import game_spec
 
 if TYPE_CHECKING:
@@ -681,9 +682,9 @@ class SeriesService:
             outs, ins = side_swaps.names(swap.out, name_of), side_swaps.names(swap.into, name_of)
             note = f"Swapped: {outs} out of your {word}, {ins} in."
         elif direction == "in":
-            note = f"{len(values)} card(s) put into your {word}."
+            note = f"{plural(len(values), 'card')} put into your {word}."
         else:
-            note = f"{len(values)} card(s) moved to your side deck."
+            note = f"{plural(len(values), 'card')} moved to your side deck."
         return Swapped(series, seat, note)
 
     async def ready(self, user_id: int, series_id: int, game_no: int) -> Readied:

@@ -331,3 +331,30 @@ async def test_restart_during_game_2_resumes_and_records_a_game_that_ended_meanw
     assert any("**Game 3 of best of 3** — tied 1-1." in x for x in _texts(thread))
     await _concedes(env, alice, thread)
     assert (await _series_of(env, game3.id)).winner == 1
+
+
+async def test_side_deck_swap_notes_count_cards_in_words(simcord_env) -> None:
+    """'1 card put into your Codex.', '2 cards moved to your side deck.' (issue 34 item 9: the
+    notes said '1 card(s)')."""
+    env = simcord_env
+    t = make_table(env)
+    alice = t.members["alice"]
+    game1 = await _limited_series(env, t, [alice])
+    await _concedes(env, alice, game_thread(t))
+    panel = _side_panel(alice)
+    ins = _values(_selects(panel)["in"])
+    await alice.user.select(panel, ins[:1], custom_id=_cid(_selects(panel)["in"]))
+    panel = _side_panel(alice)
+    assert "1 card put into your Codex." in panel.content
+    await alice.user.select(panel, ins[1:3], custom_id=_cid(_selects(panel)["in"]))
+    panel = _side_panel(alice)
+    assert "2 cards put into your Codex." in panel.content and "Codex: **43** cards" in panel.content
+    outs = _values(_selects(panel)["out"])
+    await alice.user.select(panel, outs[:2], custom_id=_cid(_selects(panel)["out"]))
+    panel = _side_panel(alice)
+    assert "2 cards moved to your side deck." in panel.content and "Codex: **41** cards" in panel.content
+    await alice.user.select(panel, outs[2:3], custom_id=_cid(_selects(panel)["out"]))
+    panel = _side_panel(alice)
+    assert "1 card moved to your side deck." in panel.content
+    assert "card(s)" not in panel.content
+    assert (await _series_of(env, game1.id)).status == "sideboarding"
