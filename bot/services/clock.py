@@ -127,7 +127,7 @@ class ClockService:
         self._generation.pop(match_id, None)
 
     def _timed_seat(self, live: LiveMatch) -> int | None:
-        humans = [p for p in sorted(live.current) if live.seats[p].human]
+        humans = [p for p in sorted(live.current) if live.seats[p].human and not live.autopiloted(p)]
         return humans[0] if humans else None
 
     @match_logged
@@ -143,7 +143,7 @@ class ClockService:
                 await self.db.matches.delete_clock(live.id)
             if not live.active or live.outcome is not None:
                 return
-            if any(live.seats[p].is_ai for p in live.current):
+            if any(live.seats[p].is_ai or live.autopiloted(p) for p in live.current):
                 # An AI seat is to move after its chain stopped: only a move storage refused stops
                 # it there. Try again later rather than leave the table waiting for nobody.
                 match_id = live.id
@@ -320,7 +320,10 @@ class ClockService:
                         "panel, or `/game reclaim` here)."
                     )
                 else:
-                    text = f"⌛ {s.name} ran out of time: the AI played that turn for them."
+                    text = (
+                        f"⌛ {s.name} ran out of time: the AI plays the rest of this turn for them "
+                        "(their next turn is theirs again)."
+                    )
         if text:
             self.table.post_line(live, text, key=("time out", seat, turn_seq))
         await self.table.after_report(report)

@@ -131,6 +131,9 @@ class LiveMatch:
     """Held while the match changes; across processes too when they share the database."""
     _memo: list[Any] = field(default_factory=lambda: [_UNSET, None, _UNSET], repr=False, compare=False)
     """[state, current players, outcome] of the state they were computed for."""
+    autopilot: dict[int, Any] = field(default_factory=dict)
+    """Seats whose turn clock ran out, each with the turn (``turn_marker``) the AI plays for them:
+    every decision of theirs in that turn is the AI's, and the next turn is theirs again."""
 
     @property
     def names(self) -> list[str]:
@@ -173,6 +176,16 @@ class LiveMatch:
 
     def turn_key(self) -> Any:
         return (self.turn_marker(), self.current)
+
+    def autopiloted(self, seat: int) -> bool:
+        """Whether the AI plays ``seat`` now because its time ran out earlier in this turn (an
+        entry of a turn that has passed is dropped: the player decides again)."""
+        if seat not in self.autopilot:
+            return False
+        if self.autopilot[seat] != self.turn_marker():
+            del self.autopilot[seat]
+            return False
+        return True
 
 
 @dataclass
@@ -480,6 +493,10 @@ class MatchService:
             raise NotYourTurn()
         if seat.is_ai:
             raise IllegalAction("The AI is playing your seat for the rest of this game.")
+        if live.autopiloted(seat.seat):
+            raise IllegalAction(
+                "Your time ran out: the AI plays the rest of this turn, and the next is yours."
+            )
         return seat
 
     @match_logged
@@ -548,21 +565,16 @@ class MatchService:
         return True
 
     @match_logged
-    async def play_for(self, live: LiveMatch, seat: int, until_turn_changes: bool = True) -> MoveReport:
-        """The AI plays for ``seat`` (a timed-out human) until the turn passes; caller holds the lock."""
+    async def play_for(self, live: LiveMatch, seat: int) -> MoveReport:
+        """The AI plays for ``seat`` (a timed-out human) for the rest of this turn: every decision
+        of the seat until the turn marker changes, the other seats' automatic moves in between (an
+        opponent's response in a Spirit Tactics Sequence is not the end of the turn). A person
+        answering in between stops the chain; when they have, ``_run_ai`` carries on for the seat.
+        The caller holds the lock."""
         before = live.turn_key()
-        events: list[Event] = []
+        live.autopilot[seat] = live.turn_marker()
         acted: list[tuple[int, str, bool]] = []
-        rng = Rng.from_seed(live.seed ^ (live.seq * 0x9E3779B1))
-        for _ in range(MAX_AI_CHAIN):
-            if live.outcome is not None or seat not in live.current:
-                break
-            if until_turn_changes and live.turn_key() != before:
-                break
-            action = choose_action(live.engine, live.state, PlayerId(seat), rng)
-            events += await self._append(live, seat, action.to_id(), by_ai=True)
-            acted.append((seat, action.to_id(), True))
-        events += await self._run_ai(live, acted)
+        events = await self._run_ai(live, acted)
         return await self._report(live, events, before, acted)
 
     @match_logged
@@ -589,7 +601,7 @@ class MatchService:
         autoplay = spec.autoplay
         for seat in sorted(live.current):
             s = live.seats[seat]
-            if s.is_ai:
+            if s.is_ai or live.autopiloted(seat):
                 rng = Rng.from_seed(live.seed ^ (live.seq * 0x9E3779B1))
                 if s.ai_level in (None, "normal") or s.user_id is not None:
                     return seat, choose_action(live.engine, live.state, PlayerId(seat), rng).to_id()

@@ -275,7 +275,7 @@ class TableSurface:
             details = presenter.details(live.engine.view(live.state, PlayerId(seat))) or None
         if me.taken_over:
             return move_view(live.id, live.seq, [], details=details, reclaim=True)
-        if seat not in live.current or me.is_ai:
+        if seat not in live.current or me.is_ai or live.autopiloted(seat):
             return move_view(live.id, live.seq, [], details=details)
         choices, select = seat_moves(presenter, live.engine, live.state, seat, live.names, suggest=True)
         return move_view(live.id, live.seq, choices, page, multi=select, details=details, focus=focus)

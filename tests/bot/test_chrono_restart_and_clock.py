@@ -68,10 +68,10 @@ async def test_timeout_warns_then_ai_plays_then_takes_the_seat(simcord_env) -> N
     if live.seats[1].is_ai:
         assert len(timed_out) == 3
         assert any("the AI plays the seat until they take it back" in x for x in texts)
-        assert sum("the AI played that turn for them" in x for x in texts) == 2
+        assert sum("the AI plays the rest of this turn for them" in x for x in texts) == 2
     else:
         # The game ended before the third timeout; the messages so far must match the count.
-        assert sum("the AI played that turn for them" in x for x in texts) == len(timed_out)
+        assert sum("the AI plays the rest of this turn for them" in x for x in texts) == len(timed_out)
     row = (await simcord_env.bot.db.matches.seats(live.id))[1]
     assert row.is_ai == live.seats[1].is_ai
 
