@@ -19,13 +19,16 @@ from bot.presenters.afrika import tables
 from bot.presenters.afrika.moves import choices, multi_choice
 from bot.presenters.afrika.prompts import details, prompt
 from bot.presenters.afrika.seating import seating
+from bot.presenters.afrika.words import cost_text
 from bot.text import with_names
 from engines.afrika import GAME
 from engines.afrika.cards import card as card_def
 
 
 def _cost(card: Any) -> str:
-    return f" ({card.cost})" if getattr(card, "cost", "") else ""
+    """A card's cost after its name, as players read it: " (3 + Cosmic Jungle)", never the
+    stored symbols "{3}{JUN}" (issue #34 item 14)."""
+    return f" ({cost_text(card.cost)})" if getattr(card, "cost", "") else ""
 
 
 def hand_text(view: Any) -> str:

@@ -13,6 +13,8 @@ from typing import Any
 
 import discord
 
+from bot.presenters.afrika.tables import attacked, rival
+from bot.presenters.afrika.words import in_words
 from bot.presenters.choices import MULTI_SEPARATOR, MoveChoice, MultiChoice
 from engines.afrika.actions import GROUP_ORDER, ActionGroup, group
 from engines.afrika.cards import card as card_def
@@ -113,6 +115,10 @@ def choices(engine: Any, state: Any, seat: int) -> list[MoveChoice]:
             out.append(MoveChoice(a.to_id(), a.label, discord.ButtonStyle.secondary))
         elif a.kind == "pass":
             out.append(MoveChoice(a.to_id(), pass_label(view, seat), style))
+        elif a.kind == "at":
+            out.append(MoveChoice(a.to_id(), f"Attack {attack_words(view, a.a)}", style))
+        elif a.kind == "roll":
+            out.append(MoveChoice(a.to_id(), in_words(a.label), style))
         else:
             out.append(MoveChoice(a.to_id(), a.label, style))
     return out
@@ -132,7 +138,27 @@ def players_attacked(state: Any, attacker: str) -> list[str]:
     return [r for r in attack_targets(g, o) if r.startswith("P")]
 
 
+def attack_words(view: Any, ref: str) -> str:
+    """What an attack on ``ref`` hits, as players know it: the rival team in Allied Kingdoms
+    ("Team 2: P3 & P4"), a player ("P2"), or an entity with its controller ("P3's Reef
+    Sentinel"); seats are named by the table service."""
+    return rival(view, ref) if ref.startswith("P") else attacked(view, ref, {})
+
+
+def entities_attacked(state: Any, attacker: str) -> list[str]:
+    """The opposing entities an attacker may attack (R121, R129), as the engine lists them."""
+    from engines.afrika.combat import attack_targets
+    from engines.afrika.state import peek
+
+    g = peek(state)
+    o = g.objs.get(int(attacker)) if attacker.isdigit() else None
+    return [r for r in attack_targets(g, o) if not r.startswith("P")] if o is not None else []
+
+
 def _attackers(engine: Any, state: Any, seat: int, view: Any) -> MultiChoice | None:
+    """Every attacker paired with every rival and entity it may attack, in one menu (issue #34
+    item 14: entities were left to a button the menu had taken away). Too many pairs for a menu:
+    None, and the buttons ask for the attacker, then what it attacks."""
     legal = [a for a in engine.legal_actions(state, PlayerId(seat)) if a.kind == "atk"]
     if len(legal) < 2:
         return None
@@ -143,14 +169,13 @@ def _attackers(engine: Any, state: Any, seat: int, view: Any) -> MultiChoice | N
         perm = perms.get(a.a)
         name = perm.name if perm is not None else a.label
         refs = players_attacked(state, a.a) if perm is not None else [opponent_ref(seat)]
-        if not refs:
-            # Rush without Swift attacks only an entity (R44): the engine asks which one next.
-            options.append(MoveChoice(a.to_id(), f"{name} (attacks an entity you choose next)", style))
+        refs += entities_attacked(state, a.a) if perm is not None else []
         for ref in refs:
-            options.append(MoveChoice(f"{a.to_id()}{MULTI_SEPARATOR}at:{ref}", f"{name} → {ref}", style))
-    if len(options) > 25:
-        return None  # too many pairs for a menu: buttons ask attacker, then what it attacks
-    return MultiChoice("Choose attackers (an entity to attack: use a button)", options)
+            value = f"{a.to_id()}{MULTI_SEPARATOR}at:{ref}"
+            options.append(MoveChoice(value, f"{name} → {attack_words(view, ref)}", style))
+    if not options or len(options) > 25:
+        return None
+    return MultiChoice("Choose attackers, each with what it attacks", options)
 
 
 def _blockers(engine: Any, state: Any, seat: int, view: Any) -> MultiChoice | None:

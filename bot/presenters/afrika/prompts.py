@@ -12,6 +12,7 @@ from typing import Any
 
 from bot.presenters.afrika import tables
 from bot.presenters.afrika.moves import pass_label
+from bot.presenters.afrika.words import target_purpose
 from bot.text import with_names
 from engines.afrika.cards import card as card_def
 from engines.core import PlayerId
@@ -29,7 +30,7 @@ def _about(text: str, about: str, bare: str) -> str:
     return text.format(about) if about else bare
 
 
-def _decision(view: Any, kinds: set[str], who: str) -> str:
+def _decision(view: Any, kinds: set[str], who: str, purpose: str = "") -> str:
     ch = view.choice
     about = ch.about
     if ch.kind in _FIXED:
@@ -40,7 +41,8 @@ def _decision(view: Any, kinds: set[str], who: str) -> str:
             return f"Choose X for {thing}."
         if "mode" in kinds:
             return f"Choose a mode for {thing}."
-        return f"Choose a target for {thing}."
+        # What the target is for, in the card's words (issue #34 item 14).
+        return f"Choose a target for {thing}: {purpose}." if purpose else f"Choose a target for {thing}."
     if ch.kind == "attackers":
         return (
             _about("Choose what {} attacks.", about, "Choose what it attacks.")
@@ -94,7 +96,9 @@ def _blockers_at_a_table(view: Any, who: str) -> str:
             if p.attacking == f"P{me + 1}":
                 at_me.append(f"{whose} at you")
             elif p.attacking in [f"P{q + 1}" for q in guarded]:
-                at_me.append(f"{whose} at your ally {p.attacking}")
+                # Allied Kingdoms: an attack on a teammate is on the team's one life (R125).
+                ally = "your team" if view.variant == "allied" else f"your ally {p.attacking}"
+                at_me.append(f"{whose} at {ally}")
             elif p.attacking in mine:
                 q, target = mine[p.attacking]
                 owner = "your" if q == me else f"your ally {tables.ref(q)}'s"
@@ -107,13 +111,23 @@ def _blockers_at_a_table(view: Any, who: str) -> str:
     return f"Choose blockers: {who} attacks with {', '.join(at_me)}{rest}."
 
 
+def _purpose(state: Any) -> str:
+    """What the target being chosen is for ("put a +1/+1 marker on target entity you control"),
+    from the rules text of the card whose spell or ability asks for it."""
+    from engines.afrika.state import peek
+
+    ch = peek(state).choice
+    return target_purpose(ch.card, ch.item) if ch is not None else ""
+
+
 def prompt(engine: Any, state: Any, seat: int, names: list[str]) -> str:
     """What the player is deciding now, in one bold line."""
     view = engine.view(state, PlayerId(seat))
     kinds = {a.kind for a in engine.legal_actions(state, PlayerId(seat))}
     who = names[view.active] if 0 <= view.active < len(names) else "the active player"
     if view.choice is not None and view.choice.player == seat:
-        return with_names(f"**{_decision(view, kinds, who)}**", names, seat)
+        purpose = _purpose(state) if "target" in kinds else ""
+        return with_names(f"**{_decision(view, kinds, who, purpose)}**", names, seat)
     if view.stack:
         top = view.stack[-1]
         what = card_def(top.card).name if top.card else f"the {top.kind}"

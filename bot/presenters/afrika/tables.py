@@ -121,6 +121,17 @@ def _one_line(text: str) -> str:
     return " ".join(text.split())
 
 
+def rival(view: Any, target: str) -> str:
+    """Whom an attack on player ``target`` ("P3") hits, as players know it: in Allied Kingdoms
+    the rival team, whose one life it lowers (R125, R129): "Team 2: P3 & P4"; else the player."""
+    if not target.startswith("P") or not target[1:].isdigit() or view.variant != "allied":
+        return target
+    team = team_of(view, int(target[1:]) - 1)
+    if team is None:
+        return target
+    return f"{team_name(view, team)}: {_members(teams(view)[team])}"
+
+
 def attacked(view: Any, target: str, names: dict[str, str]) -> str:
     """What an attack is aimed at, in words: a player ("P3") or an entity ("P3's Reef Sentinel")."""
     if target.startswith("P"):
