@@ -24,7 +24,7 @@ from .alignment import (
     multiplier2,
     parts,
 )
-from .cards import TYPES
+from .cards import TYPES, card, complex_name
 from .state import AlchemyState, Battle, Link
 from .view import mg_text
 from .zones import (
@@ -95,6 +95,30 @@ def _describe(s: AlchemyState, link: Link) -> str:
     return words
 
 
+def _name(s: AlchemyState, link: Link) -> str:
+    """A placed element by the names its player knows: "Blaze", or "Steam, Ember + Stream"."""
+    cids = link_cards(s, link)
+    if len(cids) == 1:
+        return card(cids[0]).name
+    a, b = card(cids[0]), card(cids[1])
+    return f"{complex_name(a.element, b.element)}, {a.name} + {b.name}"
+
+
+def _owned(s: AlchemyState, link: Link) -> str:
+    """ "P2's Stream": whose element it is, by name (the bot writes the player's name for P2)."""
+    return f"{seat_label(link.seat)}'s {_name(s, link)}"
+
+
+_MULTIPLIED = {4: "doubled", 1: "halved"}
+
+
+def _block_value(bv: int, before: int, mult: int, word: str) -> str:
+    """The blocker's value and why: "6: 3 doubled, ascendant over Fire" reads as what happened;
+    "neutral" when the types neither help nor hinder."""
+    how = _MULTIPLIED.get(mult)
+    return f"{mg_text(bv)}: {mg_text(max(0, before))} {how}, {word}" if how else f"{mg_text(bv)}, {word}"
+
+
 def declare_attack(s: AlchemyState, p: int, cids: tuple[str, ...], events: list[Event]) -> AlchemyState:
     """AL25, AL33: 1 AP, a basic element in hand, and an element (basic or complex) to the Field."""
     st = s.seats[p]
@@ -117,7 +141,7 @@ def block(s: AlchemyState, p: int, cids: tuple[str, ...], events: list[Event]) -
     if not can_block(kind, against):
         raise IllegalAction(f"{kind} can't block {against}: an element can't block its own type (AL23).")
     s, link = _place(s, p, cids, "block", b)
-    events.append(Event(f"{seat_label(p)} blocks with {_describe(s, link)}."))
+    events.append(Event(f"{seat_label(p)} blocks {_owned(s, strike)} with {_describe(s, link)}."))
     b = evolve(
         b, links=(*b.links, link), window="press", acting=strike.seat, pending2=_with_pending_cleared(b, p)
     )
@@ -146,11 +170,16 @@ def pass_window(s: AlchemyState, p: int, events: list[Event], override: str) -> 
         strike = b.links[-1]
         dmg = strike_value2(s, strike)
         links = (*b.links[:-1], evolve(strike, value2=dmg, result="hit"))
-        events.append(Event(f"{who} takes the hit: {mg_text(dmg)} damage."))
+        events.append(Event(f"{who} takes the hit from {_owned(s, strike)}: {mg_text(dmg)} damage."))
         return end_battle(s, evolve(b, links=links), strike.seat, dmg, events)
     if b.window == "press":
         return compare(s, events, override)
-    events.append(Event(f"{who} does not counterattack; the Battle ends with no winner (C12)."))
+    events.append(
+        Event(
+            f"{who} does not counterattack, so the Battle ends with no winner: a parry scores only "
+            "through a counterattack that wins."
+        )
+    )
     return end_battle(s, b, None, 0, events)
 
 
@@ -161,24 +190,37 @@ def compare(s: AlchemyState, events: list[Event], override: str) -> AlchemyState
     strike, blk = b.links[-2], b.links[-1]
     sv = strike_value2(s, strike)
     mult = apply_mode(multiplier2(link_type(s, blk), link_type(s, strike), override), b.align_mode)
-    bv = blocked_value2(base_mg2(link_cards(s, blk)) + blk.bonus2, mult)
+    before = base_mg2(link_cards(s, blk)) + blk.bonus2
+    bv = blocked_value2(before, mult)
     word = alignment_word(mult)
-    head = f"{mg_text(bv)} ({word}) against {mg_text(sv)}"
+    blocker = f"{_owned(s, blk)} ({_block_value(bv, before, mult, word)})"
+    striker = f"{_owned(s, strike)} ({mg_text(sv)})"
     strike = evolve(strike, value2=sv)
     if bv == sv:
         links = (*b.links[:-2], strike, evolve(blk, alignment=word, value2=bv, result="countered"))
-        events.append(Event(f"Countered: {head}. The Battle ends with no winner."))
+        events.append(
+            Event(
+                f"Countered: {blocker} equals {striker}. The Battle ends with no winner and nobody takes damage."
+            )
+        )
         s = count(s, blk.seat, counters=1)
         return end_battle(s, evolve(b, links=links), None, 0, events)
     if bv > sv:
         links = (*b.links[:-2], strike, evolve(blk, alignment=word, value2=bv, result="parried"))
-        events.append(Event(f"Parried: {head}. {seat_label(blk.seat)} may counterattack for free."))
+        events.append(
+            Event(
+                f"Parried: {blocker} beats {striker}; nobody takes damage. "
+                f"{seat_label(blk.seat)} may counterattack for free."
+            )
+        )
         s = count(s, blk.seat, parries=1)
         b = evolve(b, links=links, window="riposte", acting=blk.seat, align_mode="")
         return evolve(s, battle=b)
     dmg = sv - bv
     links = (*b.links[:-2], strike, evolve(blk, alignment=word, value2=bv, result="blocked"))
-    events.append(Event(f"Blocked: {head}. {seat_label(blk.seat)} takes {mg_text(dmg)} damage."))
+    events.append(
+        Event(f"Blocked: {striker} gets past {blocker}. {seat_label(blk.seat)} takes {mg_text(dmg)} damage.")
+    )
     return end_battle(s, evolve(b, links=links), strike.seat, dmg, events)
 
 

@@ -148,3 +148,32 @@ def test_the_log_counts_in_words_not_card_s() -> None:
     assert [e.text for e in ENGINE.apply(two, p, decode_action("done")).events] == [
         f"P{int(p) + 1} puts back 2 cards and draws 2."
     ]
+
+
+def test_the_battle_log_says_whose_card_did_what_in_words() -> None:
+    """Issue 34 item 9: "Parried: 6 against 2 … no winner (C12)" read as the opposite of what
+    happened. Each line names whose card, its value (and why the blocker's changed), who won or
+    took damage, and no rule id."""
+    cfg = MatchConfig(players=2)
+    s = ENGINE.position(cfg, 1, {"current": 0, "seats": [{"hand": ["F3"], "ap": 1}, {"hand": ["F2", "W3"]}]})
+    texts: list[str] = []
+    for seat, move in ((0, "attack:F3"), (1, "block:W3+F2"), (0, "pass"), (1, "pass")):
+        step = ENGINE.apply(s, PlayerId(seat), decode_action(move))
+        s = step.state
+        texts += [e.text for e in step.events]
+    fire3, water3, fire2 = _name("F3"), _name("W3"), _name("F2")
+    assert texts == [
+        f"P1 attacks P2 with {fire3} (Fire 3).",
+        f"P2 blocks P1's {fire3} with Steam 5 ({fire2} + {water3}).",
+        f"Parried: P2's Steam, {fire2} + {water3} (10: 5 doubled, ascendant) beats P1's {fire3} (3); "
+        "nobody takes damage. P2 may counterattack for free.",
+        "P2 does not counterattack, so the Battle ends with no winner: a parry scores only through a "
+        "counterattack that wins.",
+    ]
+    assert not any("(C" in t for t in texts)
+
+
+def _name(cid: str) -> str:
+    from engines.alchemy import card
+
+    return card(cid).name
