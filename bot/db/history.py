@@ -1,5 +1,6 @@
 """A player's match history: their ended matches with every seat, the result, the deck they
-brought and their rating change, for /history, /history export and /profile.
+brought and their rating change, for /history, /history export and /profile. /history lists a
+series (best of 3 or 5) as one item with its games (``items``; issue 34 item 15).
 
 Read-only SQL over what matches already store (matches, match_seats, match_decks, and the
 rating_changes of V009, the rating_skips of V013); nothing is replayed.
@@ -57,10 +58,43 @@ class HistoryEntry:
     unrated: str | None = None
     """Why the ladder's policy did not rate this player in a match with a result
     (``bot.services.ladder_policy.REASONS``); None when it did, or never would have."""
+    series_id: int | None = None
+    """The series (best of 3 or 5) this match is a game of; None for a single match."""
+    game_no: int | None = None
+    """Which game of its series (1 = the first)."""
 
     @property
     def when(self) -> float:
         return self.ended_at if self.ended_at is not None else self.created_at
+
+
+@dataclass(frozen=True)
+class SeriesSummary:
+    """What a /history page says of a series as a whole (tables ``series`` of V006)."""
+
+    id: int
+    best_of: int
+    status: str
+    """'playing' or 'sideboarding' (still on), 'finished' or 'aborted'."""
+    seats: tuple[HistorySeat, ...]
+    """The series' seats (a game's seats may be in another order: who goes first changes)."""
+    wins: tuple[int, ...]
+    winner: int | None
+    """The series seat that won it; None: nobody (yet, or a draw, or no result)."""
+
+
+@dataclass(frozen=True)
+class HistoryItem:
+    """One line of a /history page: a single match, or a series with its ended games."""
+
+    games: tuple[HistoryEntry, ...]
+    """The match, or the series' ended games in order."""
+    series: SeriesSummary | None = None
+
+
+SERIES_GAMES = " LEFT JOIN series_games AS g ON g.match_id = m.id"
+ITEM = "COALESCE(-g.series_id, m.id)"
+"""A page's unit: a match, or a whole series (its id negated, so it never meets a match id)."""
 
 
 def _filters(user_id: int, guild_id: int | None, game: str | None) -> tuple[str, dict[str, Any]]:
@@ -79,18 +113,23 @@ def _entries(
     game: str | None,
     limit: int,
     offset: int,
+    only: list[int] | None = None,
 ) -> list[HistoryEntry]:
     where, params = _filters(user_id, guild_id, game)
+    if only is not None:
+        marks = ", ".join(f":only{i}" for i in range(len(only)))
+        where += f" AND m.id IN ({marks})"
+        params.update({f"only{i}": match_id for i, match_id in enumerate(only)})
     rows = conn.execute(
         "SELECT m.id, m.game, m.guild_id, m.status, m.created_at, m.ended_at, m.end_reason, m.outcome,"
         # one rating change per (match, user): MAX picks it, and PostgreSQL wants every column
         # that the GROUP BY does not fix inside an aggregate
         " MIN(s.seat), MAX(c.mu_before), MAX(c.sigma_before), MAX(c.mu_after), MAX(c.sigma_after),"
-        " MAX(k.reason)"
+        " MAX(k.reason), MAX(g.series_id), MAX(g.game_no)"
         " FROM match_seats AS s JOIN matches AS m ON m.id = s.match_id"
         " LEFT JOIN rating_changes AS c ON c.match_id = m.id AND c.user_id = s.user_id"
         " LEFT JOIN rating_skips AS k ON k.match_id = m.id AND k.user_id = s.user_id"
-        f" WHERE {where} GROUP BY m.id"
+        f"{SERIES_GAMES} WHERE {where} GROUP BY m.id"
         " ORDER BY COALESCE(m.ended_at, m.created_at) DESC, m.id DESC LIMIT :limit OFFSET :offset",
         {**params, "limit": limit, "offset": offset},
     ).fetchall()
@@ -136,9 +175,62 @@ def _entries(
                 else RatingChange(float(r[9]), float(r[10]), float(r[11]), float(r[12])),
                 deck=tuple(decks.get(int(r[0]), ())),
                 unrated=None if r[13] is None else str(r[13]),
+                series_id=None if r[14] is None else int(r[14]),
+                game_no=None if r[15] is None else int(r[15]),
             )
         )
     return out
+
+
+def _items(
+    conn: sqlite3.Connection, user_id: int, guild_id: int | None, game: str | None, limit: int, offset: int
+) -> list[HistoryItem]:
+    """A page of items, the latest first: a series is one item, placed by its latest game."""
+    where, params = _filters(user_id, guild_id, game)
+    picked = conn.execute(
+        f"SELECT {ITEM} AS item, MAX(COALESCE(m.ended_at, m.created_at)) AS latest, MAX(m.id) AS newest"
+        f" FROM match_seats AS s JOIN matches AS m ON m.id = s.match_id{SERIES_GAMES}"
+        f" WHERE {where} GROUP BY {ITEM} ORDER BY latest DESC, newest DESC LIMIT :limit OFFSET :offset",
+        {**params, "limit": limit, "offset": offset},
+    ).fetchall()
+    keys = [int(r[0]) for r in picked]
+    if not keys:
+        return []
+    series_ids = [-k for k in keys if k < 0]
+    match_ids = [k for k in keys if k > 0]
+    if series_ids:
+        marks = ",".join("?" * len(series_ids))
+        match_ids += [
+            int(r[0])
+            for r in conn.execute(
+                f"SELECT match_id FROM series_games WHERE series_id IN ({marks})", series_ids
+            )
+        ]
+    entries = _entries(conn, user_id, guild_id, game, -1, 0, only=match_ids)
+    summaries: dict[int, SeriesSummary] = {}
+    if series_ids:
+        marks = ",".join("?" * len(series_ids))
+        for sid, best_of, status, seats, wins, winner in conn.execute(
+            f"SELECT id, best_of, status, seats, wins, winner FROM series WHERE id IN ({marks})", series_ids
+        ):
+            summaries[int(sid)] = SeriesSummary(
+                id=int(sid),
+                best_of=int(best_of),
+                status=str(status),
+                seats=tuple(
+                    HistorySeat(i, u, str(n), bool(ai)) for i, (u, n, ai) in enumerate(load_json(seats))
+                ),
+                wins=tuple(int(w) for w in load_json(wins)),
+                winner=None if winner is None else int(winner),
+            )
+    out = []
+    for key in keys:
+        if key > 0:
+            out.append(HistoryItem(tuple(e for e in entries if e.match_id == key)))
+        else:
+            games = sorted((e for e in entries if e.series_id == -key), key=lambda e: e.game_no or 0)
+            out.append(HistoryItem(tuple(games), summaries.get(-key)))
+    return [i for i in out if i.games]
 
 
 class HistoryStore:
@@ -157,6 +249,26 @@ class HistoryStore:
             return int(row[0])
 
         return await self.db.query(read)
+
+    async def item_count(self, user_id: int, guild_id: int | None = None, game: str | None = None) -> int:
+        """How many /history items the player has: a series counts once, however many games."""
+        where, params = _filters(user_id, guild_id, game)
+
+        def read(conn: sqlite3.Connection) -> int:
+            row = conn.execute(
+                f"SELECT COUNT(DISTINCT {ITEM}) FROM match_seats AS s JOIN matches AS m"
+                f" ON m.id = s.match_id{SERIES_GAMES} WHERE {where}",
+                params,
+            ).fetchone()
+            return int(row[0])
+
+        return await self.db.query(read)
+
+    async def items(
+        self, user_id: int, guild_id: int | None, game: str | None, limit: int, offset: int = 0
+    ) -> list[HistoryItem]:
+        """A /history page: the player's ended matches, a series as one item with its games."""
+        return await self.db.query(lambda conn: _items(conn, user_id, guild_id, game, limit, offset))
 
     async def page(
         self, user_id: int, guild_id: int | None, game: str | None, limit: int, offset: int = 0

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
-from bot.db.history import HistoryEntry, HistoryStore
+from bot.db.history import HistoryEntry, HistoryItem, HistoryStore, SeriesSummary
 from bot.services.ladder_policy import REASONS
 from bot.services.markdown import escape_markdown
 from bot.services.ratings import Skill, display
@@ -103,6 +103,72 @@ def entry_line(entry: HistoryEntry) -> str:
     elif entry.unrated is not None:
         parts.append(f"unrated: {REASONS.get(entry.unrated, entry.unrated)}")
     return " · ".join(parts)
+
+
+# ---------------------------------------------------------------------------------------- series
+
+
+def series_result(series: SeriesSummary, player: int) -> str:
+    """'won 2-1', 'lost 0-2', 'drawn 1-1', 'ended without a result (1-0)' or 'still on, 1-0':
+    the player's game wins first, then the best of the others'."""
+    mine = next((s.seat for s in series.seats if s.user_id == player and not s.is_ai), None)
+    if mine is None or mine >= len(series.wins):
+        score = "-".join(str(w) for w in series.wins)
+    else:
+        others = [w for i, w in enumerate(series.wins) if i != mine]
+        score = f"{series.wins[mine]}-{max(others, default=0)}"
+    if series.status in ("playing", "sideboarding"):
+        return f"still on, {score}"
+    if series.status != "finished":
+        return f"ended without a result ({score})"
+    if series.winner is None:
+        return f"drawn {score}"
+    return f"{'won' if series.winner == mine else 'lost'} {score}"
+
+
+def _series_rating(games: Sequence[HistoryEntry]) -> str:
+    """The rating before the first rated game and after the last: '1000 → 1031 (+31)', or ''."""
+    rated = [g.change for g in games if g.change is not None]
+    if not rated:
+        return ""
+    first, last = rated[0], rated[-1]
+    before = display(Skill(first.mu_before, first.sigma_before))
+    after = display(Skill(last.mu_after, last.sigma_after))
+    return f"{before} → {after} ({after - before:+d})"
+
+
+def game_line(entry: HistoryEntry) -> str:
+    """A game under its series' line: '-# ↳ Game 2 · **#13** · lost · rating 1020 → 1004 (-16)'."""
+    parts = [f"-# ↳ Game {entry.game_no} · **#{entry.match_id}**", result_words(entry)]
+    rated = rating_words(entry)
+    if rated:
+        parts.append(f"rating {rated}")
+    elif entry.unrated is not None:
+        parts.append(f"unrated: {REASONS.get(entry.unrated, entry.unrated)}")
+    return " · ".join(parts)
+
+
+def item_lines(item: HistoryItem, player: int) -> list[str]:
+    """A /history item in words: a single match's line, or a series' line (its result, opponents,
+    last date and rating over the series) with one line per game under it (issue 34 item 15: a best
+    of three read as three unrelated matches)."""
+    series = item.series
+    if series is None or series.best_of <= 1:
+        return [entry_line(e) for e in item.games]
+    last = item.games[-1]
+    head = [f"**Best of {series.best_of}** {game_title(last.game)}", series_result(series, player)]
+    others = [
+        ai_seat(escape_markdown(s.name)) if s.user_id is None or s.is_ai else escape_markdown(s.name)
+        for s in series.seats
+        if not (s.user_id == player and not s.is_ai)
+    ]
+    if others:
+        head.append("vs " + ", ".join(others))
+    head.append(f"<t:{int(last.when)}:d>")
+    rated = _series_rating(item.games)
+    if rated:
+        head.append(f"rating {rated}")
+    return [" · ".join(head), *(game_line(e) for e in item.games)]
 
 
 # ---------------------------------------------------------------------------------------- decks

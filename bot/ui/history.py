@@ -7,8 +7,12 @@ refused (issue #32 item 4). Only the person who asked turns the pages of their m
 gets a sentence (the message is public, paging edits it), and a page button edits only a page of
 the same history (``bot.ui.provenance``).
 
+A series (best of 3 or 5) is one item of a page, its games listed under it
+(``bot.services.history.item_lines``), and counts as one match.
+
 Replays: ``replay_item`` gives each match of the page the restart-proof Replay button of
-``/replay`` (``bot/ui/replay.py``); they go on the row above Prev/Next.
+``/replay`` (``bot/ui/replay.py``), a series' games each their own; they go on the rows above
+Prev/Next.
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ import discord
 from bot.db.history import HistoryStore
 from bot.ids import ROW_ID, USER_ID
 from bot.mentions import NO_PINGS
-from bot.services.history import PAGE_SIZE, entry_line, game_title
+from bot.services.history import PAGE_SIZE, game_title, item_lines
 from bot.text import clip
 from bot.ui.components import bot_of
 from bot.ui.provenance import require_own_message
@@ -36,6 +40,11 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 GAME_ID = r"[a-z][a-z0-9_]{0,19}"
+
+
+MAX_REPLAYS = 20
+"""Replay buttons on a page: one per game (a best of five is five), four rows of five at most,
+so Prev/Next keep a row of their own within Discord's five."""
 
 
 class NotYourPages(CardhostError):
@@ -70,6 +79,7 @@ class HistoryPageButton(
         direction: str,
         *,
         disabled: bool = False,
+        row: int = 1,
     ) -> None:
         self.subject = f"{asker}:{player}:{game}" if guild is None else f"{guild}:{asker}:{player}:{game}"
         super().__init__(
@@ -78,7 +88,7 @@ class HistoryPageButton(
                 style=discord.ButtonStyle.secondary,
                 custom_id=f"hist:{self.subject}:{page}:{direction}",
                 disabled=disabled,
-                row=1,
+                row=row,
             )
         )
         self.guild, self.asker, self.player, self.game, self.page = guild, asker, player, game, page
@@ -130,29 +140,37 @@ async def history_page(
     when named), and its buttons; a page past the end shows the last one. Never every server's:
     the store reads None as no filter, so the type keeps a missing server out."""
     store = HistoryStore(bot.db)
-    total = await store.count(player, guild_id, game)
+    total = await store.item_count(player, guild_id, game)
     name = await player_name(bot, player, name)
     what = f" of {game_title(game)}" if game else ""
     if not total:
         return f"{name} has no ended matches{what} on this server yet.", None
     pages = (total + PAGE_SIZE - 1) // PAGE_SIZE
     page = max(0, min(page, pages - 1))
-    entries = await store.page(player, guild_id, game, PAGE_SIZE, page * PAGE_SIZE)
+    items = await store.items(player, guild_id, game, PAGE_SIZE, page * PAGE_SIZE)
     matches = "1 match" if total == 1 else f"{total} matches"
     lines = [f"📜 **{name}'s matches**{what} on this server · {matches} · page {page + 1} of {pages}"]
-    lines += [entry_line(e) for e in entries]
+    for it in items:
+        lines += item_lines(it, player)
     view = discord.ui.View(timeout=None)
-    for e in entries:
-        item = replay_item(e.match_id)
+    replays = [e.match_id for it in items for e in it.games][:MAX_REPLAYS]
+    for i, match_id in enumerate(replays):
+        item = replay_item(match_id)
         if item is not None:
+            item.row = i // 5
             view.add_item(item)
     if pages > 1:
         key = game or ""
         last = pages - 1
+        row = (len(replays) + 4) // 5 if len(replays) > 5 else 1
         view.add_item(
-            HistoryPageButton(guild_id, asker, player, key, max(page - 1, 0), "p", disabled=page == 0)
+            HistoryPageButton(
+                guild_id, asker, player, key, max(page - 1, 0), "p", disabled=page == 0, row=row
+            )
         )
         view.add_item(
-            HistoryPageButton(guild_id, asker, player, key, min(page + 1, last), "n", disabled=page >= last)
+            HistoryPageButton(
+                guild_id, asker, player, key, min(page + 1, last), "n", disabled=page >= last, row=row
+            )
         )
     return clip("\n".join(lines)), view if view.children else None
