@@ -16,6 +16,7 @@ from PIL import Image
 import render.alchemy
 from bot.presenters import Presenter, TableSpec
 from bot.presenters.choices import MoveChoice
+from bot.text import clip
 from engines.alchemy import GAME, card
 from engines.alchemy.view import mg_text
 from engines.core import PlayerId
@@ -39,27 +40,45 @@ def _view(engine: Any, state: Any, seat: int) -> Any:
     return engine.view(state, PlayerId(seat))
 
 
+_HOW = {"ascendant": "doubled", "descendant": "halved"}
+
+
+def _block_values(view: Any) -> dict[str, str]:
+    """What each of the defender's blocks would count against the strike: "6, doubled" (its MG
+    after bonuses times its alignment, AL24), by action id. Empty outside the defender's choice."""
+    battle = view.battle
+    if battle is None:
+        return {}
+    out = {}
+    for action_id, value2, alignment in battle.block_values:
+        how = _HOW.get(alignment)
+        out[action_id] = f"{mg_text(value2)}, {how}" if how else mg_text(value2)
+    return out
+
+
 def choices(engine: Any, state: Any, seat: int) -> list[MoveChoice]:
     view = _view(engine, state, seat)
     battle = view.battle
+    blocks = _block_values(view)
     out: list[MoveChoice] = []
     menu = 0
     for a in engine.legal_actions(state, PlayerId(seat)):
         style = _STYLE.get(a.kind, discord.ButtonStyle.secondary)
+        value = blocks.get(a.to_id())
+        label = f"{a.label} → {value}" if value else a.label
         if a.to_id() == "pass" and battle is not None and battle.pass_label:
             out.append(MoveChoice(a.to_id(), battle.pass_label, discord.ButtonStyle.secondary))
         elif getattr(a, "is_complex", False) and menu < MENU_LIMIT:
             menu += 1
             mg = card(a.first).mg + card(a.second).mg
-            out.append(
-                MoveChoice(
-                    a.to_id(), a.label, style, f"A complex element: MG {mg} (both parts summed).", more=True
-                )
-            )
+            about = f"A complex element: MG {mg} (both parts summed)."
+            if value:
+                about = f"MG {mg} (both parts summed); it blocks at {value}."
+            out.append(MoveChoice(a.to_id(), label, style, about, more=True))
         elif a.kind in ("end", "game", "refresh") or a.to_id() in ("pass", "leave"):
             out.append(MoveChoice(a.to_id(), a.label, discord.ButtonStyle.secondary))
         else:
-            out.append(MoveChoice(a.to_id(), a.label, style))
+            out.append(MoveChoice(a.to_id(), label, style))
     # The decision of the moment first (battle answers, processes), passing and ending last.
     order = {discord.ButtonStyle.primary: 0, discord.ButtonStyle.success: 1, discord.ButtonStyle.secondary: 2}
     return sorted(out, key=lambda c: order.get(c.style, 3))
@@ -80,7 +99,17 @@ def prompt(engine: Any, state: Any, seat: int, names: list[str]) -> str:
     if battle is not None and battle.acting == seat:
         last = battle.links[-1] if battle.links else None
         if battle.window == "defend" and last is not None:
-            return f"**Block {_link_words(last, names)}, or take the hit?**"
+            ask = f"**Block {_link_words(last, names)}, or take the hit?**"
+            values = _block_values(view)
+            if not values:
+                return ask
+            by_id = {a.to_id(): a for a in engine.legal_actions(state, PlayerId(seat))}
+            each = "; ".join(
+                f"{by_id[aid].label.removeprefix('Block with ')} → {value}"
+                for aid, value in values.items()
+                if aid in by_id
+            )
+            return clip(f"{ask}\nYour blocks against its {mg_text(last.value2)}: {each}.", 1500)
         if battle.window == "press":
             return "**Your element was blocked:** play a Reaction, or compare now."
         if battle.window == "riposte":

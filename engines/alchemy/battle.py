@@ -54,6 +54,20 @@ def strike_value2(s: AlchemyState, link: Link) -> int:
     return max(0, base_mg2(link_cards(s, link)) + link.bonus2)
 
 
+def block_value2(s: AlchemyState, p: int, cids: tuple[str, ...]) -> tuple[int, int]:
+    """What a block by ``p`` with the element ``cids`` would count against the strike now, as
+    (value x 2, multiplier x 2): its MG with the bonuses waiting for it (a prime, a Reaction) times
+    its alignment against the striking element (AL24), as ``compare`` reckons it unless a Reaction
+    changes it first. The defender reads it before choosing a block."""
+    b = s.battle
+    assert b is not None and b.links
+    before = base_mg2(cids) + s.seats[p].primed2 + b.pending2[p]
+    mult = apply_mode(
+        multiplier2(element_type(cids), link_type(s, b.links[-1]), s.alignment_override), b.align_mode
+    )
+    return blocked_value2(before, mult), mult
+
+
 def _take_from_hand(s: AlchemyState, p: int, cids: tuple[str, ...]) -> tuple[AlchemyState, tuple[int, ...]]:
     """Remove the element cards ``cids`` from ``p``'s hand (AL34: only from the hand)."""
     hand = s.seats[p].hand

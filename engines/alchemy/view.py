@@ -136,6 +136,10 @@ class BattleView:
     pass_label: str
     """What ``pass`` means in this window, for a button: "Take the hit", "Compare now",
     "No counterattack" (empty once over)."""
+    block_values: tuple[tuple[str, int, str], ...] = ()
+    """For the defender's own view while it chooses a block: (action id, value x 2, alignment) of
+    every block it may make, its MG after bonuses and the alignment against the strike (AL24), so
+    "Block with Stream" can say "6, doubled" before the click. Empty in every other view."""
 
 
 @dataclass(frozen=True)

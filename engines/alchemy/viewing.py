@@ -13,8 +13,9 @@ from __future__ import annotations
 from engines.core import Rng
 from engines.core.evolve import evolve
 
+from .actions import Block
 from .alignment import apply_mode, base_mg2, blocked_value2, element_type, multiplier2
-from .battle import link_cards
+from .battle import block_value2, link_cards
 from .cards import STATS, rules
 from .opus import condition_met, progress
 from .state import AlchemyState, Battle, Link
@@ -36,7 +37,7 @@ def _link_view(s: AlchemyState, b: Battle, i: int, link: Link) -> LinkView:
             mult = multiplier2(kind, against, s.alignment_override)
             mult = apply_mode(mult, b.align_mode if b.window != "over" else "")
             value = blocked_value2(base_mg2(cids) + link.bonus2, mult)
-            alignment = {4: "ascendant", 2: "neutral", 1: "descendant"}[mult]
+            alignment = _ALIGNMENT[mult]
         else:
             value = max(0, base_mg2(cids) + link.bonus2)
     return LinkView(
@@ -52,7 +53,25 @@ def _link_view(s: AlchemyState, b: Battle, i: int, link: Link) -> LinkView:
     )
 
 
-def battle_view(s: AlchemyState, b: Battle) -> BattleView:
+_ALIGNMENT = {4: "ascendant", 2: "neutral", 1: "descendant"}
+
+
+def _block_values(s: AlchemyState, b: Battle, viewer: int | None) -> tuple[tuple[str, int, str], ...]:
+    """The viewer's possible blocks and what each would count (only the defender's own view: the
+    values come from its hand)."""
+    from .legal import legal_actions
+
+    if viewer is None or b.window != "defend" or b.acting != viewer or s.battle is not b:
+        return ()
+    out = []
+    for a in legal_actions(s, viewer):
+        if isinstance(a, Block):
+            value2, mult = block_value2(s, viewer, a.cards)
+            out.append((a.to_id(), value2, _ALIGNMENT[mult]))
+    return tuple(out)
+
+
+def battle_view(s: AlchemyState, b: Battle, viewer: int | None = None) -> BattleView:
     return BattleView(
         attacker=b.attacker,
         links=tuple(_link_view(s, b, i, link) for i, link in enumerate(b.links)),
@@ -63,6 +82,7 @@ def battle_view(s: AlchemyState, b: Battle) -> BattleView:
         damage2=b.damage2,
         points=b.points,
         pass_label=_PASS_LABEL[b.window],
+        block_values=_block_values(s, b, viewer),
     )
 
 
@@ -133,7 +153,7 @@ def build_view(s: AlchemyState, viewer: int | None) -> AlchemyView:
         acting=acting(s),
         mode=s.mode,
         seats=tuple(_seat_view(s, p, viewer) for p in range(len(s.seats))),
-        battle=None if s.battle is None else battle_view(s, s.battle),
+        battle=None if s.battle is None else battle_view(s, s.battle, viewer),
         last_battle=None if s.last_battle is None else battle_view(s, s.last_battle),
         hand=tuple(s.card_of[o] for o in hand),
         hand_seen=tuple(o in seen for o in hand),

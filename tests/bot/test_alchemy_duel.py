@@ -174,3 +174,38 @@ async def test_card_and_deck_import_for_alchemy(simcord_env) -> None:
     assert "Mine" in last_reply(result).content, last_reply(result).content
     cards = await simcord_env.bot.db.decks.get_for_play(alice.id, "alchemy", "Mine")
     assert sorted(cards) == sorted(deck)
+
+
+async def test_the_block_prompt_shows_what_each_block_counts_against_the_attacker(simcord_env) -> None:
+    """Issue 34 item 9: each block's value after its bonuses and its alignment against the
+    striking element (AL24: doubled, halved or unchanged) is on its button and in the prompt."""
+    from engines.alchemy.actions import decode_action
+    from engines.alchemy.alignment import apply_mode, base_mg2, blocked_value2, element_type, multiplier2
+    from engines.alchemy.view import mg_text
+
+    t = make_table(simcord_env, ("alice", "bob"))
+    live, members = await _duel_to_a_defence(simcord_env, t)
+    s = live.state
+    b = s.battle
+    defender = b.acting
+    striker = live.engine.view(s, None).battle.links[-1]
+    panel = panel_message(members[defender], live.id)
+    labels = [c.label for row in panel.components for c in row.children if getattr(c, "label", None)]
+    options = [o for row in panel.components for c in row.children for o in getattr(c, "options", []) or []]
+    blocks = [a for a in live.engine.legal_actions(s, PlayerId(defender)) if a.to_id().startswith("block:")]
+    assert blocks, "the defender holds an element that may block"
+    seen_values = []
+    for a in blocks:
+        cards = decode_action(a.to_id()).cards
+        mult = apply_mode(multiplier2(element_type(cards), striker.element, s.alignment_override), b.align_mode)
+        bonus = s.seats[defender].primed2 + b.pending2[defender]
+        value = mg_text(blocked_value2(base_mg2(cards) + bonus, mult))
+        how = {4: ", doubled", 1: ", halved"}.get(mult, "")
+        shown = f"{a.label} → {value}{how}"
+        assert shown in labels or any(o.label == shown for o in options), (shown, labels)
+        seen_values.append(f"{a.label.removeprefix('Block with ')} → {value}{how}")
+    assert f"Your blocks against its {mg_text(striker.value2)}: " in panel.content, panel.content
+    for words in seen_values:
+        assert words in panel.content
+    # the attacker's panel says nothing of the defender's blocks
+    assert "Your blocks" not in panel_message(members[1 - defender], live.id).content
