@@ -100,7 +100,7 @@ class CardhostBot(commands.Bot):
             self.matches,
             clocks=self.clocks,
             table=self.table,
-            reserve_seconds=float(settings.reserve_seconds),
+            reserve_seconds=lambda game: settings.turn_clock(game)[1],
             notices=SeriesSurfaces(self, self.sender, series_store),  # its thread and side-deck panels
         )
         from bot.db.drafts import DraftStore
@@ -128,7 +128,7 @@ class CardhostBot(commands.Bot):
         """The pod's thread lines, deck-building panels and tables' messages (bot/surfaces/pod.py)."""
         self.podplay = PodPlayService(
             self.db, matches=self.matches, series=self.series, notices=self.pod_surfaces,
-            turn_seconds=float(settings.turn_seconds), forget_draft=self.drafts.forget,
+            turn_seconds=lambda game: settings.turn_clock(game)[0], forget_draft=self.drafts.forget,
         )  # fmt: skip
         self.drafts.building = self.podplay  # a drafted pod's pools go to deck building
         self.replays = ReplayService(self.db, lambda game: table_spec(game).board, self.table.renders.png)

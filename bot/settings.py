@@ -152,6 +152,19 @@ class Settings(BaseSettings):
         ids = self.shard_ids
         return ids is not None and self.shard_count is not None and len(ids) < self.shard_count
 
+    def turn_clock(self, game: str) -> tuple[float, float]:
+        """(seconds per turn, reserve seconds) a match of ``game`` starts with: the game's declared
+        clock (``GameSpec.clock``: a Spirit Tactics turn is longer than an Alchemy one), except
+        where the server sets ``CARDHOST_TURN_SECONDS`` or ``CARDHOST_RESERVE_SECONDS``, which
+        then hold for every game. ``/play turn_seconds:`` still sets one match's turn."""
+        from engines.games import game_spec
+
+        declared = game_spec(game).clock
+        chosen = self.model_fields_set
+        turn = self.turn_seconds if "turn_seconds" in chosen else declared.turn_seconds
+        reserve = self.reserve_seconds if "reserve_seconds" in chosen else declared.reserve_seconds
+        return float(turn), float(reserve)
+
     @property
     def sandbox_user_names(self) -> list[str]:
         names = [n.strip() for n in self.sandbox_users.split(",") if n.strip()]

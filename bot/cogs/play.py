@@ -162,7 +162,7 @@ class PlayCog(commands.Cog):
             allowed = ", ".join(f"best of {n}" for n in spec.series.best_of)
             raise ConfigError(f"{spec.title} can be played as {allowed}.")
         options = spec.engine_options(chosen)
-        seconds = turn_seconds or self.bot.settings.turn_seconds
+        seconds = turn_seconds or self.bot.settings.turn_clock(game)[0]  # the game's own clock
         seating = table.seating(options) if table.seating is not None else None
         if seating is not None:
             if ai_level:
@@ -311,11 +311,15 @@ class PlayCog(commands.Cog):
         level = f", {ai_level}" if ai_level and ai_level != "normal" else ""
         message = await interaction.followup.send(
             f"⚔️ **{live.engine.title}**: {user.mention} ({duel.label}) vs the AI ({duel.ai_label}{level}). "
-            "The game thread is below.\n" + greeting(live, turn_seconds, self.bot.settings.reserve_seconds),
+            "The game thread is below.\n" + greeting(live, turn_seconds, self._reserve(live.game)),
             wait=True,
             allowed_mentions=pinging([user.id]),
         )
         await launch(self.bot, live, message, turn_seconds, greeted=True)
+
+    def _reserve(self, game: str) -> int:
+        """The reserve a match of ``game`` starts with (its declared clock or the server's)."""
+        return int(self.bot.settings.turn_clock(game)[1])
 
     async def _post_lobby(self, interaction: discord.Interaction, change: LobbyChange) -> None:
         """The new lobby's message, as the reply to /play (through the interaction, not
@@ -347,7 +351,7 @@ class PlayCog(commands.Cog):
             )
             if isinstance(result, Started):
                 live, seconds = result.live, result.turn_seconds
-                words = greeting(live, seconds, self.bot.settings.reserve_seconds, result.note)
+                words = greeting(live, seconds, self._reserve(live.game), result.note)
                 # The greeting rides on the lobby message (through this click's interaction): the
                 # thread opens under it and shows it at its top.
                 show_lobby(self.bot, result.change, interaction=interaction, content=words)

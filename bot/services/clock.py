@@ -90,10 +90,14 @@ class ClockService:
     def configure(self, match_id: int, turn_seconds: float, reserve_seconds: float) -> None:
         self._settings[match_id] = ClockSettings(turn_seconds, reserve_seconds)
 
-    def _settings_for(self, match_id: int, clock: Any) -> ClockSettings:
+    def _settings_for(self, match_id: int, clock: Any, game: str | None = None) -> ClockSettings:
+        """The match's allowances: as configured at its start, else as its stored clock says,
+        else the game's declared clock (or the server's, ``Settings.turn_clock``)."""
         if match_id not in self._settings:
             if clock is not None:
                 self._settings[match_id] = ClockSettings(clock.turn_seconds, clock.reserve_seconds)
+            elif game is not None:
+                self._settings[match_id] = ClockSettings(*self.settings.turn_clock(game))
             else:
                 s = self.settings
                 self._settings[match_id] = ClockSettings(s.turn_seconds, s.reserve_seconds)
@@ -134,7 +138,7 @@ class ClockService:
     async def arm(self, live: LiveMatch, *, new_turn: bool = True) -> None:
         """Start or keep the clock of whoever must act now; called after every change."""
         clock = await self.db.matches.get_clock(live.id)
-        settings = self._settings_for(live.id, clock)
+        settings = self._settings_for(live.id, clock, live.game)
         seat = self._timed_seat(live) if live.active and live.outcome is None else None
         if seat is None:
             self.cancel(live.id)

@@ -534,7 +534,7 @@ class LobbyService:
         sides: list[list[str]] | None,
         note: str = "",
     ) -> Started:
-        turn_seconds = float(lobby.options.get("turn_seconds", self.settings.turn_seconds))
+        turn_seconds = float(lobby.options.get("turn_seconds", self.settings.turn_clock(lobby.game)[0]))
         live = None
         try:
             # Claiming the lobby and creating its match are one transaction: when a second Start or

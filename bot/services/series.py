@@ -196,7 +196,7 @@ class SeriesService:
         *,
         clocks: Clocks,
         table: Reports,
-        reserve_seconds: float,
+        reserve_seconds: Callable[[str], float],
         notices: SeriesNotices,
     ) -> None:
         self.store = store
@@ -205,6 +205,7 @@ class SeriesService:
         self.clocks = clocks
         self.table = table
         self.reserve_seconds = reserve_seconds
+        """(game) -> the reserve each game of a series starts with (``Settings.turn_clock``)."""
         self.notices = notices
         self.finish_listeners: list[Callable[[SeriesRow], Awaitable[None]]] = []
         """Called once when a series is over (``status`` finished or aborted, ``winner`` the seat
@@ -501,7 +502,7 @@ class SeriesService:
                 return
             live.thread_id = series.thread_id
             await self.db.matches.set_thread(live.id, series.thread_id)
-            self.clocks.configure(live.id, series.turn_seconds, self.reserve_seconds)
+            self.clocks.configure(live.id, series.turn_seconds, self.reserve_seconds(series.game))
             names = _names(series)
             first = (
                 f"{names[series.chooser]} lost the last game and chooses who goes first."

@@ -26,6 +26,7 @@ from bot.sender.core import Desired, RateLimitedError, Result, Surface, Transien
 from bot.sender.discord_io import classify
 from bot.services.lobbies import TABLE_KEYS, LobbyChange, seat_decks, seat_order
 from bot.services.seating import Seating
+from bot.surfaces.team_threads import open_team_threads
 from bot.text import ai_seat, player_count
 from bot.ui.lobby import lobby_view
 from engines.core import CardhostError, get_engine
@@ -261,13 +262,14 @@ async def launch(
     thread = await _open_thread(bot, live, channel, message.id)
     live.thread_id = thread.id
     await bot.db.matches.set_thread(live.id, thread.id)
-    bot.clocks.configure(live.id, turn_seconds, float(bot.settings.reserve_seconds))
+    reserve = bot.settings.turn_clock(live.game)[1]  # the game's declared reserve, or the server's
+    bot.clocks.configure(live.id, turn_seconds, reserve)
     if not greeted:
         # Through the sender, as the match's other thread lines: a 5xx or a timeout is retried
         # (and the sweep sends it later), never raised into a pod's round that starts the match.
         bot.table.post_line(
             live,
-            greeting(live, turn_seconds, bot.settings.reserve_seconds, note),
+            greeting(live, turn_seconds, int(reserve), note),
             key=("greeting",),
             pings=[s.user_id for s in live.seats if not s.is_ai],
         )
@@ -276,3 +278,5 @@ async def launch(
     report = await bot.matches.run_ai_seats(live)
     report.turn_changed = report.new_turn = True
     await bot.table.after_report(report)
+    # R124: each team of people talks in a private thread of its own (a start cost, once).
+    await open_team_threads(bot, live, channel)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engines.core.game import GameSpec, OptionSpec, SeriesRules
+from engines.core.game import GameSpec, OptionSpec, SeriesRules, TurnClock
 
 from .actions import AfrikaAction
 from .ai import afrika_policy
@@ -41,6 +41,8 @@ def _draft() -> CardSource:
 ENGINE = AfrikaEngine()
 
 GAME: GameSpec[AfrikaState, AfrikaAction, AfrikaView] = GameSpec(
+    # An Afrika turn has a terrain, casts, an attack declaration and the answers to them.
+    clock=TurnClock(turn_seconds=150, reserve_seconds=420),
     engine=ENGINE,
     ai=afrika_policy,
     evaluate=afrika_evaluate,

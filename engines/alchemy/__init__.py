@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engines.core.game import GameSpec, OptionSpec
+from engines.core.game import GameSpec, OptionSpec, TurnClock
 
 from .actions import AlchemyAction, decode_action
 from .ai import alchemy_policy
@@ -36,6 +36,8 @@ def _pool() -> DeckPool:
 ENGINE = AlchemyEngine()
 
 GAME: GameSpec[AlchemyState, AlchemyAction, AlchemyView] = GameSpec(
+    # An Alchemy turn is a few strikes and blocks.
+    clock=TurnClock(turn_seconds=90, reserve_seconds=180),
     engine=ENGINE,
     ai=alchemy_policy,
     evaluate=alchemy_evaluate,

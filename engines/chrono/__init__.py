@@ -1,6 +1,6 @@
 """Epochs Chrono: a shedding game on a shared suit x epoch matrix (rules digest seed 003)."""
 
-from engines.core.game import GameSpec, OptionSpec
+from engines.core.game import GameSpec, OptionSpec, TurnClock
 
 from .ai import chrono_policy
 from .carddata import card_title
@@ -13,6 +13,8 @@ from .view import ChronoView, SeatView
 ENGINE = ChronoEngine()
 
 GAME: GameSpec[ChronoState, ChronoAction, ChronoView] = GameSpec(
+    # An Epochs Chrono turn is a card or two: a short clock keeps several players moving.
+    clock=TurnClock(turn_seconds=60, reserve_seconds=120),
     engine=ENGINE,
     ai=chrono_policy,
     evaluate=chrono_evaluate,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engines.core.game import GameSpec, OptionSpec, SeriesRules
+from engines.core.game import GameSpec, OptionSpec, SeriesRules, TurnClock
 
 from .actions import ChronoAction, decode_action
 from .ai import chrono_policy
@@ -36,6 +36,8 @@ def _pool() -> DeckPool:
 ENGINE = ChronomagiaEngine()
 
 GAME: GameSpec[ChronoState, ChronoAction, ChronoView] = GameSpec(
+    # A Chronomagia turn collects, plays cards and uses abilities: a few more clicks than Alchemy's.
+    clock=TurnClock(turn_seconds=120, reserve_seconds=300),
     engine=ENGINE,
     ai=chrono_policy,
     evaluate=chrono_evaluate,

@@ -139,6 +139,19 @@ class SeriesRules:
 
 
 @dataclass(frozen=True)
+class TurnClock:
+    """How long a player of this game may think: ``turn_seconds`` for each turn, then a
+    ``reserve_seconds`` bank for the whole game that an overrun turn draws on; when both are
+    spent, the AI plays the rest of that turn. Declared per game because a turn's length is the
+    game's (an Epochs Chrono turn is a click or two, a Spirit Tactics turn some twenty). The
+    server's ``CARDHOST_TURN_SECONDS`` / ``CARDHOST_RESERVE_SECONDS``, when set, override these
+    for every game, and ``/play turn_seconds:`` the turn of one match (docs/playing.md)."""
+
+    turn_seconds: int = 90
+    reserve_seconds: int = 180
+
+
+@dataclass(frozen=True)
 class HiddenProbes:
     """How the conformance test aims moves at cards a seat cannot see (issue 32, item 2).
 
@@ -194,6 +207,8 @@ class GameSpec(Generic[S, A, V]):
     """(state, seat) -> how good the position is for that seat, in [0, 1]: where the ``hard``
     AI's playouts stop before the game ends (``engines.core.search``). None: an even guess."""
     series: SeriesRules = SeriesRules()
+    clock: TurnClock = TurnClock()
+    """The turn clock a match of this game starts with (``TurnClock``)."""
     players_for_tests: tuple[int, ...] = ()
     """Seat counts the conformance test plays (default: the engine's minimum and maximum)."""
     test_seeds: int = 50

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engines.core.game import GameSpec, SeriesRules
+from engines.core.game import GameSpec, SeriesRules, TurnClock
 
 from .actions import SpiritAction, decode_action
 from .ai import spirit_policy
@@ -42,6 +42,8 @@ def _is_commander(card_id: str) -> bool:
 
 
 GAME: GameSpec[SpiritState, SpiritAction, SpiritView] = GameSpec(
+    # A Spirit Tactics turn is some twenty decisions (Calls, Gathers, attacks, Sequences): the longest clock.
+    clock=TurnClock(turn_seconds=180, reserve_seconds=480),
     engine=ENGINE,
     ai=spirit_policy,
     evaluate=spirit_evaluate,

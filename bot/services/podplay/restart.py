@@ -121,7 +121,7 @@ class Restart:
                 match.channel_id,
             )
             if posted is not None:
-                turn = float(pod.config.get("turn_seconds") or self.rounds.turn_seconds)
+                turn = float(pod.config.get("turn_seconds") or self.rounds.turn_seconds(live.game))
                 await self.notices.launch(live, posted[1], turn)
         elif live.active and all(live.seats[p].is_ai for p in live.current):
             await self.notices.play_ai(live)

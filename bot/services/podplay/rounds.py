@@ -2,7 +2,7 @@
 
 - ``pairing``: "round_robin" or "swiss"; default round robin up to 4 seats, Swiss for 5 or more.
 - ``rounds``: Swiss rounds (default 3; round robin plays every pairing once).
-- ``turn_seconds``: the matches' turn clock (default: the bot's setting).
+- ``turn_seconds``: the matches' turn clock (default: the game's declared clock, or the bot's setting).
 - ``best_of``: games per table, 1 (default) or 3.
 
 Each table is a match of the drafted game in the limited format, in a thread under a message in the
@@ -74,7 +74,7 @@ class Rounds:
         standings: Standings,
         notices: PodNotices,
         *,
-        turn_seconds: float,
+        turn_seconds: Callable[[str], float],
         cancel_build: Callable[[int], None],
         forget_draft: Callable[[int], None],
     ) -> None:
@@ -85,7 +85,8 @@ class Rounds:
         self.standings = standings
         self.notices = notices
         self.turn_seconds = turn_seconds
-        """The matches' turn clock when the pod sets none (``pods.config["turn_seconds"]``)."""
+        """(game) -> the matches' turn clock when the pod sets none (``pods.config["turn_seconds"]``):
+        the game's declared clock or the server's (``Settings.turn_clock``)."""
         self.cancel_build = cancel_build
         self.forget_draft = forget_draft
 
@@ -199,7 +200,7 @@ class Rounds:
             "format": source().deck_format,
             "pools": [list(a.pool), list(b.pool)],
         }
-        turn = float(pod.config.get("turn_seconds") or self.turn_seconds)
+        turn = float(pod.config.get("turn_seconds") or self.turn_seconds(source().game))
         try:
             async with self.db.transaction():
                 # best_of 1: series.create is matches.create.

@@ -35,7 +35,7 @@ class PodPlayService:
         matches: MatchService,
         series: SeriesService,
         notices: PodNotices,
-        turn_seconds: float,
+        turn_seconds: Callable[[str], float],
         forget_draft: Callable[[int], None],
     ) -> None:
         self.store = PodPlayStore(db)
