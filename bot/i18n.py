@@ -7,6 +7,11 @@ bot decides the language of each message it builds (the reader's own for a DM pa
 the table's for a public board) and sets it around the presenter calls with ``speaking``; the
 presenter reads it with ``language()``. Images are drawn in worker processes, where a context
 variable does not reach, so renderers take it as the ``lang`` keyword instead.
+
+The table's own words around a game's (the clock line, "To play", the panel's menus) are written
+in English with ``say``, which gives their translation when the message is built in a language
+that has one (``PHRASES``): only a game whose table speaks that language ever builds a message in
+it, so the other games read English as before.
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from typing import Any
 
 DEFAULT = "en"
 LANGUAGES: dict[str, str] = {"en": "English", "ru": "Русский"}
@@ -54,3 +60,50 @@ def shared(langs: Iterable[str], offered: Iterable[str]) -> str:
     offered = tuple(offered) or (DEFAULT,)
     chosen = {spoken(lang, offered) for lang in langs}
     return chosen.pop() if len(chosen) == 1 else offered[0]
+
+
+PHRASES: dict[str, dict[str, str]] = {
+    "ru": {
+        # the game's title and where it is played
+        "Chronomagia": "Хрономагия",
+        "game #{id}": "игра №{id}",
+        # the clock line
+        " · ⏳ time runs out {stamp}{bank}": " · ⏳ время выйдет {stamp}{bank}",
+        " (with {minutes}:{seconds} of reserve)": " (вместе с резервом {minutes}:{seconds})",
+        " · ⏳ passes {stamp} if you don't answer": " · ⏳ пас {stamp}, если вы не ответите",
+        " · ⏳ {stamp}": " · ⏳ {stamp}",
+        # the board
+        "To play: {who}{clock}": "Ходит: {who}{clock}",
+        "**Game over.**": "**Игра окончена.**",
+        "> … {n} earlier": "> … ещё строк раньше: {n}",
+        "> … {n} earlier or minor lines not shown": "> … не показано строк (ранних или мелких): {n}",
+        # the DM panel
+        "The game is over.": "Игра окончена.",
+        "Waiting for {who}.": "Ждём хода: {who}.",
+        (
+            "The AI plays your seat after your turns ran out. **Take my seat back** (or "
+            "`/game reclaim` in the game's thread) and you decide again from the next decision."
+        ): (
+            "Ваше время вышло, и за вас играет ИИ. Нажмите **Вернуть моё место** (или "
+            "`/game reclaim` в ветке игры), и со следующего решения вы снова играете сами."
+        ),
+        # the panel's menus and buttons
+        "Choose a move, then which one": "Выберите ход, затем какой именно",
+        "More moves (each explained)": "Другие ходы (с пояснениями)",
+        "Card details: read a card": "Карта подробно: прочитать карту",
+        "Take my seat back": "Вернуть моё место",
+        "◀ Previous": "◀ Назад",
+        "More moves ▶": "Ещё ходы ▶",
+        "↩ Back to all moves": "↩ Ко всем ходам",
+        "{n} choices: {shown}": "вариантов: {n}: {shown}",
+        "Show my hand": "Показать мою руку",
+    },
+}
+"""Language -> the table's English words (a ``str.format`` template) -> their translation."""
+
+
+def say(english: str, **values: Any) -> str:
+    """``english`` (a ``str.format`` template) in the language of the message being built: its
+    translation where ``PHRASES`` has one, else the English, filled with ``values``."""
+    template = PHRASES.get(language(), {}).get(english, english)
+    return template.format(**values) if values else template

@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
+from bot.i18n import say
+
 _SEAT = re.compile(r"\bP(\d{1,2})\b")
 
 DISCORD_MESSAGE_LIMIT = 2000
@@ -64,7 +66,7 @@ def log_block(lines: Iterable[str], limit: int = 1200, max_lines: int = 12) -> s
         size += len(line) + 3
     kept.reverse()
     dropped = len(all_lines) - len(kept)
-    out = [f"> … {dropped} earlier" if dropped else ""] if dropped else []
+    out = [say("> … {n} earlier", n=dropped)] if dropped else []
     out.extend(f"> {line}" for line in kept)
     return "\n".join(out)
 

@@ -43,6 +43,10 @@ class Presenter:
     details: Callable[[Any], list[tuple[str, str]]] = generic.no_details
     """(the seat's view) -> (card id, label) of cards a player may read in full ("Card details"):
     their hand and the public board. Used when the table has a ``card_image``."""
+    log_line: Callable[[str], str] = generic.as_written
+    """A line of the engine's log (seat labels in) in the language of the message being built
+    (``bot.i18n.language()``): engines write their log in English, and a game whose table speaks
+    more languages translates each line as it is shown (a log kept or replayed reads alike)."""
 
 
 StartStyle = Literal["lobby", "duel"]

@@ -15,6 +15,8 @@ set aside) and Time Shift (each permanent, then its Epoch).
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
 from typing import Any
 
 import discord
@@ -23,11 +25,12 @@ from PIL import Image
 from bot.i18n import language
 from bot.presenters import Presenter, TableSpec
 from bot.presenters.choices import MoveChoice
-from bot.text import with_names
+from bot.text import clip, with_names
 from engines.chronomagia import GAME, card
 from engines.chronomagia import actions as act
 from engines.chronomagia.cards import card_text, resource_words
-from engines.chronomagia.grammar import RES_EN, RES_RU
+from engines.chronomagia.grammar import RES_EN, RES_RU, ru_plural
+from engines.chronomagia.log_ru import russian
 from engines.core import PlayerId
 from engines.core.words import plural
 
@@ -52,7 +55,8 @@ EN: dict[str, str] = {
     "play_window": "Play {card} ({what})",
     "shadow": "Place {card} face down",
     "tap": "Tap {card}",
-    "hero": "Hero {delta}: {text}",
+    "hero_gain": "Hero, +{n} {counters}: {text}",
+    "hero_spend": "Hero, spend {n} {counters}: {text}",
     "sac": "Sacrifice {card} (Fury)",
     "attack": "Collect Attack and end the turn",
     "attack_numbers": "Collect Attack ({attack} vs Defense {defense}) and end the turn",
@@ -93,6 +97,9 @@ EN: dict[str, str] = {
     ),
     "p_answer": "**Your answer:** choose a move below.",
     "epoch": "Epoch {epoch}, Century {century}",
+    "hero_terms": (
+        '*Hero abilities:* +N puts N counters on your Hero, "spend N" takes N off (your Hero has {counters}).'
+    ),
     # texts
     "hand": "**Your hand** ({n}): {cards}",
     "no_cards": "no cards",
@@ -133,7 +140,8 @@ RU: dict[str, str] = {
     "play_window": "Сыграть «{card}» ({what})",
     "shadow": "Положить «{card}» лицом вниз",
     "tap": "Повернуть «{card}»",
-    "hero": "Герой {delta}: {text}",
+    "hero_gain": "Герой, +{n} {counters}: {text}",
+    "hero_spend": "Герой, снять {n} {counters}: {text}",
     "sac": "Пожертвовать «{card}» (Ярость)",
     "attack": "Собрать Атаку и закончить ход",
     "attack_numbers": "Собрать Атаку ({attack} против Защиты {defense}) и закончить ход",
@@ -173,6 +181,10 @@ RU: dict[str, str] = {
     ),
     "p_answer": "**Ваш ответ:** выберите ход ниже.",
     "epoch": "Эпоха {epoch}, Век {century}",
+    "hero_terms": (
+        "*Способности Героя:* +N кладёт на вашего Героя N жетонов, «снять N» снимает N "
+        "(на вашем Герое жетонов: {counters})."
+    ),
     "hand": "**Ваша рука** ({n}): {cards}",
     "no_cards": "нет карт",
     "pool": "Пул {n} (его не видит никто)",
@@ -197,13 +209,66 @@ RU: dict[str, str] = {
     "d_grave": "{card} (на кладбище)",
 }
 
+TERMS: dict[str, tuple[str, str]] = {
+    "Trap": (
+        "*Trap N:* tap a creature with Willpower N or less; it does not untap until the start of "
+        "your next turn, gives no resources and its abilities cannot be used.",
+        "*Ловушка N:* поверните существо с Силой духа не больше N; до начала вашего следующего хода "
+        "оно не разворачивается, не даёт ресурсов и его способности не действуют.",
+    ),
+    "Mass": (
+        "*Mass Disembody / Mass Return X:* choose creatures whose Willpower adds up to X or less.",
+        "*Массовое Развоплощение / Возвращение X:* выберите существ с общей Силой духа не больше X.",
+    ),
+    "Disembody": (
+        "*Disembody N:* destroy a creature with Willpower N or less.",
+        "*Развоплощение N:* уничтожьте существо с Силой духа не больше N.",
+    ),
+    "Return": (
+        "*Return N:* return a creature with Willpower N or less to its owner's hand.",
+        "*Возвращение N:* верните существо с Силой духа не больше N в руку владельца.",
+    ),
+    "Intuition": (
+        "*Intuition:* look at a face-down Shadow of the opponent; you may return it to their hand.",
+        "*Интуиция:* посмотрите на Тень соперника лицом вниз; можете вернуть её ему в руку.",
+    ),
+    "Time Shift": (
+        "*Time Shift:* move another permanent into an Epoch next to its own; it stays there.",
+        "*Сдвиг времени:* переместите другой перманент в соседнюю Эпоху; он там и останется.",
+    ),
+}
+"""Keywords a Hero ability may print (rules KM4-KM10), explained under the prompt while one of
+them is on a button: "Hero, spend 2 counters: Trap 3." says nothing to a new player by itself."""
+
+ASK_YOU_RU: dict[str, str] = {
+    "target": "Выберите существо ({card}).",
+    "mass": "Выберите существ одно за другим ({card}).",
+    "shift": "Выберите перманент для Сдвига времени ({card}).",
+    "peek": "Выберите Тень соперника лицом вниз, чтобы посмотреть на неё ({card}).",
+    "bounce": "Вы посмотрели на Тень: вернуть её в руку владельца или оставить?",
+    "loc": "Разделите повреждения ({amount}): до {limit} можно направить в Местность соперника.",
+    "hit": "Вы можете потратить до {limit} из {amount} Времени на Явление соперника.",
+    "move": "Вы можете сдвинуть Время ({amount}).",
+    "flip": "Вы можете перевернуть свою Тень {card}: её событие произошло.",
+    "order": "Выберите, какой из {amount} триггеров разрешится следующим.",
+}
+"""What is asked of the panel's own reader, in the second person."""
+
+ASK_YOU_EN: tuple[tuple[str, str], ...] = (
+    (r"^P\d+ chooses ", "Choose "),
+    (r"^P\d+ may ", "You may "),
+    (r"^P\d+ splits ", "Split "),
+    (r"^P\d+ has looked ", "You have looked "),
+)
+"""The engine's question ("P1 may flip a Shadow…") put to its reader ("You may flip a Shadow…")."""
+
 ASK_RU: dict[str, str] = {
     "target": "{who} выбирает существо ({card}).",
     "mass": "{who} выбирает существа одно за другим ({card}).",
     "shift": "{who} выбирает перманент для Сдвига времени ({card}).",
     "peek": "{who} выбирает Тень лицом вниз, чтобы посмотреть на неё ({card}).",
     "bounce": "{who} посмотрел на Тень: вернуть её в руку владельца или оставить?",
-    "loc": "{who} делит {amount} урона: до {limit} может уйти Местности соперника.",
+    "loc": "{who} делит повреждения ({amount}): до {limit} может уйти в Местность соперника.",
     "hit": "{who} может потратить до {limit} из {amount} Времени на Явление соперника.",
     "move": "{who} может сдвинуть Время ({amount}).",
     "flip": "{who} может перевернуть Тень, чьё событие произошло.",
@@ -258,12 +323,34 @@ def _amount(view: Any, seat: int, res: str) -> int:
     return int(dict(view.seats[seat].production).get(res, 0))
 
 
+def _counters(n: int) -> str:
+    return ru_plural(n, "жетон", "жетона", "жетонов") if ru() else plural(n, "counter").split(" ", 1)[1]
+
+
 def _hero_label(hero: str, n: int) -> tuple[str, str]:
-    """The button of Hero ability ``n`` and its whole text (a menu description)."""
+    """The button of Hero ability ``n`` ("Hero, spend 2 counters: Trap 3.": what the -2 printed
+    on the card means) and its whole text (a menu description)."""
     ability = card(hero).abilities[n - 1]
     text = (ability.text_ru or ability.text) if ru() else ability.text
-    short = text if len(text) <= 52 else text[:51] + "…"
-    return w("hero", delta=f"{ability.delta:+d}", text=short), text
+    k = abs(ability.delta)
+    label = w("hero_gain" if ability.delta > 0 else "hero_spend", n=k, counters=_counters(k), text=text)
+    return clip(label, 80), clip(text, 100)
+
+
+def terms(engine: Any, state: Any, seat: int) -> str:
+    """Under the Main phase's prompt: what the Hero's counters are and what the keywords on its
+    ability buttons do, in the reader's language (the words the rulebook uses, explained)."""
+    view = _view(engine, state, seat)
+    hero = view.seats[seat].hero
+    uses = [a.n for a in engine.legal_actions(state, PlayerId(seat)) if isinstance(a, act.HeroUse)]
+    if not uses:
+        return ""
+    lines = [w("hero_terms", counters=hero.counters)]
+    printed = " ".join(card(hero.card).abilities[n - 1].text for n in uses)
+    for word, (en, ru_) in TERMS.items():
+        if re.search(rf"\b{word}\b", printed) and not (word in ("Disembody", "Return") and "Mass" in printed):
+            lines.append(ru_ if ru() else en)
+    return "\n".join(lines)
 
 
 def _play_words(view: Any, cid: str) -> str:
@@ -324,7 +411,7 @@ def choices(engine: Any, state: Any, seat: int) -> list[MoveChoice]:
             out.append(MoveChoice(aid, w("tap", card=name(a.card)), PLAY))
         elif isinstance(a, act.HeroUse):
             label, text = _hero_label(me.hero.card, a.n)
-            out.append(MoveChoice(aid, label, PLAY, text[:100]))
+            out.append(MoveChoice(aid, label, PLAY, text))
         elif isinstance(a, act.Sacrifice):
             out.append(MoveChoice(aid, w("sac", card=name(a.card)), DANGER, more=True))
         elif isinstance(a, act.AttackPhase):
@@ -364,7 +451,16 @@ def choices(engine: Any, state: Any, seat: int) -> list[MoveChoice]:
         else:
             out.append(MoveChoice(aid, a.label, QUIET))
     order = {DECIDE: 0, PLAY: 1, QUIET: 2, DANGER: 3}
-    return sorted(out, key=lambda c: order.get(c.style, 4))
+    return sorted((_fitted(c) for c in out), key=lambda c: order.get(c.style, 4))
+
+
+def _fitted(c: MoveChoice) -> MoveChoice:
+    """A move's words cut to Discord's limits on a whole word with an ellipsis (a button's label
+    80 characters, a menu description 100): a Redeal of five long names read "…Пещерный худож".
+    The group stays whole: it is what tells two groups apart."""
+    return replace(
+        c, label=clip(c.label, 80), option=clip(c.option, 80), description=clip(c.description, 100)
+    )
 
 
 def _target_choice(a: act.Target | act.Pick, objects: dict[int, tuple[int, Any]], seat: int) -> MoveChoice:
@@ -387,21 +483,34 @@ def _move_words(view: Any, m: int) -> str:
     return w("move_future" if m > 0 else "move_past", n=abs(m), to=to)
 
 
-def ask_text(ask: Any) -> str:
-    """The question in the message's language (the engine words it in English)."""
+def ask_text(ask: Any, reader: int | None = None) -> str:
+    """The question in the message's language (the engine words it in English), put to its
+    reader in the second person when it is theirs ("You may flip…", not "alice may flip…")."""
+    yours = reader is not None and reader == ask.seat
     if not ru():
-        return str(ask.text)
+        text = str(ask.text)
+        if yours:
+            for pattern, you in ASK_YOU_EN:
+                text = re.sub(pattern, you, text)
+        return text
     who = f"P{ask.seat + 1}"
     what = name(ask.card) if ask.card else ("Тень" if ask.kind in ("flip", "bounce") else "Сбор Атаки")
-    return ASK_RU.get(ask.kind, "{who}: {card}").format(
-        who=who, card=what, amount=ask.amount, limit=ask.limit
-    )
+    if ask.card:
+        what = f"«{what}»"
+    table = ASK_YOU_RU if yours else ASK_RU
+    return table.get(ask.kind, "{who}: {card}").format(who=who, card=what, amount=ask.amount, limit=ask.limit)
+
+
+def log_line(line: str) -> str:
+    """A log line in the message's language: the engine's English, or its Russian
+    (``engines.chronomagia.log_ru``), card names as the reader's hand shows them."""
+    return russian(line) if ru() else line
 
 
 def prompt(engine: Any, state: Any, seat: int, names: list[str]) -> str:
     view = _view(engine, state, seat)
     if view.ask is not None and view.ask.seat == seat:
-        return f"**{with_names(ask_text(view.ask), names)}**"
+        return f"**{with_names(ask_text(view.ask, seat), names)}**"
     if view.step == "choose":
         return w("p_choose")
     if view.step == "redeal":
@@ -409,7 +518,9 @@ def prompt(engine: Any, state: Any, seat: int, names: list[str]) -> str:
     if view.active == seat and view.step == "meditation":
         return w("p_meditation", cost=card(view.seats[seat].hero.card).meditation_cost)
     if view.active == seat and view.step == "main":
-        return w("p_main", epoch=_epoch_words(view))
+        # The terms first: the table ends the prompt's last line with the clock.
+        explained = terms(engine, state, seat)
+        return (f"{explained}\n" if explained else "") + w("p_main", epoch=_epoch_words(view))
     return w("p_answer")
 
 
@@ -459,7 +570,8 @@ def waiting_text(view: Any, names: list[str]) -> str:
     if view.gained:
         what = ", ".join(f"{res_word(r)} {n}" for r, n in view.gained)
         parts.append(w("collected", what=what))
-    if view.ask is not None:
+    if view.ask is not None and view.ask.seat != view.viewer:
+        # The one asked reads the question as their prompt; the others, who it is waiting for.
         parts.append(w("waiting_ask", text=with_names(ask_text(view.ask), names)))
     return "\n".join(parts)
 
@@ -540,6 +652,7 @@ PRESENTER = Presenter(
     waiting_text=waiting_text,
     prompt=prompt,
     details=details,
+    log_line=log_line,
 )
 
 TABLE = TableSpec(

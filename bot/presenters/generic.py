@@ -50,6 +50,11 @@ def prompt(engine: Any, state: Any, seat: int, names: list[str]) -> str:
     return "**It's your turn.** Choose a move below."
 
 
+def as_written(line: str) -> str:
+    """A log line as the engine wrote it (a game that speaks one language)."""
+    return line
+
+
 def no_details(view: Any) -> list[tuple[str, str]]:
     return []
 

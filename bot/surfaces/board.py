@@ -16,7 +16,7 @@ from typing import Any, Protocol
 
 import discord
 
-from bot.i18n import speaking
+from bot.i18n import say, speaking
 from bot.mentions import pinging
 from bot.presenters import presenter_for
 from bot.sender.core import Desired, PermanentError, Sender, Surface
@@ -84,12 +84,12 @@ class BoardWriter:
 
     def _content(self, live: LiveMatch, mention: bool, ending: str = "") -> str:
         view = live.engine.view(live.state, None)
-        title = f"**{live.engine.title}** · game #{live.id}"
+        title = f"**{say(live.engine.title)}** · {say('game #{id}', id=live.id)}"
         status = presenter_for(live.game).status_line(view, live.names)
         lines = [f"{title} · {status}" if status else title]
         outcome = live.outcome
         if live.status != "active" or outcome is not None:
-            lines.append("**Game over.**")
+            lines.append(say("**Game over.**"))
             if ending:
                 lines.append(ending)
         else:
@@ -100,8 +100,9 @@ class BoardWriter:
                     who.append(ai_seat(seat.name))
                 else:
                     who.append(f"<@{seat.user_id}>" if mention else seat.name)
-            lines.append(f"To play: {', '.join(who)}{self.source.clock_text(live)}")
-        block = log_block(with_names(line, live.names) for line in live.log_lines)
+            lines.append(say("To play: {who}{clock}", who=", ".join(who), clock=self.source.clock_text(live)))
+        presenter = presenter_for(live.game)
+        block = log_block(with_names(presenter.log_line(line), live.names) for line in live.log_lines)
         if block:
             lines.append(block)
         return clip("\n".join(lines))

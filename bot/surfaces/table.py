@@ -22,7 +22,7 @@ from typing import Any
 
 import discord
 
-from bot.i18n import shared, speaking, spoken
+from bot.i18n import say, shared, speaking, spoken
 from bot.log import match_logged
 from bot.mentions import pinging
 from bot.presenters import presenter_for, ranking_text, seat_moves, table_spec
@@ -167,10 +167,16 @@ class TableSurface:
             return ""
         stamp = f"<t:{int(row.deadline)}:R>"
         if row.kind == "response":
-            return f" · ⏳ passes {stamp} if you don't answer" if seat is not None else f" · ⏳ {stamp}"
+            if seat is not None:
+                return say(" · ⏳ passes {stamp} if you don't answer", stamp=stamp)
+            return say(" · ⏳ {stamp}", stamp=stamp)
         reserve = int(row.reserve.get(row.seat, 0)) if row.seat is not None else 0
-        bank = f" (with {reserve // 60}:{reserve % 60:02d} of reserve)" if reserve > 0 else ""
-        return f" · ⏳ time runs out {stamp}{bank}"
+        bank = ""
+        if reserve > 0:
+            bank = say(
+                " (with {minutes}:{seconds} of reserve)", minutes=reserve // 60, seconds=f"{reserve % 60:02d}"
+            )
+        return say(" · ⏳ time runs out {stamp}{bank}", stamp=stamp, bank=bank)
 
     def showing_lock(self, match_id: int, seat: int | None) -> asyncio.Lock:
         return self._showing.setdefault((match_id, seat), asyncio.Lock())
@@ -231,16 +237,18 @@ class TableSurface:
 
     def _panel_content(self, live: LiveMatch, seat: int) -> str:
         view = live.engine.view(live.state, PlayerId(seat))
-        where = f"<#{live.thread_id}>" if live.thread_id else f"game #{live.id}"
+        where = f"<#{live.thread_id}>" if live.thread_id else say("game #{id}", id=live.id)
         presenter = presenter_for(live.game)
-        lines = [f"**{live.engine.title}** · {where}", with_names(presenter.hand_text(view), live.names)]
+        lines = [f"**{say(live.engine.title)}** · {where}", with_names(presenter.hand_text(view), live.names)]
         me = live.seats[seat]
         if not live.active or live.outcome is not None:
-            lines.append("The game is over.")
+            lines.append(say("The game is over."))
         elif me.taken_over:
             lines.append(
-                "The AI plays your seat after your turns ran out. **Take my seat back** (or "
-                "`/game reclaim` in the game's thread) and you decide again from the next decision."
+                say(
+                    "The AI plays your seat after your turns ran out. **Take my seat back** (or "
+                    "`/game reclaim` in the game's thread) and you decide again from the next decision."
+                )
             )
         elif seat in live.current:
             lines.append(
@@ -248,8 +256,9 @@ class TableSurface:
             )
         else:
             waiting = ", ".join(live.seats[p].name for p in sorted(live.current))
-            lines.append(f"Waiting for {waiting}.")
-        extra = presenter.waiting_text(live.engine.view(live.state, None), live.names)
+            lines.append(say("Waiting for {who}.", who=waiting))
+        # The reader's own view: what is asked of someone is worded for its reader ("you may").
+        extra = presenter.waiting_text(view, live.names)
         if extra:
             lines.append(extra)
         return clip("\n".join(lines))

@@ -15,6 +15,7 @@ from typing import Any
 
 import discord
 
+from bot.i18n import say
 from bot.ids import ROW_ID, parse_index
 from bot.presenters.choices import SUGGESTED, MoveChoice, MultiChoice
 from bot.services.matches import JOINED
@@ -44,7 +45,7 @@ def group_menu(groups: Sequence[Sequence[MoveChoice]]) -> str:
         if word and word not in verbs:
             verbs.append(word)
     shown = ", ".join(verbs[:4]) + (", …" if len(verbs) > 4 else "")
-    return f"{GROUP_MENU} ({shown})" if shown else GROUP_MENU
+    return f"{say(GROUP_MENU)} ({shown})" if shown else say(GROUP_MENU)
 
 
 def groups_of(choices: list[MoveChoice]) -> list[list[MoveChoice]]:
@@ -236,7 +237,7 @@ class CardDetailsSelect(
         super().__init__(
             discord.ui.Select(
                 custom_id=f"cd:{match_id}",
-                placeholder="Card details: read a card",
+                placeholder=say("Card details: read a card"),
                 options=opts or [discord.SelectOption(label="-", value="-")],
             )
         )
@@ -265,7 +266,7 @@ class ReclaimSeatButton(
     def __init__(self, match_id: int) -> None:
         super().__init__(
             discord.ui.Button(
-                label="Take my seat back", style=discord.ButtonStyle.primary, custom_id=f"rc:{match_id}"
+                label=say("Take my seat back"), style=discord.ButtonStyle.primary, custom_id=f"rc:{match_id}"
             )
         )
         self.match_id = match_id
@@ -296,7 +297,7 @@ class PageButton(
         tail = "" if focus is None else f":{focus}"
         super().__init__(
             discord.ui.Button(
-                label=PAGE_LABELS[direction],
+                label=say(PAGE_LABELS[direction]),
                 style=discord.ButtonStyle.secondary,
                 custom_id=f"mp:{match_id}:{seq}:{page}:{direction}{tail}",
             )
@@ -364,7 +365,7 @@ def group_summary(group: Sequence[MoveChoice]) -> str:
     """Under a group's name in the menu: how many choices and the first few ("12 choices: A1, A2, …")."""
     names = [c.option or c.label for c in group]
     shown = ", ".join(names[:4])
-    return f"{len(group)} choices: {shown}{', …' if len(names) > 4 else ''}"
+    return say("{n} choices: {shown}", n=len(group), shown=shown + (", …" if len(names) > 4 else ""))
 
 
 class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"hand:(?P<match>{ROW_ID})"):
@@ -373,7 +374,7 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"han
     def __init__(self, match_id: int) -> None:
         super().__init__(
             discord.ui.Button(
-                label="Show my hand",
+                label=say("Show my hand"),
                 emoji="🂠",
                 style=discord.ButtonStyle.primary,
                 custom_id=f"hand:{match_id}",
@@ -447,7 +448,7 @@ def move_view(
     if multi is not None:
         menus.append(parts.multi(match_id, seq, multi.placeholder, multi.options))
     if others:
-        menus.append(parts.more(match_id, seq, "More moves (each explained)", others))
+        menus.append(parts.more(match_id, seq, say("More moves (each explained)"), others))
     if details and len(menus) < 3:  # the menus never take the rows the move buttons need
         menus.append(CardDetailsSelect(match_id, details))
     for row, menu in enumerate(menus):

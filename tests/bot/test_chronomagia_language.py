@@ -5,16 +5,18 @@ deck's Hero Deck reaching the match."""
 
 from __future__ import annotations
 
+import random
+import re
 from collections import Counter
 from typing import Any
 
 from simcord import assert_error
 
-from engines.chronomagia.cards import card
+from engines.chronomagia.cards import card, card_set
 from engines.chronomagia.starters import STARTER_LISTS
-from engines.core import CardhostError
+from engines.core import CardhostError, PlayerId, Rng, choose_action
 from engines.decks import get_pool, import_deck
-from tests.bot.table import last_reply, make_table
+from tests.bot.table import game_thread, last_reply, make_table, panel_message, play_move, start_challenge
 
 
 def russian_listing(name: str) -> str:
@@ -92,3 +94,86 @@ async def test_a_russian_deck_list_imported_shown_exported_and_played(simcord_en
     assert Counter(live.cfg.options["hero_decks"][0]) == Counter(side), "the saved Hero Deck came along"
     assert Counter(live.cfg.options["decks"][0]) == Counter([hero, *Counter(main).elements()])
     assert live.seats[0].language == "ru"
+
+
+# ------------------------------------------------------------------ a whole match read in Russian
+
+ENGLISH_WORD = re.compile(r"[A-Za-z]{2,}")
+"""A word in Latin letters: none may be left in what a Russian reader sees, but the names below."""
+
+
+def english_words(text: str, names: tuple[str, ...] = ("alice", "bob")) -> set[str]:
+    """The English words of ``text`` once Discord's markup (a countdown ``<t:…:R>``, a channel or
+    a mention) and the players' names are taken out."""
+    text = re.sub(r"<(?:t:\d+:R|#\d+|@!?\d+)>", "", text)
+    for n in names:
+        text = re.sub(rf"\b{n}\b", "", text)
+    return set(ENGLISH_WORD.findall(text))
+
+
+def panel_words(message: Any) -> list[str]:
+    """Everything a panel says: its text, and its buttons' and menus' labels, placeholders,
+    options and their descriptions."""
+    said = [message.content]
+    for row in message.components:
+        for c in row.children:
+            said += [getattr(c, "label", None) or "", getattr(c, "placeholder", None) or ""]
+            for o in getattr(c, "options", None) or []:
+                said += [o.label, o.description or ""]
+    return said
+
+
+async def test_a_russian_match_reads_russian_everywhere(simcord_env) -> None:
+    """alice and bob both chose Русский: their panels (prompts, the clock line, buttons, menus),
+    the board's words ("To play", the clock, the whole log) hold no English word from the Redeal
+    to the end; the log names cards as the hand does (the Russian card data); a Shadow's question
+    is put to the one asked in the second person ("Вы можете перевернуть…") and to the other as
+    what the table waits for, by name; the Hero's ability buttons say what their counters mean
+    and their keywords are explained under the prompt."""
+    env = simcord_env
+    t = make_table(env, ("alice", "bob"))
+    members = {0: t.members["alice"], 1: t.members["bob"]}
+    for m in members.values():
+        await m.slash(t.channel, "settings language", language="ru")
+    await start_challenge(t, "alice", "bob", "chronomagia", deck="Starter: Shadow Court")
+    live = await _latest(env)
+    rng, pick = Rng.from_seed(3), random.Random(3)
+    english: dict[str, str] = {}
+    boards: list[str] = []
+    asked_you = asked_other = hero_explained = False
+    for _ in range(1500):
+        if not live.active or live.outcome is not None:
+            break
+        for member in members.values():
+            panel = panel_message(member, live.id)
+            for said in panel_words(panel):
+                for word in english_words(said):
+                    english.setdefault(word, said)
+        board = next(m for m in reversed(game_thread(t).history()) if m.attachments)
+        boards.append(board.content)
+        for word in english_words(board.content):
+            english.setdefault(word, board.content)
+        s = live.state
+        if s.ask is not None and s.ask.kind == "flip":
+            mine = panel_message(members[s.ask.seat], live.id).content
+            theirs = panel_message(members[1 - s.ask.seat], live.id).content
+            asked_you |= "Вы можете перевернуть свою Тень «" in mine and live.names[s.ask.seat] not in mine
+            asked_other |= f"{live.names[s.ask.seat]} может перевернуть Тень" in theirs
+        seat = min(live.current)
+        panel = panel_message(members[seat], live.id)
+        labels = [c.label or "" for row in panel.components for c in row.children if hasattr(c, "label")]
+        if any(label.startswith("Герой, снять") for label in labels):
+            hero_explained |= "*Способности Героя:*" in panel.content
+        legal = list(live.engine.legal_actions(s, PlayerId(seat)))
+        shadows = [a for a in legal if a.kind == "shadow"]
+        action = pick.choice(shadows) if shadows else choose_action(live.engine, s, PlayerId(seat), rng)
+        await play_move(members[seat], live.id, action.to_id())
+    assert live.outcome is not None, "the match was played out"
+    assert not english, english
+    assert any("Ходит: " in b and "время выйдет <t:" in b for b in boards), boards[-1]
+    log = "\n".join(boards)
+    assert "разыгрывает «" in log, "a card played is named in Russian in the log"
+    english_names = [c.name for c in card_set().cards.values() if c.name != c.name_ru]
+    assert not [n for n in english_names if n in log]
+    assert asked_you and asked_other, "a Shadow's question, to its reader and to the other"
+    assert hero_explained, "the Hero's counters explained while its abilities are offered"

@@ -141,13 +141,16 @@ async def test_a_shadow_question_on_the_opponents_turn_is_a_response(simcord_env
     row = await env.bot.db.matches.get_clock(live.id)
     assert row.kind == "response" and row.seat == seat
     panel = panel_message(members[seat], live.id)
-    assert "may flip a Shadow" in panel.content and f"<t:{int(row.deadline)}:R>" in panel.content
+    assert "You may flip a Shadow" in panel.content and f"<t:{int(row.deadline)}:R>" in panel.content
+    asked = live.names[seat]
+    assert f"{asked} may flip" not in panel.content, "the question is put to its reader (item 11)"
     shadow = card(live.engine.view(s, PlayerId(seat)).ask.card).name
     assert any(
         shadow in c.label for row_ in panel.components for c in row_.children if getattr(c, "label", None)
     )
     other_panel = panel_message(members[1 - seat], live.id)
     assert shadow not in other_panel.content and not has_moves(other_panel)
+    assert f"{asked} may flip a Shadow" in other_panel.content, "the other reads who is asked, by name"
     seq = live.seq
     await env.restart_bot(create_bot(DISCORD_TOKEN="", CARDHOST_DB=str(db_file)))
     await env.settle()
