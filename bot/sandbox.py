@@ -131,6 +131,32 @@ def _add_goto_command(bot: Any, places_ref: list[_Places]) -> None:
     bot.tree.add_command(goto)
 
 
+def keep_relative_times_current(preview: Any) -> bool:
+    """Make every publication of the preview read relative times (``<t:…:R>``) against the
+    simulated clock's now. True once done; False (and a warning) if this simcord has no such hooks.
+
+    simcord's page turns ``<t:…:R>`` into words against the preview's "presentation time", which
+    it sets when the preview opens and moves only on an explicit refresh: a click's result or a
+    message the bot posts later is still read against the moment the page opened, so four minutes
+    into a game a deadline 20 s away read "in 4 minutes" (issue 34 item 6). The bot's deadlines
+    are right (they are the simulated clock's, which its timers run on); the page's basis is stale.
+    So before each publication the basis is moved to the simulated now. The words are then right
+    when the page is drawn; they do not count down by themselves between two updates of the page
+    (Discord's client does), which the README says."""
+    publish = getattr(preview, "_publish", None)
+    advance = getattr(preview, "_advance_presentation_time", None)
+    if not callable(publish) or not callable(advance):
+        log.warning("this simcord's preview cannot be kept on the simulated clock: relative times may be off")
+        return False
+
+    def publish_now(page: Any, *args: Any, **kwargs: Any) -> Any:
+        advance()
+        return publish(page, *args, **kwargs)
+
+    preview._publish = publish_now
+    return True
+
+
 async def _wait_until_idle(preview: Any) -> None:
     """Let the click or command that asked for a move finish and be published first."""
     loop = asyncio.get_running_loop()
@@ -281,6 +307,7 @@ async def _serve(
                     if isinstance(exc.__cause__, OSError):
                         raise port_problem(port or 0, exc.__cause__) from exc
                     raise
+                keep_relative_times_current(preview)
                 async with contextlib.AsyncExitStack() as opened:
                     opened.push_async_exit(preview)
                     places.current = place

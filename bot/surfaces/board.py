@@ -34,8 +34,17 @@ def file_bytes(file: discord.File | None) -> bytes | None:
     return bytes(data)
 
 
-def digest_of(data: bytes | None) -> str | None:
-    return hashlib.blake2b(data, digest_size=16).hexdigest() if data is not None else None
+def digest_of(data: bytes | None, description: str | None = None) -> str | None:
+    """The picture as Discord shows it: its bytes and its alt text (a hand picture that stays the
+    same under a new turn still says the new turn in its description, so it is uploaded again)."""
+    if data is None:
+        return None
+    return hashlib.blake2b(data + b"\0" + (description or "").encode(), digest_size=16).hexdigest()
+
+
+def picture_file(data: bytes | None, filename: str, description: str | None) -> discord.File:
+    """A fresh upload of a picture (a send consumes its file) that keeps its alt text."""
+    return discord.File(io.BytesIO(data or b""), filename=filename, description=description)
 
 
 def board_surface(match_id: int) -> Surface:
@@ -169,7 +178,8 @@ class BoardWriter:
     ) -> asyncio.Future[Any]:
         surface = board_surface(live.id)
         data = file_bytes(file)
-        digest, filename = digest_of(data), file.filename
+        filename, alt = file.filename, file.description
+        digest = digest_of(data, alt)
 
         async def write() -> None:
             kwargs: dict[str, Any] = {"content": content}
@@ -177,7 +187,7 @@ class BoardWriter:
                 kwargs["view"] = view
             if self._images.get(surface) != (message_id, digest):
                 # A new picture; the same one stays as it is (an edit without attachments= keeps them).
-                kwargs["attachments"] = [discord.File(io.BytesIO(data or b""), filename=filename)]
+                kwargs["attachments"] = [picture_file(data, filename, alt)]
             await self.thread(thread_id).get_partial_message(message_id).edit(**kwargs)
             if live.active:  # a finished match's pictures are forgotten (TableSurface.forget)
                 self._images[surface] = (message_id, digest)
@@ -223,7 +233,8 @@ class BoardWriter:
         answered with the current panel."""
         surface = board_surface(live.id)
         data = file_bytes(file)
-        digest, filename = digest_of(data), file.filename
+        filename, alt = file.filename, file.description
+        digest = digest_of(data, alt)
         if view is None:
             view = hand_view(live.id) if live.active else None
         pings = self.pings(live, mention)
@@ -238,14 +249,14 @@ class BoardWriter:
                 if view is not None:
                     edit["view"] = view
                 if self._images.get(surface) != (posted, digest):
-                    edit["attachments"] = [discord.File(io.BytesIO(data or b""), filename=filename)]
+                    edit["attachments"] = [picture_file(data, filename, alt)]
                 await self.thread(thread_id).get_partial_message(posted).edit(**edit)
                 if live.active:
                     self._images[surface] = (posted, digest)
                 return
             kwargs: dict[str, Any] = {
                 "content": content,
-                "file": discord.File(io.BytesIO(data or b""), filename=filename),
+                "file": picture_file(data, filename, alt),
             }
             if view is not None:
                 kwargs["view"] = view

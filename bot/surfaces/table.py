@@ -26,6 +26,7 @@ from bot.i18n import say, shared, speaking, spoken
 from bot.log import match_logged
 from bot.mentions import pinging
 from bot.presenters import presenter_for, ranking_text, seat_moves, table_spec
+from bot.presenters.alt import board_alt, hand_alt
 from bot.sender.core import Desired, PermanentError, Sender, Status, Surface
 from bot.services.dms import DM_CLOSED
 from bot.services.matches import LiveMatch, MoveReport
@@ -127,14 +128,16 @@ class TableSurface:
         return {"lang": lang} if len(table_spec(live.game).languages) > 1 else {}
 
     async def board_file(self, live: LiveMatch) -> discord.File:
-        """The public board of the match's current position (drawn once per position)."""
+        """The public board of the match's current position (drawn once per position), with the
+        position in words as its alt text (``bot/presenters/alt/``), from the same spectator's view."""
         # The position is read now: a move made while the image is drawn does not change it.
         seq, names, lang = live.seq, tuple(live.names), self.board_language(live)
         key = (live.id, seq, names, lang)
+        view = live.engine.view(live.state, None)  # a small value; the worker draws it
+        alt = board_alt(live.game, view, names, lang)
         pending = self._boards.get(key)
         if pending is None or (pending.done() and (pending.cancelled() or pending.exception())):
             table = table_spec(live.game)
-            view = live.engine.view(live.state, None)  # a small value; the worker draws it
             pending = self._boards[key] = asyncio.ensure_future(
                 self.renders.png(table.board, view, list(names), **self.lang_options(live, lang))
             )
@@ -143,15 +146,17 @@ class TableSurface:
         else:
             self._boards.move_to_end(key)
         data = await asyncio.shield(pending)
-        return discord.File(io.BytesIO(data), filename=f"board-{live.id}-{seq}.png")
+        return discord.File(io.BytesIO(data), filename=f"board-{live.id}-{seq}.png", description=alt)
 
     async def hand_file(self, live: LiveMatch, seat: int) -> discord.File | None:
         seq, name = live.seq, live.names[seat]
         table = table_spec(live.game)
         view = live.engine.view(live.state, PlayerId(seat))
-        options = {**_hand_options(table), **self.lang_options(live, self.seat_language(live, seat))}
+        lang = self.seat_language(live, seat)
+        alt = hand_alt(live.game, view, live.names, lang)  # the seat's own view, as the picture
+        options = {**_hand_options(table), **self.lang_options(live, lang)}
         data = await self.renders.png(table.hand, view, name, **options)
-        return discord.File(io.BytesIO(data), filename=f"hand-{live.id}-{seq}.png")
+        return discord.File(io.BytesIO(data), filename=f"hand-{live.id}-{seq}.png", description=alt)
 
     # ----------------------------------------------------------------- thread
 
@@ -366,12 +371,13 @@ class TableSurface:
         surface = panel_surface(live.id, seat_no)
         seat = live.seats[seat_no]
         data = file_bytes(file)
-        digest = digest_of(data)
+        alt = file.description if file is not None else None
+        digest = digest_of(data, alt)
         filename = file.filename if file is not None else "hand.png"
         message_id = seat.dm_message_id if seat.dm_channel_id else None
 
         def picture() -> list[discord.File]:
-            return [discord.File(io.BytesIO(data), filename=filename)] if data else []
+            return [discord.File(io.BytesIO(data), filename=filename, description=alt)] if data else []
 
         async def write() -> None:
             shown_id, channel_id = seat.dm_message_id, seat.dm_channel_id
@@ -469,7 +475,8 @@ class TableSurface:
             view = self.panel_view(live, seat_no)
             file = await self.hand_file(live, seat_no)
             data = file_bytes(file)
-            digest = digest_of(data)
+            alt = file.description if file is not None else None
+            digest = digest_of(data, alt)
             filename = file.filename if file is not None else "hand.png"
             kwargs: dict[str, Any] = {"content": content, "view": view}
             if self._images.get(surface) != (message_id, digest):
@@ -493,7 +500,7 @@ class TableSurface:
                 # answer, a 5xx that discord.py retries itself) may land after this edit: the same
                 # panel handed to the sender is then written once more, after it; when nothing is
                 # on its way, the sender sees Discord shows it already and writes nothing.
-                again = discord.File(io.BytesIO(data), filename=filename) if data else None
+                again = discord.File(io.BytesIO(data), filename=filename, description=alt) if data else None
                 self._submit_dm_panel(live, seat_no, version, content, view, again)
         if failed:
             self.sender.invalidate(surface)

@@ -25,6 +25,7 @@ import discord
 from bot.ids import ROW_ID, parse_index
 from bot.mentions import NO_PINGS
 from bot.presenters import seat_moves, table_spec
+from bot.presenters.alt import board_alt, hand_alt
 from bot.presenters.choices import MoveChoice
 from bot.services.puzzles import Attempt, PuzzleService
 from bot.text import clip, log_block, ordinal, with_names
@@ -128,9 +129,12 @@ async def panel_files(attempt: Attempt) -> list[discord.File]:
 
     board, hand = await asyncio.to_thread(work)
     tag = f"{attempt.row.id}-{attempt.row.seq}"
+    # Each picture said in words (its alt text), from the view it is drawn from.
+    board_words = board_alt(puzzle.game, engine.view(state, None), names)
+    hand_words = hand_alt(puzzle.game, engine.view(state, PlayerId(seat)), names)
     return [
-        discord.File(io.BytesIO(board), filename=f"puzzle-board-{tag}.png"),
-        discord.File(io.BytesIO(hand), filename=f"puzzle-hand-{tag}.png"),
+        discord.File(io.BytesIO(board), filename=f"puzzle-board-{tag}.png", description=board_words),
+        discord.File(io.BytesIO(hand), filename=f"puzzle-hand-{tag}.png", description=hand_words),
     ]
 
 

@@ -21,11 +21,13 @@ import discord
 
 from bot.ids import ROW_ID
 from bot.mentions import NO_PINGS
+from bot.presenters.alt import board_alt
 from bot.services.replays import Animation, Timeline, caption
 from bot.text import clip
 from bot.ui.components import bot_of
 from bot.ui.provenance import require_own_message
 from bot.ui.refusals import answers_refusals
+from engines.core import get_engine
 
 STEPS = {"f": "⏮ First", "p": "◀ Prev", "n": "Next ▶", "l": "Last ⏭"}
 
@@ -118,7 +120,10 @@ def watch_view(match_id: int) -> discord.ui.View:
 
 async def _step_file(interaction: discord.Interaction, timeline: Timeline, step: int) -> discord.File:
     png = await bot_of(interaction).replays.frame_png(timeline, step)
-    return discord.File(io.BytesIO(png), filename=f"replay-{timeline.match_id}-{step}.png")
+    # The step's board said in words (its alt text), from the spectator's view it is drawn from.
+    view = get_engine(timeline.game).view(timeline.points[step].state, None)
+    words = board_alt(timeline.game, view, timeline.names)
+    return discord.File(io.BytesIO(png), filename=f"replay-{timeline.match_id}-{step}.png", description=words)
 
 
 def animation_text(timeline: Timeline, animation: Animation) -> str:
