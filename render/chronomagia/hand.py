@@ -28,8 +28,10 @@ from render.common import (
     Box,
     canvas,
     darken,
+    font,
     lighten,
     panel,
+    text_width,
 )
 from render.labels import Label, Pen
 from render.spirit import richtext
@@ -43,7 +45,9 @@ CARD_W = (WIDTH - 3 * GAP) // 2
 TEXT_SIZE = 19
 MAX_TEXT_H = 150
 SECTION_H = 44
-COMPACT_H = 64
+COMPACT_H = 88
+NAME_H = 54
+"""A compact Hero Deck tile: its name's two lines take the top ``NAME_H``, what it is the rest."""
 COMPACT_COLS = 3
 
 
@@ -144,17 +148,23 @@ def _compact(pen: Pen, cid: str, box: Box, epoch: int, lang: str) -> None:
     b = pen.line((x1 - 10, y0 + 20), str(c.cost_in(epoch)), 20, bold=True, anchor="rm")
     d = 22
     pen.paste(pip("concentration", d, fill), (b[0] - 4 - d, y0 + 20 - d // 2), name="cost pip")
-    pen.line((x0 + 10, y0 + 20), words.name(c, lang), 18, bold=True, max_width=b[0] - d - x0 - 24)
+    # The whole name, on two lines when it needs them ("Гравитационный колодец" read
+    # "Гравитационный к…" cut to one line, twice over for the two copies in a Hero Deck).
+    name_box = (x0 + 10, y0 + 4, b[0] - d - 10, y0 + NAME_H)
+    title = words.name(c, lang)
+    if text_width(title, font(18, True)) > name_box[2] - name_box[0]:
+        title = title.replace("-", "- ")  # "Голограмма-приманка" may break after its hyphen
+    pen.text(name_box, title, 18, bold=True, min_size=18, max_lines=2)
     w = c.window(epoch)
     kb = pen.line(
-        (x0 + 10, y0 + 46),
+        (x0 + 10, y0 + NAME_H + 16),
         _kind_word(c, epoch, lang),
         18,
         fill=lighten(epoch_colour(epoch), 0.4),
         max_width=(x1 - x0) // 2,
     )
     if w.res:
-        res_flow(pen, w.res, kb[2] + 8, y0 + 34, x1 - 8, fill, d=22, size=18)
+        res_flow(pen, w.res, kb[2] + 8, y0 + NAME_H + 4, x1 - 8, fill, d=22, size=18)
 
 
 def _section(pen: Pen, text: str, y: int) -> int:

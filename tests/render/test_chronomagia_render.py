@@ -454,3 +454,20 @@ def test_hands_along_an_ai_game_read_at_550_px() -> None:
             view = ENGINE.view(s, PlayerId(seat))
             img, labels = hand_labels(view, NAMES[seat], "ru" if i % 2 else "en")
             _reads(img, labels, texts_only=True)
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_hero_deck_tiles_show_whole_names(lang: str) -> None:
+    """Issue 34 item 10: outside Meditation a Hero Deck tile names its card in full, on two lines
+    when it needs them ("Гравитационный колодец", not "Гравитационный к…" twice), for every card
+    a Hero Deck can hold, and still reads at 550 px with nothing over anything."""
+    from dataclasses import replace
+
+    view = ENGINE.view(markers(), PlayerId(0))
+    playable = [c for c in ALL_IDS if card(c).kind not in ("hero", "token")]
+    view = replace(view, hero_deck=tuple(playable))
+    img, labels = hand_labels(view, "alice", lang)
+    _reads(img, labels, texts_only=True)
+    texts = {" ".join(lb.text.split()).replace("- ", "-") for lb in labels}
+    cut = [words.name(card(c), lang) for c in playable if words.name(card(c), lang) not in texts]
+    assert not cut, cut[:5]
