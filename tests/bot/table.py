@@ -71,7 +71,13 @@ def move_ids(message: discord.Message | None) -> list[str]:
 
 
 def game_thread(table: Table) -> Any:
-    threads = table.channel.threads
+    """The newest game thread of the table's channel (a team's private thread, R124, is not one)."""
+    private = discord.ChannelType.private_thread
+    threads = [
+        th
+        for th in table.channel.threads
+        if table.env.bot.get_channel(th.id) is None or table.env.bot.get_channel(th.id).type != private
+    ]
     assert threads, "no game thread was opened"
     return threads[-1]
 
