@@ -71,13 +71,12 @@ def move_ids(message: discord.Message | None) -> list[str]:
 
 
 def game_thread(table: Table) -> Any:
-    """The newest game thread of the table's channel (a team's private thread, R124, is not one)."""
-    private = discord.ChannelType.private_thread
-    threads = [
-        th
-        for th in table.channel.threads
-        if table.env.bot.get_channel(th.id) is None or table.env.bot.get_channel(th.id).type != private
-    ]
+    """The newest game thread of the table's channel (a team's private thread, R124, is not one:
+    told apart by the offline Discord's own record of the channel, which a restart keeps)."""
+    from simcord.enums import ChannelType
+
+    channels = table.env.backend.channels
+    threads = [th for th in table.channel.threads if channels[th.id].type != ChannelType.PRIVATE_THREAD]
     assert threads, "no game thread was opened"
     return threads[-1]
 

@@ -17,11 +17,10 @@ from tests.bot.table import game_thread, make_table, panel_message
 
 
 def _private_threads(t: Any) -> list[Any]:
-    return [
-        th
-        for th in t.channel.threads
-        if t.env.bot.get_channel(th.id).type == discord.ChannelType.private_thread
-    ]
+    from simcord.enums import ChannelType
+
+    channels = t.env.backend.channels
+    return [th for th in t.channel.threads if channels[th.id].type == ChannelType.PRIVATE_THREAD]
 
 
 async def _allied(t: Any, team1: tuple[str, ...], team2: tuple[str, ...], ais: int = 0) -> None:
