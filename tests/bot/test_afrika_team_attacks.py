@@ -126,3 +126,23 @@ async def test_costs_read_as_words_and_a_target_says_what_it_is_for(simcord_env,
         "**Choose a target for Moss Colossus: put a +1/+1 marker on target entity you control.**"
         in panel.content
     ), panel.content
+
+
+async def test_a_defender_is_told_the_rival_team_attacks_their_team(simcord_env, monkeypatch) -> None:
+    position = {
+        "active": 2,
+        "step": "dawn",
+        "players": [
+            {"permanents": [{"card": "LC023", "id": 101}]},
+            {},
+            {"permanents": [{"card": "LC091", "id": 201}]},
+            {"permanents": [{"card": "LC092", "id": 301}]},
+        ],
+    }
+    t, live = await _allied_at(simcord_env, monkeypatch, position)
+    attacking = {str(k) for k in live.state.attackers}
+    assert "201" in attacking, "the AI attacks with its Titan"
+    panel = panel_message(t.members["alice"], live.id)
+    assert "**Choose blockers: Team 2 (AI 1 & AI 2) attacks your team with Ironhide Titan" in panel.content, (
+        panel.content
+    )

@@ -85,7 +85,10 @@ def _blockers_at_a_table(view: Any, who: str) -> str:
     guarded = [me]
     if view.variant == "allied":
         guarded += [q for t in view.teams if me in t for q in t if q != me]
+        # The whole team attacks in one declaration (R129): "Team 1 (P1 & P2) attacks with ...".
+        who = tables.whose_turn(view).replace("'s turn", "")
     mine = {str(p.id): (q, p.name) for q in guarded for p in (*view.seats[q].zone1, *view.seats[q].zone2)}
+    at_team: list[str] = []
     at_me: list[str] = []
     elsewhere: list[str] = []
     for s in view.seats:
@@ -93,21 +96,26 @@ def _blockers_at_a_table(view: Any, who: str) -> str:
             if not p.attacking:
                 continue
             whose = f"{p.name} ({tables.ref(s.seat)})" if s.seat != view.active else p.name
-            if p.attacking == f"P{me + 1}":
+            if view.variant == "allied" and p.attacking in [f"P{q + 1}" for q in guarded]:
+                # Allied Kingdoms: the attack is on the team's one life (R125), whichever of its
+                # seats the engine names it by.
+                at_team.append(whose)
+            elif p.attacking == f"P{me + 1}":
                 at_me.append(f"{whose} at you")
             elif p.attacking in [f"P{q + 1}" for q in guarded]:
-                # Allied Kingdoms: an attack on a teammate is on the team's one life (R125).
-                ally = "your team" if view.variant == "allied" else f"your ally {p.attacking}"
-                at_me.append(f"{whose} at {ally}")
+                at_me.append(f"{whose} at your ally {p.attacking}")
             elif p.attacking in mine:
                 q, target = mine[p.attacking]
                 owner = "your" if q == me else f"your ally {tables.ref(q)}'s"
                 at_me.append(f"{whose} at {owner} {target}")
             else:
                 elsewhere.append(f"{whose} at {tables.attacked(view, p.attacking, {})}")
-    if not at_me:
+    if not at_me and not at_team:
         return "Choose blockers."
     rest = f" (and {', '.join(elsewhere)})" if elsewhere else ""
+    if at_team:
+        also = f", and with {', '.join(at_me)}" if at_me else ""
+        return f"Choose blockers: {who} attacks your team with {', '.join(at_team)}{also}{rest}."
     return f"Choose blockers: {who} attacks with {', '.join(at_me)}{rest}."
 
 
