@@ -179,6 +179,8 @@ def _banner(url: str, settings: Settings) -> str:
         "     when the page says the session is unavailable, reload it (same URL).\n"
         "  4. In the thread, the player to move clicks 'Show my hand' on the board: the hand\n"
         "     and the move buttons appear just for them ('View response' / the reply under it).\n"
+        "  The page redraws when you act: press 'Refresh preview' to see the AI's moves meanwhile.\n"
+        "  Menus: click one, then an option (several picks: click Apply or outside the list).\n"
         "  /goto where:… shows #table, a game thread, or a user's DMs (sandbox-only command;\n"
         "  a page shows one channel at a time, so reload after each move).\n"
         f"  Database: {settings.database}. Stop with Ctrl+C.\n"
