@@ -55,7 +55,10 @@ async def play_duel(
                 alice = guild.add_member(env.create_user("alice"))
                 if lang != "en":
                     await alice.slash(channel, "settings language", language=lang)
+                env.settle_timeout = 120.0  # a loaded machine may take more than simcord's 5 s
                 await alice.slash(channel, "play", game=game)
+                if not bot.matches._cache:
+                    await _start_lobby_against_ai(alice, channel)
                 live = await bot.matches.get(max(bot.matches._cache))
                 rng = Rng.from_seed(seed)
                 clicks = 0
@@ -95,9 +98,16 @@ async def play_duel(
                     chosen = choose_action(live.engine, live.state, PlayerId(0), rng)
                     action = chosen.to_id()
                     made: list[str] = []
-                    await play_move(alice, live.id, action, made)
+                    joined = _joined_button(live, panel, action, seats_ai={1}) if game == "spirit" else None
+                    if joined is not None:
+                        made.append(joined)
+                        await alice.user.click(panel, custom_id=joined)
+                    else:
+                        await play_move(alice, live.id, action, made)
                     if show:
-                        prompts[-1] += f" -> {chosen.label} [{len(made)} click{'s' if len(made) != 1 else ''}]"
+                        prompts[-1] += (
+                            f" -> {chosen.label} [{len(made)} click{'s' if len(made) != 1 else ''}]"
+                        )
                     (own if mine else theirs)[(games, turn)] += len(made)
                     if mine:
                         decisions[(games, turn)] += 1
@@ -117,6 +127,56 @@ async def play_duel(
     }
 
 
+def _joined_button(live: Any, panel: Any, action: str, seats_ai: set[int]) -> str | None:
+    """A button of the panel that makes ``action`` and the moves after it in one click ("Attack
+    with everything, then end the turn"), when alice would make every one of them anyway: played
+    forward on a copy, the AI policy chooses each of them in turn (the opponent's moves and her
+    automatic ones made in between as the bot makes them). The longest such button; None if none."""
+    from bot.services.matches import JOINED
+
+    best: tuple[int, str | None] = (1, None)
+    for cid in (c.custom_id or "" for c in _components(panel)):
+        if not cid.startswith("mv:"):
+            continue
+        moves = cid.split(":", 3)[3].split(JOINED)
+        if len(moves) > best[0] and moves[0] == action and _would_play(live, moves, seats_ai):
+            best = (len(moves), cid)
+    return best[1]
+
+
+def _would_play(live: Any, moves: list[str], seats_ai: set[int]) -> bool:
+    from engines.core import PlayerId, Rng, choose_action
+    from engines.games import game_spec
+
+    engine, s = live.engine, live.state
+    autoplay = game_spec(live.game).autoplay
+    rng = Rng.from_seed(live.seq)
+    for i, move in enumerate(moves):
+        made_auto = None
+        for _ in range(200):  # the moves nobody is asked for, up to alice's next decision
+            if engine.outcome(s) is not None:
+                return False
+            current = sorted(engine.current_players(s))
+            if 0 in current:
+                auto = autoplay.auto_action(engine, s, 0, frozenset()) if autoplay else None
+                if auto is None:
+                    break
+                s = engine.apply(s, PlayerId(0), engine.decode_action(auto)).state
+                made_auto = auto
+            elif current and current[0] in seats_ai:
+                s = engine.apply(s, current[0], choose_action(engine, s, current[0], rng)).state
+            else:
+                return False
+        if made_auto == move:
+            continue  # the bot made this one for her already (a lone phase move)
+        if i > 0 and choose_action(engine, s, PlayerId(0), rng).to_id() != move:
+            return False
+        if move not in {a.to_id() for a in engine.legal_actions(s, PlayerId(0))}:
+            return False
+        s = engine.apply(s, PlayerId(0), engine.decode_action(move)).state
+    return True
+
+
 async def _swap_and_ready(alice: Any, swap: bool) -> int:
     """Between games: one card in from the side deck and one out (when ``swap``), then Ready."""
     panel = next(m for m in reversed(alice.user.dm_channel.history()) if "side deck:" in m.content)
@@ -133,6 +193,14 @@ async def _swap_and_ready(alice: Any, swap: bool) -> int:
             panel = next(m for m in reversed(alice.user.dm_channel.history()) if "side deck:" in m.content)
     await alice.user.click(panel, label="Ready")
     return clicks + 1
+
+
+async def _start_lobby_against_ai(alice: Any, channel: Any) -> None:
+    """A game that opens a lobby (Epochs Chrono): alice joins, adds one AI seat and starts."""
+    lobby = next(m for m in reversed(channel.history()) if m.embeds)
+    await alice.click(lobby, label="Join")
+    await alice.click(lobby, label="Add AI")
+    await alice.click(lobby, label="Start")
 
 
 def main(argv: list[str]) -> int:
