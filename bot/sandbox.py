@@ -157,6 +157,34 @@ def keep_relative_times_current(preview: Any) -> bool:
     return True
 
 
+def follow_the_wall_clock(
+    preview: Any, env: Any, bot: CardhostBot, wall: Callable[[], float] = time.time
+) -> bool:
+    """Before each thing a person does on the page, bring the simulated clock to the wall clock.
+    True once done; False (and a warning) if this simcord's preview has no such hook.
+
+    simcord's clock moves only when a timer of the bot fires (it jumps to the timer's moment) or
+    when asked to; between two timers it stands still. So a turn's clock read "in 2 minutes" on a
+    hand shown a minute after the turn began, while a minute was left, and a deadline set then was
+    a minute early. Moving the clock to the wall clock first (``continue_time``, which also fires
+    what fell due meanwhile, as a real Discord would have) makes what the bot says and sets on a
+    click match the wall clock; the timers then fire at their real time as before."""
+    act = getattr(preview, "_action", None)
+    if not callable(act):
+        log.warning("this simcord's preview cannot follow the wall clock: its times may run behind")
+        return False
+
+    async def act_on_time(*args: Any, **kwargs: Any) -> Any:
+        try:
+            await continue_time(env, bot, wall)
+        except Exception:  # another operation is under way (a second tab): the action says so
+            log.debug("the clock could not catch up before an action", exc_info=True)
+        return await act(*args, **kwargs)
+
+    preview._action = act_on_time
+    return True
+
+
 async def _wait_until_idle(preview: Any) -> None:
     """Let the click or command that asked for a move finish and be published first."""
     loop = asyncio.get_running_loop()
@@ -310,6 +338,7 @@ async def _serve(
                         raise port_problem(port or 0, exc.__cause__) from exc
                     raise
                 keep_relative_times_current(preview)
+                follow_the_wall_clock(preview, env, bot)
                 async with contextlib.AsyncExitStack() as opened:
                     opened.push_async_exit(preview)
                     places.current = place
