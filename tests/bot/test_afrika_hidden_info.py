@@ -90,6 +90,8 @@ class Recorder:
         meta = message.interaction_metadata or {}
         ephemeral_for = int(meta["user"]["id"]) if message.is_ephemeral and meta.get("user") else None
         texts = [message.content or "", *_strings(message.embeds), *_strings(message.components)]
+        # A picture's alt text is read aloud to its reader: it is checked as the message's words are.
+        texts += [str(att.get("description") or "") for att in message.attachments]
         files = []
         for att in message.attachments:
             data = self.env.backend.cdn.get(att.get("url", ""))
