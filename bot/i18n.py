@@ -97,6 +97,19 @@ PHRASES: dict[str, dict[str, str]] = {
         "↩ Back to all moves": "↩ Ко всем ходам",
         "{n} choices: {shown}": "вариантов: {n}: {shown}",
         "Show my hand": "Показать мою руку",
+        # the end
+        "🏁 **Final ranking**": "🏁 **Итоги**",
+        "{ordinal}: {who}": "{place}-е место: {who}",
+        "📈 Ratings: {parts}": "📈 Рейтинг: {parts}",
+        "📈 Not rated: {reason}.": "📈 Без рейтинга: {reason}.",
+        " · not rated: {who} ({why})": " · без рейтинга: {who} ({why})",
+        # a replay's step-through panel
+        "🎞️ **Replay** · {title} · ": "🎞️ **Повтор** · {title} · ",
+        "the opening board": "начальная доска",
+        "move {seq} of {moves}": "ход {seq} из {moves}",
+        "turn {index} of {last} (moves {first}-{seq})": "ход {index} из {last} (действия {first}-{seq})",
+        "The game begins.": "Игра начинается.",
+        "Nothing was announced on this step.": "На этом шаге ничего не объявлено.",
     },
 }
 """Language -> the table's English words (a ``str.format`` template) -> their translation."""

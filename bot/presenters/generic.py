@@ -6,6 +6,7 @@ from typing import Any
 
 import discord
 
+from bot.i18n import say
 from bot.presenters.choices import MoveChoice
 from bot.text import ordinal, with_names
 
@@ -72,7 +73,7 @@ def ranking_text(ranking: Any, names: list[str], reason: str = "") -> str:
     place = 1
     for group in ranking:
         who = ", ".join(names[p] for p in group)
-        lines.append(f"{ordinal(place)}: {who}")
+        lines.append(say("{ordinal}: {who}", ordinal=ordinal(place), place=place, who=who))
         place += len(group)
     text = "\n".join(lines)
     if reason:

@@ -78,6 +78,13 @@ REASONS = {
 }
 """Each reason in words, for /history and the end of the final ranking."""
 
+REASONS_RU = {
+    LEFT_EARLY: f"проиграл, не сделав {MIN_OWN_MOVES} своих ходов",
+    FEW_MOVES: f"проигравший сделал меньше {MIN_OWN_MOVES} своих ходов",
+    REPEAT: f"больше {REPEAT_LIMIT} результатов между теми же игроками за 24 часа",
+}
+"""The reasons in Russian, for a final ranking shown in Russian (``bot.i18n``)."""
+
 
 @dataclass(frozen=True)
 class Verdict:

@@ -42,9 +42,11 @@ from bot.db.ratings import (
     RatingStore,
     SkipRow,
 )
+from bot.i18n import language, say
 from bot.services.ladder_policy import (
     LEFT_EARLY,
     REASONS,
+    REASONS_RU,
     REPEAT_WINDOW,
     Contest,
     Rated,
@@ -70,6 +72,12 @@ DISPLAY_SCALE = 40
 """display = DISPLAY_BASE + DISPLAY_SCALE * (mu - 3 sigma): 1000 for a newcomer."""
 RATE_AI = "rate_ai"
 """The per-server setting (``guild_settings``) that rates games with AI seats."""
+
+
+def _reason(key: str) -> str:
+    """A reason a match or player went unrated, in the language of the message being built."""
+    words = REASONS_RU if language() == "ru" else REASONS
+    return words.get(key, key)
 
 
 @dataclass(frozen=True)
@@ -301,13 +309,13 @@ class RatingService:
         skipped = await self.store.skips_of(match_id)
         if not parts:
             reasons = sorted(set(skipped.values()) - {LEFT_EARLY}) or sorted(set(skipped.values()))
-            return f"📈 Not rated: {REASONS.get(reasons[0], reasons[0])}." if reasons else ""
-        line = f"📈 Ratings: {' · '.join(parts)}"
+            return say("📈 Not rated: {reason}.", reason=_reason(reasons[0])) if reasons else ""
+        line = say("📈 Ratings: {parts}", parts=" · ".join(parts))
         match = await self.store.rated_match(match_id) if skipped else None
         seats = match.seats if match is not None else ()
         left = [names[s.seat] for s in seats if s.user_id in skipped and 0 <= s.seat < len(names)]
         if left:
-            line += f" · not rated: {', '.join(left)} ({REASONS[LEFT_EARLY]})"
+            line += say(" · not rated: {who} ({why})", who=", ".join(left), why=_reason(LEFT_EARLY))
         return line
 
     async def rate_match(self, match_id: int) -> bool:

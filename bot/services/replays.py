@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from PIL import Image, ImageDraw
 
 from bot.db.errors import MatchNotFound
+from bot.i18n import say
 from bot.text import log_block, ordinal, with_names
 from engines.core import CardhostError, Engine, MatchConfig, get_engine, step
 
@@ -99,6 +100,10 @@ class Timeline:
     moves: int
     result: str
     """How the match ended, in words with names ('' while unknown)."""
+    ranking: tuple[tuple[int, ...], ...] = ()
+    """The final ranking (seats by place), for ``result_words`` in a reader's language."""
+    end_reason: str = ""
+    """Why it ended, as the engine (or whoever ended it) said it."""
 
     def __len__(self) -> int:
         return len(self.points)
@@ -167,28 +172,44 @@ def choose_frames(count: int, limit: int = MAX_FRAMES) -> tuple[int, ...]:
     return tuple(round(i * (count - 1) / (limit - 1)) for i in range(limit))
 
 
-def caption(timeline: Timeline, index: int) -> str:
+def result_words(timeline: Timeline, log_line: Callable[[str], str] = str) -> str:
+    """How the match ended, in the language of the message being built (``timeline.result`` is
+    its English, said once for everyone with the animation)."""
+    if not timeline.ranking:
+        return timeline.result
+    reason = log_line(timeline.end_reason) if timeline.end_reason else ""
+    return say("🏁 **Final ranking**") + "\n" + ranking_text(timeline.ranking, list(timeline.names), reason)
+
+
+def caption(timeline: Timeline, index: int, log_line: Callable[[str], str] = str) -> str:
     """What the step-through panel says over step ``index``: where in the game, then what
-    happened since the previous step, with names for seat labels."""
+    happened since the previous step, with names for seat labels, in the language of the
+    message being built (``bot.i18n``): ``log_line`` is the game's (``Presenter.log_line``),
+    which reads each English event in that language."""
     point = timeline.points[index]
     last = len(timeline.points) - 1
-    head = f"🎞️ **Replay** · {timeline.title} · game #{timeline.match_id} · "
+    game = say("game #{id}", id=timeline.match_id)
+    head = say("🎞️ **Replay** · {title} · ", title=say(timeline.title)) + game
     if index == 0:
-        head += "the opening board"
+        head += " · " + say("the opening board")
     elif timeline.per_move:
-        head += f"move {point.seq} of {timeline.moves}"
+        head += " · " + say("move {seq} of {moves}", seq=point.seq, moves=timeline.moves)
     else:
-        head += f"turn {index} of {last} (moves {timeline.points[index - 1].seq + 1}-{point.seq})"
+        first = timeline.points[index - 1].seq + 1
+        head += " · " + say(
+            "turn {index} of {last} (moves {first}-{seq})", index=index, last=last, first=first, seq=point.seq
+        )
     lines = [head]
     names = list(timeline.names)
     if index == 0:
-        lines.append("The game begins.")
+        lines.append(say("The game begins."))
     elif point.events:
-        lines.append(log_block((with_names(e, names) for e in point.events), limit=1400, max_lines=14))
+        said = (with_names(log_line(e), names) for e in point.events)
+        lines.append(log_block(said, limit=1400, max_lines=14))
     else:
-        lines.append("Nothing was announced on this step.")
+        lines.append(say("Nothing was announced on this step."))
     if index == last and timeline.result:
-        lines.append(timeline.result)
+        lines.append(result_words(timeline, log_line))
     return "\n".join(lines)
 
 
@@ -335,7 +356,8 @@ def ranking_text(ranking: Sequence[Sequence[int]], names: list[str], reason: str
     lines = []
     place = 1
     for group in ranking:
-        lines.append(f"{ordinal(place)}: {', '.join(names[p] for p in group)}")
+        who = ", ".join(names[p] for p in group)
+        lines.append(say("{ordinal}: {who}", ordinal=ordinal(place), place=place, who=who))
         place += len(group)
     text = "\n".join(lines)
     if reason:
@@ -432,6 +454,8 @@ class ReplayService:
             per_move=per_move,
             moves=len(log),
             result=result,
+            ranking=tuple(tuple(g) for g in (match.outcome or {}).get("ranking", ())),
+            end_reason=match.end_reason or "",
         )
 
     async def frame_png(self, timeline: Timeline, index: int) -> bytes:

@@ -584,11 +584,13 @@ class TableSurface:
         if live.thread_id is None:
             return
         if match.status == "finished" and match.outcome:
-            text = "🏁 **Final ranking**\n" + ranking_text(
-                match.outcome["ranking"], live.names, match.end_reason or ""
-            )
-            # The rating service rated the match as it finished (a finish listener): show the change.
-            line = await self.bot.ratings.result_line(live.id, live.names)
+            # In the board's language, like the board it ends: the reason through the game's log_line.
+            with speaking(self.board_language(live)):
+                reason = presenter_for(live.game).log_line(match.end_reason or "")
+                ranking = ranking_text(match.outcome["ranking"], live.names, reason)
+                text = say("🏁 **Final ranking**") + "\n" + ranking
+                # The rating service rated the match as it finished (a finish listener): the change.
+                line = await self.bot.ratings.result_line(live.id, live.names)
             text += f"\n{line}" if line else ""
         else:
             text = f"🛑 The game was ended: {match.end_reason or 'no reason given'}."

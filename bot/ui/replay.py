@@ -19,8 +19,10 @@ from typing import Any
 
 import discord
 
+from bot.i18n import known, speaking, spoken
 from bot.ids import ROW_ID
 from bot.mentions import NO_PINGS
+from bot.presenters import table_spec
 from bot.presenters.alt import board_alt
 from bot.services.replays import Animation, Timeline, caption
 from bot.text import clip
@@ -63,7 +65,7 @@ class ReplayStepButton(
         timeline = await service.timeline(self.match_id, interaction.guild_id)
         file = await _step_file(interaction, timeline, self.step)
         await interaction.edit_original_response(
-            content=clip(caption(timeline, self.step)),
+            content=await _caption(interaction, timeline, self.step),
             attachments=[file],
             view=step_view(self.match_id, self.step, len(timeline)),
             allowed_mentions=NO_PINGS,
@@ -118,6 +120,18 @@ def watch_view(match_id: int) -> discord.ui.View:
     return view
 
 
+async def _caption(interaction: discord.Interaction, timeline: Timeline, step: int) -> str:
+    """The step's words for the one who clicked, in their ``/settings language`` where the game
+    speaks it: its log read through the game's ``log_line`` (the events are English)."""
+    table = table_spec(timeline.game)
+    lang = "en"
+    if len(table.languages) > 1:
+        settings = await bot_of(interaction).db.players.get_settings(interaction.user.id)
+        lang = spoken(known(settings.get("language")), table.languages)
+    with speaking(lang):
+        return clip(caption(timeline, step, table.presenter.log_line))
+
+
 async def _step_file(interaction: discord.Interaction, timeline: Timeline, step: int) -> discord.File:
     png = await bot_of(interaction).replays.frame_png(timeline, step)
     # The step's board said in words (its alt text), from the spectator's view it is drawn from.
@@ -149,7 +163,7 @@ async def send_replay(interaction: discord.Interaction, match_id: int, *, public
     timeline = await service.timeline(match_id, interaction.guild_id)
     file = await _step_file(interaction, timeline, 0)
     await interaction.followup.send(
-        clip(caption(timeline, 0)),
+        await _caption(interaction, timeline, 0),
         file=file,
         view=step_view(match_id, 0, len(timeline)),
         ephemeral=True,

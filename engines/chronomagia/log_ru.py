@@ -2,7 +2,7 @@
 
 The engine announces every event in English with seat labels ("P1 plays Goblin Arsonist as a
 creature."), and a match keeps those lines (a replay writes them again from the action log). A
-reader who chose Russian reads them through ``russian(line)``: each line the engine can write is
+reader who chose Russian reads them through ``russian(line)`` (and so does the reason a game ended): each line the engine can write is
 a template below, the same words with ``{holes}``; a line that matches one is written again from
 its Russian template, its card names taken from the Russian card data, its effect texts from the
 cards' Russian rules text, its resources and triggers from the grammar's Russian words. Seat labels
@@ -43,6 +43,13 @@ TEMPLATES: tuple[tuple[str, str], ...] = (
         "End of Time: the marker cannot move past 30. Life: P1 {a}, P2 {b}.",
         "Конец Времени: жетон не может пройти дальше 30-го Века. Жизнь: P1 {a}, P2 {b}.",
     ),
+    # why a game ended (the outcome's reason, shown under the final ranking)
+    ("concession", "сдача"),
+    ("both players reached 0 Life", "у обоих игроков Жизнь 0"),
+    ("{p} reached 0 Life", "у {p} Жизнь 0"),
+    ("{p} could not draw", "{p} не смог взять карту"),
+    ("End of Time with equal Life", "Конец Времени при равной Жизни"),
+    ("End of Time: {p} has more Life", "Конец Времени: у {p} больше Жизни"),
     # the start
     ("{p} chooses: {q} goes first (M3).", "{p} решает: первым ходит {q}."),
     ("{p} will take the first turn.", "Первый ход — за {p}."),

@@ -169,6 +169,11 @@ async def test_a_russian_match_reads_russian_everywhere(simcord_env) -> None:
         action = pick.choice(shadows) if shadows else choose_action(live.engine, s, PlayerId(seat), rng)
         await play_move(members[seat], live.id, action.to_id())
     assert live.outcome is not None, "the match was played out"
+    await env.settle()
+    last = next(m for m in reversed(game_thread(t).history()) if m.attachments).content
+    assert "🏁 **Итоги**\n1-е место: " in last, last  # the result, on the last board
+    for word in english_words(last):
+        english.setdefault(word, last)
     assert not english, english
     assert any("Ходит: " in b and "время выйдет <t:" in b for b in boards), boards[-1]
     log = "\n".join(boards)
@@ -177,3 +182,31 @@ async def test_a_russian_match_reads_russian_everywhere(simcord_env) -> None:
     assert not [n for n in english_names if n in log]
     assert asked_you and asked_other, "a Shadow's question, to its reader and to the other"
     assert hero_explained, "the Hero's counters explained while its abilities are offered"
+
+
+async def test_a_replay_reads_in_the_readers_language(simcord_env) -> None:
+    """The log is translated as it is shown, so a replay (which writes the events again in the
+    engine's English) reads in Russian to a Russian reader, card names as in the card data, and
+    in English to bob."""
+    env = simcord_env
+    t = make_table(env, ("alice", "bob"))
+    alice, bob = t.members["alice"], t.members["bob"]
+    await alice.slash(t.channel, "settings language", language="ru")
+    await alice.slash(t.channel, "play", game="chronomagia")
+    live = await _latest(env)
+    rng = Rng.from_seed(7)
+    while live.engine.view(live.state, None).turn < 4:
+        await play_move(alice, live.id, choose_action(live.engine, live.state, PlayerId(0), rng).to_id())
+    await alice.slash(game_thread(t), "game concede")
+    assert not live.active
+    env.settle_timeout = 120.0  # drawing the animated replay takes seconds (tests/bot/test_replay.py)
+    for member, lang in ((alice, "ru"), (bob, "en")):
+        panel = (await member.slash(t.channel, "replay", match=live.id)).response.message
+        last = next(b.custom_id for row in panel.components for b in row.children if "⏭" in (b.label or ""))
+        said = (await member.click(panel, custom_id=last)).response.content
+        if lang == "ru":
+            assert said.startswith(f"🎞️ **Повтор** · Хрономагия · игра №{live.id} · ход "), said
+            assert "alice сдаётся." in said and not english_words(said, ("alice", "AI")), said
+        else:
+            assert said.startswith(f"🎞️ **Replay** · Chronomagia · game #{live.id} · "), said
+            assert "alice concedes." in said

@@ -44,6 +44,7 @@ def test_card_names_and_effects_come_from_the_russian_card_data() -> None:
     )
     assert russian("P2 draws 5 cards.") == "P2 берёт 5 карт."
     assert russian("P1 draws 2 cards.") == "P1 берёт 2 карты."
+    assert russian("P2 reached 0 Life") == "у P2 Жизнь 0", "the reason a game ended"
 
 
 def test_a_line_no_template_knows_is_left_as_it_was() -> None:
