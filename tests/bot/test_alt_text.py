@@ -289,3 +289,28 @@ async def test_a_puzzle_panel_says_its_board_and_hand(simcord_env: Any) -> None:
     run = PuzzleRun(puzzle)
     for c in run.engine.view(run.state, PlayerId(puzzle.player)).hand:
         assert c.name in hand.description, hand.description
+
+
+async def test_the_alt_text_survives_the_senders_retries(simcord_env: Any, limited_discord: Any) -> None:
+    """A board edit that fails several times and a DM panel whose writes failed until the sweep
+    repairs them: the pictures Discord shows in the end carry the words of the position."""
+    from bot.presenters.alt import board_alt, hand_alt
+    from tests.bot.test_sender_table import board_of, move, on_position, start
+
+    env = simcord_env
+    live, members, t = await start(env, "ai")
+    thread = game_thread(t)
+    seat = next(iter(members))
+    panel = panel_message(members[seat], live.id)
+    assert panel is not None
+    env.inject_error("PATCH", f"/channels/{thread.id}/messages/{live.board_message_id}", status=500, times=8)
+    env.inject_error("PATCH", f"/channels/{panel.channel.id}/messages/*", status=503, times=None)
+    await move(env, live, members, Rng.from_seed(3))
+    await env.advance_time(60.0)
+    env.backend.faults.clear()
+    await env.advance_time(env.bot.sender.sweep_seconds + 1.0)
+    assert on_position(env, members[seat], live, seat) and not env.bot.sender.behind()
+    board = board_of(t, live).attachments[0]
+    assert board.description == board_alt(live.game, live.engine.view(live.state, None), live.names)
+    hand = panel_message(members[seat], live.id).attachments[0]
+    assert hand.description == hand_alt(live.game, live.engine.view(live.state, PlayerId(seat)), live.names)
