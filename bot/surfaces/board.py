@@ -235,8 +235,9 @@ class BoardWriter:
         data = file_bytes(file)
         filename, alt = file.filename, file.description
         digest = digest_of(data, alt)
-        if view is None:
-            view = hand_view(live.id) if live.active else None
+        if view is None and live.active:
+            with speaking(self.source.board_language(live)):  # "Show my hand" in the board's words
+                view = hand_view(live.id)
         pings = self.pings(live, mention)
         self._unposted[live.id] = mention
 

@@ -151,8 +151,9 @@ async def test_a_russian_match_reads_russian_everywhere(simcord_env) -> None:
                     english.setdefault(word, said)
         board = next(m for m in reversed(game_thread(t).history()) if m.attachments)
         boards.append(board.content)
-        for word in english_words(board.content):
-            english.setdefault(word, board.content)
+        for said in panel_words(board):  # its words and its "Show my hand" button
+            for word in english_words(said):
+                english.setdefault(word, said)
         s = live.state
         if s.ask is not None and s.ask.kind == "flip":
             mine = panel_message(members[s.ask.seat], live.id).content
