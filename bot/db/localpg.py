@@ -2,7 +2,8 @@
 
 The server binaries come from Debian's ``postgresql`` package (``.ci/run`` installs it when it is
 missing). PostgreSQL refuses to run as root, so under root the cluster is made and started as the
-package's ``postgres`` user. One server serves a whole test run; each test gets a database of its
+package's ``postgres`` user. One server serves a whole test run (one per worker when the tests run
+in parallel, each in its own folder on its own port); each test gets a database of its
 own, copied from a template that already has every migration (``CREATE DATABASE ... TEMPLATE``
 takes a few milliseconds; migrating anew would take a second per test).
 
@@ -41,6 +42,9 @@ def _version(path: str) -> int:
         return int(Path(path).parts[-3])
     except ValueError:
         return 0
+
+
+_START_ATTEMPTS = 5
 
 
 def _free_port() -> int:
@@ -92,14 +96,26 @@ class PgServer:
         self._run(
             [self.initdb, "-D", str(self.data), "-U", self.user, "-A", "trust", "-E", "UTF8", "--no-sync"],
         )
+        for attempt in range(_START_ATTEMPTS):
+            (self.root / "log").unlink(missing_ok=True)  # the failure read is this attempt's
+            try:
+                self._run(self._start_command())
+                break
+            except PostgresUnavailable as exc:
+                # The free port was taken between choosing it and the server binding it: another
+                # process did the same at the same moment (parallel test workers each start a
+                # server of their own). Another free port then; any other failure is reported.
+                if "Address already in use" not in str(exc) or attempt == _START_ATTEMPTS - 1:
+                    raise
+                self.port = _free_port()
+        self.started = True
+        return self
+
+    def _start_command(self) -> list[str]:
         options = f"-p {self.port} -c listen_addresses=127.0.0.1 -k {self.root} -c max_connections=200"
         if not self.durable:
             options += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
-        self._run(
-            [self.pg_ctl, "-D", str(self.data), "-o", options, "-l", str(self.root / "log"), "-w", "start"]
-        )
-        self.started = True
-        return self
+        return [self.pg_ctl, "-D", str(self.data), "-o", options, "-l", str(self.root / "log"), "-w", "start"]
 
     def _run(self, cmd: list[str]) -> None:
         done = subprocess.run(self._as + cmd, capture_output=True, text=True, timeout=120)
