@@ -90,19 +90,24 @@ def pack_renderer() -> Callable[[Sequence[str], str, str], Image.Image] | None:
     return table_spec(source().game).pack_image
 
 
-async def pack_file(pod_id: int, ref: engine.PickRef, cards: Sequence[str]) -> discord.File | None:
-    """The pack as an image (numbered as the menu lists it), drawn off the event loop; None for a
-    game that declares no pack image."""
+async def pack_file(
+    pod_id: int, ref: engine.PickRef, cards: Sequence[str], picks: Sequence[str] = ()
+) -> discord.File | None:
+    """The pack as an image (numbered as the menu lists it), with the drafter's ``picks`` so far
+    under it (by energy, with their cost curve: the game's ``TableSpec.pool_image``) in the same
+    picture, drawn off the event loop; None for a game that declares no pack image."""
     draw = pack_renderer()
     if draw is None:
         return None
+    draw_picks = table_spec(source().game).pool_image
 
     def work() -> bytes:
-        from render.common import to_png
+        from render.compose import stacked, to_small_png
 
-        return to_png(
-            draw(cards, f"Pack {ref.round} · pick {ref.pick_no}", f"pod #{pod_id} · {len(cards)} cards")
-        )
+        img = draw(cards, f"Pack {ref.round} · pick {ref.pick_no}", f"pod #{pod_id} · {len(cards)} cards")
+        if picks and draw_picks is not None:
+            img = stacked(img, draw_picks(picks, (), f"Your picks ({len(picks)})"))
+        return to_small_png(img)
 
     data = await asyncio.to_thread(work)
     return discord.File(io.BytesIO(data), filename=f"pack-{pod_id}-{ref.text()}.png")
@@ -121,7 +126,8 @@ async def panel(
         assert shown.ref is not None
         view = pick_view(live.id, shown.ref.text(), card_options(shown.cards))
         if with_image:
-            file = await pack_file(live.id, shown.ref, shown.cards)
+            assert live.state is not None
+            file = await pack_file(live.id, shown.ref, shown.cards, live.state.pools[seat_no])
     return shown.text, file, view
 
 

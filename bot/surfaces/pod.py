@@ -41,9 +41,9 @@ async def pool_image(pod: PodRow, seat: PodSeatRow) -> list[discord.File]:
         return []
 
     def work() -> bytes:
-        from render.common import to_png
+        from render.compose import to_small_png
 
-        return to_png(draw(seat.pool, seat.draft, f"{pod.title} — {seat.display_name}'s pool"))
+        return to_small_png(draw(seat.pool, seat.draft, f"{pod.title} — {seat.display_name}'s pool"))
 
     data = await asyncio.to_thread(work)
     return [discord.File(io.BytesIO(data), filename=f"pool-{pod.id}-{seat.seat}.png")]

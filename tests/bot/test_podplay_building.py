@@ -133,7 +133,7 @@ async def test_build_a_deck_by_clicks_and_submit(simcord_env) -> None:
     panel = build_panel(alice)
     assert "your deck" in panel.content and "54 cards in your pool" in panel.content
     img = Image.open(io.BytesIO(await panel.attachments[0].read()))
-    assert img.size[0] == 1280 and img.size[1] > 400
+    assert img.size[0] == 900 and img.size[1] > 400
     thread = pod_thread(env, pod_id, t)
     assert any("Deck building" in m.content for m in thread.history())
 

@@ -7,6 +7,7 @@ from collections import Counter
 from engines.afrika.draftsource import pool_groups
 from engines.draft.autobuild import build_deck
 from engines.draft.pod import sealed_pools
+from render.afrika.cardrow import WIDTH
 from render.afrika.pool import pool_image
 from tests.render.pixels import pixels
 
@@ -29,8 +30,8 @@ def test_image_size_and_deck_highlight() -> None:
     empty = pool_image(pool, [], "Draft #1 — alice's pool")
     deck = build_deck(pool)
     built = pool_image(pool, deck, "Draft #1 — alice's pool")
-    assert empty.size[0] == built.size[0] == 1280
-    assert 400 < empty.size[1] < 1400
+    assert empty.size[0] == built.size[0] == WIDTH
+    assert 400 < empty.size[1] < 1800
     # The deck adds a basics panel and green rows: the pictures differ, and more green pixels show.
     assert built.size[1] >= empty.size[1]
 
@@ -39,4 +40,4 @@ def test_image_size_and_deck_highlight() -> None:
 
     assert greens(built) > greens(empty) + 1000
     big = pool_image(_pool(6), [], "Sealed #2")  # a 108-card sealed pool still fits one image
-    assert big.size[1] < 2400
+    assert big.size[1] < 2600

@@ -45,4 +45,25 @@ def card_name(card_id: str) -> str:
     return card.name if card is not None else card_id
 
 
-__all__ = ["CardOption", "card_name", "card_option", "card_options", "source"]
+def picks_lines(picks: Sequence[str]) -> list[str]:
+    """A drafter's picks in words, as the picks under the pack image show them: the cost curve
+    (lands aside), then the names grouped by energy (the card source's ``pool_groups``), a card
+    picked twice named once with "×2"; not a flat list in pick order (issue #35, item 5)."""
+    if not picks:
+        return []
+    src = source()
+    cards = src.cards()
+    curve: dict[int, int] = {}
+    for cid in picks:
+        card = cards.get(cid)
+        if card is not None and card.kind != "land":
+            curve[card.cost] = curve.get(card.cost, 0) + 1
+    bars = " · ".join(f"{cost}: {n}" for cost, n in sorted(curve.items()))
+    lines = [f"Your picks ({len(picks)}), by energy" + (f"; cost curve {bars}" if bars else "")]
+    for g in src.pool_groups(picks):
+        names = ", ".join(card_name(cid) + (f" ×{n}" if n > 1 else "") for cid, n in g.cards)
+        lines.append(f"**{g.title}** {g.count}: {names}")
+    return lines
+
+
+__all__ = ["CardOption", "card_name", "card_option", "card_options", "picks_lines", "source"]

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from bot.services.drafts.base import LivePod
-from bot.services.drafts.cards import card_name
+from bot.services.drafts.cards import picks_lines
 from bot.text import clip
 from engines.draft import pod as engine
 
@@ -82,8 +82,5 @@ def panel_content(live: LivePod, seat_no: int, *, note: str | None = None) -> Pa
         if deadline is not None:
             lines.append(f"⏳ The bot picks for you <t:{int(deadline)}:R> if you haven't confirmed.")
         lines.append("Choose a card in the list, then click **Confirm**.")
-    pool = state.pools[seat_no]
-    if pool:
-        names = ", ".join(card_name(c) for c in pool)
-        lines.append(f"Your picks ({len(pool)}): {names}")
+    lines.extend(picks_lines(state.pools[seat_no]))
     return PanelContent(clip("\n".join(lines)), kind, ref if kind == "pick" else None, cards)
