@@ -5,6 +5,9 @@ The cog only moves text between Discord and the pure importer (``engines.decks``
 is not saved. Long lists come by a .txt attachment or, when neither ``text`` nor ``file`` is given,
 through a modal with a paragraph field. Running an import and its answer, with the buttons that
 keep a failed list ("Fix and retry", "Use the suggestions"), live in ``bot.ui.deckimport``.
+``/deck show`` and ``/deck export`` answer alike: to the player alone, or to the channel with
+``public: True`` (with no mentions, and within Discord's 2,000 characters: a longer list stays in
+the attached image or file).
 """
 
 from __future__ import annotations
@@ -41,6 +44,8 @@ log = logging.getLogger("cardhost.decks")
 MAX_FILE_BYTES = 256 * 1024
 MESSAGE_LIMIT = 2000
 TEXT_EXTENSIONS = (".txt", ".dec", ".dek", ".deck", ".cod")
+PUBLIC_HELP = "Show it to the channel (without this, only you see the answer)"
+"""``/deck show`` and ``/deck export`` answer the same way: to you alone unless ``public`` is set."""
 
 
 def _game_choices() -> list[app_commands.Choice[str]]:
@@ -230,12 +235,18 @@ class DeckCog(commands.Cog):
         await interaction.response.send_message(embed=embed, ephemeral=True, allowed_mentions=NO_MENTIONS)
 
     @deck.command(name="show", description="Show one of your decks as an image, with its cost curve")
-    @app_commands.describe(name="The deck", game="The game, if you have decks of this name in several")
+    @app_commands.describe(
+        name="The deck",
+        game="The game, if you have decks of this name in several",
+        public=PUBLIC_HELP,
+    )
     @app_commands.choices(game=_game_choices())
     @app_commands.autocomplete(name=deck_names)
-    async def show(self, interaction: discord.Interaction, name: str, game: str | None = None) -> None:
+    async def show(
+        self, interaction: discord.Interaction, name: str, game: str | None = None, public: bool = False
+    ) -> None:
         stored = await self.stored(interaction, name, game)
-        await interaction.response.defer(thinking=True)
+        await interaction.response.defer(ephemeral=not public, thinking=True)
         pool = get_pool(stored.row.game)
         summary = summarize(stored.deck, pool, stored.row.name)
         png = await asyncio.to_thread(_render_png, summary)
@@ -245,13 +256,21 @@ class DeckCog(commands.Cog):
         if len(content) + len(block) <= MESSAGE_LIMIT:
             content += block
         file = discord.File(io.BytesIO(png), filename=f"deck-{slug(stored.row.name)}.png")
-        await interaction.followup.send(content, file=file, allowed_mentions=NO_MENTIONS)
+        await interaction.followup.send(
+            content, file=file, ephemeral=not public, allowed_mentions=NO_MENTIONS
+        )
 
     @deck.command(name="export", description="Your deck as text you can paste or import again")
-    @app_commands.describe(name="The deck", game="The game, if you have decks of this name in several")
+    @app_commands.describe(
+        name="The deck",
+        game="The game, if you have decks of this name in several",
+        public=PUBLIC_HELP,
+    )
     @app_commands.choices(game=_game_choices())
     @app_commands.autocomplete(name=deck_names)
-    async def export_(self, interaction: discord.Interaction, name: str, game: str | None = None) -> None:
+    async def export_(
+        self, interaction: discord.Interaction, name: str, game: str | None = None, public: bool = False
+    ) -> None:
         stored = await self.stored(interaction, name, game)
         listing = export(stored.deck, get_pool(stored.row.game), stored.row.name)
         file = discord.File(io.BytesIO(listing.encode("utf-8")), filename=f"{slug(stored.row.name)}.txt")
@@ -262,7 +281,7 @@ class DeckCog(commands.Cog):
             else f"**{stored.row.name}**: the list is in the attached file."
         )
         await interaction.response.send_message(
-            content, file=file, ephemeral=True, allowed_mentions=NO_MENTIONS
+            content, file=file, ephemeral=not public, allowed_mentions=NO_MENTIONS
         )
 
     @deck.command(name="rename", description="Rename one of your decks")

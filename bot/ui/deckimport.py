@@ -8,7 +8,9 @@ with buttons that start from the list the player sent instead of from nothing:
   a sentence saying why);
 * **Use the suggestions**, offered only when every problem has exactly one "did you mean" card and
   the list with them applied is a legal deck (``engines.decks.fixes``), shows each replaced line
-  as a small diff and the whole corrected list, and imports it only on a second button.
+  as a small diff and the whole corrected list, and imports it only on a second button. When a
+  problem has a suggestion but the button is not offered, the answer says which line stops it
+  ("line 12 could be **Pyre Drake** or **Isle Drake**, and only you know which").
 
 The failed attempt is stored (``bot.db.deckimports``) and the buttons are ``DynamicItem``s whose
 custom_id carries its id, so they work after a restart; only the player who imported may use
@@ -35,7 +37,7 @@ from bot.ui.provenance import require_own_message
 from bot.ui.refusals import answers_refusals
 from engines.core import CardhostError
 from engines.decks import DeckError, DeckResult, check_deck_name, get_pool, import_deck
-from engines.decks.fixes import LineChange, suggested_fix
+from engines.decks.fixes import LineChange, offer_fix
 from engines.decks.names import MAX_NAME
 
 log = logging.getLogger("cardhost.decks")
@@ -195,13 +197,15 @@ async def run_import(
     pool = get_pool(request.game)
     result = await asyncio.to_thread(import_deck, text, pool, request.fmt)
     if not result.ok:
-        fix = await asyncio.to_thread(suggested_fix, text, pool, request.fmt)
+        offer = await asyncio.to_thread(offer_fix, text, pool, request.fmt)
+        fix, why_not = offer.fix, offer.reason
         if fix is not None and not (request.name or result.name):
-            fix = None  # the corrected list would be refused for want of a name: retry with one instead
+            # the corrected list would be refused for want of a name: retry with one instead
+            fix, why_not = None, "the deck has no name yet, and **Fix and retry** asks for one"
         new_id = await bot.db.decks.attempts.add(
             interaction.user.id, request.game, request.name, request.fmt, request.replace, text, fix
         )
-        footer = _failure_footer(text, suggestions=fix is not None)
+        footer = _failure_footer(text, suggestions=fix is not None, why_not=why_not)
         body, file = problems_message(request.name, result, footer)
         kwargs: dict[str, Any] = {"file": file} if file else {}
         await interaction.followup.send(
@@ -231,7 +235,9 @@ async def run_import(
     )
 
 
-def _failure_footer(text: str, *, suggestions: bool) -> str:
+def _failure_footer(text: str, *, suggestions: bool, why_not: str = "") -> str:
+    """What the buttons do; without **Use the suggestions**, why, when the player could expect it
+    (a problem has a "Did you mean"): ``why_not`` is ``engines.decks.fixes.FixOffer.reason``."""
     retry = (
         "**Fix and retry** opens the form with your list as you sent it."
         if form_length(text) <= MODAL_MAX
@@ -241,6 +247,8 @@ def _failure_footer(text: str, *, suggestions: bool) -> str:
         return (
             f"{retry} **Use the suggestions** shows the corrected list; nothing is saved until you confirm."
         )
+    if why_not:
+        return f"{retry}\n**Use the suggestions** is not offered: {why_not}."
     return retry
 
 

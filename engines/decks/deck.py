@@ -87,7 +87,7 @@ def _card_for(entry: Entry, pool: DeckPool) -> tuple[CardInfo | None, Problem | 
         if by_code is not None:
             return by_code, None  # a misspelt name with a right number: the number decides
         return None, Problem(
-            entry.line, entry.text, f"unknown card {entry.name!r}.", "unknown", pool.suggest(entry.name)
+            entry.line, entry.text, f"unknown card {entry.name!r}.", "unknown", pool.did_you_mean(entry.name)
         )
     if by_code is not None and by_code not in named:
         if any(c.name == by_code.name for c in named):
@@ -113,6 +113,7 @@ def validate(parsed: ParsedList, pool: DeckPool, fmt_key: str | None = None) -> 
             )
     counts: dict[str, dict[str, int]] = {s.key: {} for s in fmt.sections}
     lines: dict[str, list[Entry]] = {}  # copy key -> entries, for copy-limit messages
+    placed: list[tuple[Entry, str]] = []  # each line read as cards, with the section it counts in
     resolved = [(e, *_card_for(e, pool)) for e in parsed.entries]
     listed = _listed(resolved, fmt) if any(s.fits for s in fmt.sections) else {}
     for e, card, problem in resolved:
@@ -142,6 +143,7 @@ def validate(parsed: ParsedList, pool: DeckPool, fmt_key: str | None = None) -> 
             problems.append(Problem(e.line, e.text, reason, "legal"))
             continue
         counts[section][card.id] = counts[section].get(card.id, 0) + e.count
+        placed.append((e, section))
         if section in fmt.copy_scope:
             lines.setdefault(card.limit_key, []).append(e)
         if rule.max_copies is not None and counts[section][card.id] > rule.max_copies:
@@ -157,8 +159,9 @@ def validate(parsed: ParsedList, pool: DeckPool, fmt_key: str | None = None) -> 
         problems.append(Problem(None, "", "the list has no cards.", "empty"))
         return DeckResult(None, tuple(problems), fmt.key, parsed.name)
     problems.extend(_copy_problems(fmt, pool, counts, lines))
+    sizes = _clean_sizes(fmt, placed, problems)
     problems.extend(
-        _size_problems(fmt, pool, counts, partial=bool(problems), short_note=_blank_block_note(parsed, fmt))
+        _size_problems(fmt, pool, sizes, partial=bool(problems), short_note=_blank_block_note(parsed, fmt))
     )
     if problems:
         return DeckResult(None, tuple(sorted(problems, key=_order)), fmt.key, parsed.name)
@@ -200,6 +203,18 @@ def _listed(
             continue
         out[rule.key].append(card)
     return out
+
+
+def _clean_sizes(fmt: DeckFormat, placed: list[tuple[Entry, str]], problems: list[Problem]) -> dict[str, int]:
+    """Section key -> the copies on the lines without problems: what the size message counts, as it
+    says ("counting only the lines without problems"). A line with too many copies has its copies
+    read but is a problem line, so "5 Facet Lancer" there adds nothing, and "4 Facet Lancer" adds 4."""
+    bad = {p.line for p in problems if p.line is not None}
+    sizes = {s.key: 0 for s in fmt.sections}
+    for e, section in placed:
+        if e.line not in bad:
+            sizes[section] += e.count
+    return sizes
 
 
 def _order(p: Problem) -> tuple[int, int]:
@@ -256,10 +271,11 @@ def _blank_block_note(parsed: ParsedList, fmt: DeckFormat) -> str:
 
 
 def _size_problems(
-    fmt: DeckFormat, pool: DeckPool, counts: dict[str, dict[str, int]], *, partial: bool, short_note: str
+    fmt: DeckFormat, pool: DeckPool, sizes: dict[str, int], *, partial: bool, short_note: str
 ) -> list[Problem]:
-    """Section sizes against the format. ``partial``: other lines had problems and were not
-    counted; ``short_note`` explains a short first section (see ``_blank_block_note``)."""
+    """Section sizes (copies per section key, see ``_clean_sizes``) against the format.
+    ``partial``: other lines had problems and were not counted; ``short_note`` explains a short
+    first section (see ``_blank_block_note``)."""
     counting = " (counting only the lines without problems)" if partial else ""
 
     def problem(message: str, kind: str = "size", note: str = "") -> Problem:
@@ -268,7 +284,7 @@ def _size_problems(
     out: list[Problem] = []
     total = 0
     for rule in fmt.sections:
-        n = sum(counts[rule.key].values())
+        n = sizes[rule.key]
         total += n
         article = "an" if pool.title[:1].lower() in "aeiou" else "a"
         what = f"{article} {pool.title} {fmt.title.lower()} {rule.label}"

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from engines.core.errors import CardhostError
 
+from .closest import clearly_closest
 from .parse import SECTION_TITLES
 from .text import code_key, loose_key, name_key
 
@@ -231,6 +232,26 @@ class DeckPool:
                 cache.clear()
             cache[key] = _suggest(self._suggestable, key[0], n)
         return cache[key]
+
+    def did_you_mean(self, name: str) -> tuple[str, ...]:
+        """What a problem suggests for an unknown ``name``: the close spellings (``suggest``), or
+        only the one among them that is clearly closest by edits (``closest.clearly_closest``:
+        "Facet Lancr" is Facet Lancer, not also Rift Lantern)."""
+        found = self.suggest(name)
+        if len(found) < 2:
+            return found
+        key = name_key(name)
+        cache = self._closest
+        if key not in cache:
+            if len(cache) > 4096:
+                cache.clear()
+            cache[key] = clearly_closest(key, self._suggestable)
+        best = cache[key]
+        return (self._suggestable[best],) if best is not None and self._suggestable[best] in found else found
+
+    @cached_property
+    def _closest(self) -> dict[str, str | None]:
+        return {}
 
     def missing(self, card_ids: Iterable[str]) -> list[str]:
         """The ids among ``card_ids`` this pool no longer has (a saved deck after a card was removed)."""

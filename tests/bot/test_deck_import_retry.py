@@ -92,11 +92,15 @@ async def test_fix_and_retry_opens_the_form_with_the_list_exactly_as_sent(simcor
     t = make_table(simcord_env)
     alice = t.members["alice"]
     # CRLF line ends, a comment, odd spacing and a typo with two suggestions (so no "Use the suggestions")
-    sent = "// my flames\r\n" + listing(sep="\r\n").replace("Cosmic Storyteller", "cosmic  Storytelr")
+    sent = "// my flames\r\n" + listing(sep="\r\n").replace("Pyre Drake", "pyle  Drake")
     failed = await _file_import(alice, t.channel, sent)
     assert failed.ephemeral and "**Flames** was not saved — 2 problems" in failed.content, failed.content
-    assert "Did you mean **Cosmic Storyteller** or **Cosmic Recall**?" in failed.content
-    assert failed.content.endswith("**Fix and retry** opens the form with your list as you sent it.")
+    assert "Did you mean **Pyre Drake** or **Isle Drake**?" in failed.content
+    assert failed.content.endswith(
+        "**Fix and retry** opens the form with your list as you sent it.\n"
+        "**Use the suggestions** is not offered: line 16 could be **Pyre Drake** or **Isle Drake**, "
+        "and only you know which."
+    )
     assert labels(failed) == [RETRY]
     assert await _decks(simcord_env, alice) == []
 
@@ -107,7 +111,7 @@ async def test_fix_and_retry_opens_the_form_with_the_list_exactly_as_sent(simcor
     assert inputs["Deck list"]["value"] == sent
     assert inputs["Deck list"]["max_length"] == MODAL_MAX
 
-    fixed = sent.replace("cosmic  Storytelr", "Cosmic Storyteller")
+    fixed = sent.replace("pyle  Drake", "Pyre Drake")
     saved = last_reply(await alice.submit_modal(shown, {inputs["Deck list"]["custom_id"]: fixed}))
     assert saved.content.startswith("Saved **Flames** — Chronicles of Afrika, constructed, 60 cards.")
     assert await _decks(simcord_env, alice) == ["Flames"]
@@ -124,13 +128,13 @@ async def test_a_retry_that_fails_again_answers_with_new_buttons(simcord_env) ->
     alice = t.members["alice"]
     shown = await alice.slash(t.channel, "deck import", game="afrika", name="Pasted")
     first_id = text_inputs(shown.modal)["Deck list"]["custom_id"]
-    sent = listing().replace("Spark Bolt", "Sprak Blot")
+    sent = listing().replace("Spark Bolt", "Xyzzy Blot")
     failed = last_reply(await alice.submit_modal(shown, {first_id: sent}))
-    assert labels(failed) == [RETRY]  # "Sprak Blot": no suggestion at all
+    assert labels(failed) == [RETRY]  # "Xyzzy Blot": no suggestion at all
     retry = await alice.click(failed, label=RETRY)
     inputs = text_inputs(retry.modal)
     assert inputs["Deck list"]["value"] == sent
-    still = sent.replace("Sprak Blot", "Spark Blot")  # now one sure suggestion
+    still = sent.replace("Xyzzy Blot", "Sprak Blot")  # now one sure suggestion (a swap and a swap)
     second = last_reply(await alice.submit_modal(retry, {inputs["Deck list"]["custom_id"]: still}))
     assert "**Pasted** was not saved" in second.content and "Did you mean **Spark Bolt**?" in second.content
     assert labels(second) == [RETRY, SUGGEST]
@@ -199,20 +203,59 @@ async def test_no_suggestions_button_unless_every_problem_has_exactly_one(simcor
     one = listing().replace("Veil Drifter", "Veil Driftr")
     cases = {
         # one sure suggestion, one between two cards
-        "ambiguous": one.replace("Cosmic Storyteller", "Cosmic Storytelr"),
+        "ambiguous": (
+            one.replace("Pyre Drake", "Pyle Drake"),
+            "line 15 could be **Pyre Drake** or **Isle Drake**, and only you know which",
+        ),
         # one sure suggestion, one with none
-        "none": one.replace("Spark Bolt", "Xyzzy"),
+        "none": (one.replace("Spark Bolt", "Xyzzy"), "line 18 names no card close enough to suggest"),
         # one sure suggestion and a problem that is not a card's name (a count)
-        "count": one.replace("3 Spark Bolt", "three Spark Bolt"),
+        "count": (
+            one.replace("3 Spark Bolt", "three Spark Bolt"),
+            "the problem on line 18 is not a misspelt card name",
+        ),
         # the suggestion alone leaves the deck short: not a legal deck, so nothing is offered
-        "short": "\n".join(one.split("\n")[:-3]),
+        "short": (
+            "\n".join(one.split("\n")[:-3]),
+            "even with the suggestions the list would not be a legal deck",
+        ),
     }
-    for why, text in cases.items():
+    for why, (text, reason) in cases.items():
         failed = await _file_import(alice, t.channel, text, name=why.title())
         assert "was not saved" in failed.content, why
         assert labels(failed) == [RETRY], (why, failed.content)
-        assert "Use the suggestions" not in failed.content, why
+        # the player sees a "Did you mean" and no button: the answer says why
+        assert failed.content.endswith(f"\n**Use the suggestions** is not offered: {reason}."), why
+    # no "Did you mean" anywhere: no button was to be expected, so nothing to explain
+    failed = await _file_import(alice, t.channel, listing().replace("Spark Bolt", "Xyzzy"), name="Plain")
+    assert labels(failed) == [RETRY] and "Use the suggestions" not in failed.content
     assert await _decks(simcord_env, alice) == []
+
+
+async def test_a_one_letter_typo_is_fixed_by_the_suggestions(simcord_env) -> None:
+    """Issue #35 item 7: "Facet Lancr" was Facet Lancer or Rift Lantern, so "Use the suggestions"
+    (one sure card per problem) was never offered for it. One letter off one card and seven off
+    the other: it is suggested alone, and the button takes it."""
+    t = make_table(simcord_env)
+    alice = t.members["alice"]
+    sent = listing().replace("2 Starlit Sentinel", "2 Facet Lancr").replace("Spark Bolt", "Spark Blt")
+    failed = await _file_import(alice, t.channel, sent, name="Diamonds")
+    assert "Line 6 (`2 Facet Lancr`): unknown card 'Facet Lancr'. Did you mean **Facet Lancer**?" in (
+        failed.content
+    ), failed.content
+    assert "Rift Lantern" not in failed.content and "Astral Bolt" not in failed.content
+    assert "Did you mean **Spark Bolt**?" in failed.content
+    assert labels(failed) == [RETRY, SUGGEST]
+
+    offer = last_reply(await alice.click(failed, label=SUGGEST))
+    assert "- line 6: 2 Facet Lancr\n+ line 6: 2 Facet Lancer" in offer.content, offer.content
+    assert "- line 18: 3 Spark Blt\n+ line 18: 3 Spark Bolt" in offer.content
+    saved = last_reply(await alice.click(offer, label=CONFIRM))
+    assert saved.content.startswith("Saved **Diamonds** — Chronicles of Afrika, constructed, 60 cards.")
+    rows = await simcord_env.bot.db.decks.list(alice.id)
+    stored = await simcord_env.bot.db.decks.get(alice.id, rows[0].id)
+    fixed = sent.replace("Facet Lancr", "Facet Lancer").replace("Spark Blt", "Spark Bolt")
+    assert stored.deck == import_deck(fixed, get_pool("afrika")).deck
 
 
 async def test_another_player_is_refused_in_words(simcord_env) -> None:
@@ -268,7 +311,7 @@ async def test_a_list_too_long_for_a_form_comes_back_as_a_file(simcord_env) -> N
     t = make_table(simcord_env)
     alice = t.members["alice"]
     note = "  # " + "a long note about this card " * 5
-    long = "\n".join(line + note for line in listing().replace("Spark Bolt", "Sprak Blot").split("\n"))
+    long = "\n".join(line + note for line in listing().replace("Spark Bolt", "Xyzzy Blot").split("\n"))
     assert len(long) > MODAL_MAX
     failed = await _file_import(alice, t.channel, long, name="Long")
     assert failed.content.endswith("**Fix and retry** gives your list back as a file (too long for a form).")
@@ -336,6 +379,9 @@ async def test_a_one_line_text_option_and_an_unnamed_list(simcord_env) -> None:
         await alice.submit_modal(shown, {text_inputs(shown.modal)["Deck list"]["custom_id"]: sent})
     )
     assert "**The deck** was not saved" in failed.content and labels(failed) == [RETRY]
+    assert failed.content.endswith(
+        "**Use the suggestions** is not offered: the deck has no name yet, and **Fix and retry** asks for one."
+    )
     retry = await alice.click(failed, label=RETRY)
     assert retry.modal is not None and retry.modal["title"] == "Fix and retry"
     inputs = text_inputs(retry.modal)

@@ -61,7 +61,7 @@ async def test_import_by_file_then_list_show_export(simcord_env) -> None:
     assert field.name == "Chronicles of Afrika" and "**Flames** — constructed, 60 cards" in field.value
 
     shown = last_reply(await alice.slash(t.channel, "deck show", name="flames"))
-    assert not shown.ephemeral
+    assert shown.ephemeral  # to alice alone, as /deck export answers (public: True shows it to all)
     assert "Codex (60)" in shown.content and "Curve:" in shown.content
     png = await shown.attachments[0].read()
     img = Image.open(io.BytesIO(png))
@@ -129,10 +129,54 @@ async def test_every_problem_with_its_line_and_nothing_saved(simcord_env) -> Non
         "Line 2 (`four Spark Bolt`): the count 'four' is not a number",
         "Line 3 (`7 Spark Bolt`): too many copies: 7 × Spark Bolt",
         "Line 4 (`Sideboard`)",
-        "Deck: the Codex has 7 cards",
+        "Deck: the Codex has 0 cards",  # every card line has a problem: none is counted
     ):
         assert expected in content, content
     assert await _decks(simcord_env, alice) == []
+
+
+async def test_the_size_counts_only_the_lines_without_problems(simcord_env) -> None:
+    """Issue #35 item 7: 48 clean cards and "5 Facet Lancer" (too many copies) were told "the Codex
+    has 53 cards (counting only the lines without problems)"."""
+    t = make_table(simcord_env)
+    alice = t.members["alice"]
+    clean = listing().replace("12 Nebula Plains\n", "")  # 48 cards
+    text = clean + "\n5 Facet Lancer\n4 Facet Lancr"
+    reply = await _import(alice, t.channel, name="Lancers", file=("l.txt", text.encode()))
+    assert "**Lancers** was not saved — 3 problems" in reply.content, reply.content
+    assert "Line 25 (`5 Facet Lancer`): too many copies: 5 × Facet Lancer" in reply.content
+    assert "Deck: the Codex has 48 cards; a Chronicles of Afrika constructed Codex needs at least 60" in (
+        reply.content
+    ), reply.content
+    # with copies: a clean "4 Facet Lancer" counts 4
+    reply = await _import(
+        alice, t.channel, name="Lancers", file=("l.txt", (clean + "\n4 Facet Lancer\n1 Xyzzy").encode())
+    )
+    assert "Deck: the Codex has 52 cards;" in reply.content, reply.content
+    assert await _decks(simcord_env, alice) == []
+
+
+async def test_show_and_export_answer_alike_to_you_or_to_the_channel(simcord_env) -> None:
+    """Issue #35 item 7: /deck show posted to the channel and /deck export to you alone. Both answer
+    to you alone, and both take `public: True` to show the deck to the channel."""
+    t = make_table(simcord_env)
+    alice, bob = t.members["alice"], t.members["bob"]
+    await _import(alice, t.channel, name="Flames", file=("flames.txt", listing().encode()))
+
+    def seen_by_bob() -> list[Any]:
+        return [m for m in t.channel.history(viewer=bob) if m.author.bot and "Flames" in m.content]
+
+    for command in ("deck show", "deck export"):
+        private = last_reply(await alice.slash(t.channel, command, name="Flames"))
+        assert private.ephemeral, command
+        assert seen_by_bob() == [], command
+    shown = last_reply(await alice.slash(t.channel, "deck show", name="Flames", public=True))
+    assert not shown.ephemeral and "Codex (60)" in shown.content and shown.attachments
+    exported = last_reply(await alice.slash(t.channel, "deck export", name="Flames", public=True))
+    assert not exported.ephemeral and exported.content.startswith("```")
+    assert (await exported.attachments[0].read()).decode() in exported.content
+    public = seen_by_bob()
+    assert len(public) == 2 and all(len(m.content) <= 2000 and not m.mentions for m in public)
 
 
 async def test_long_problem_lists_come_as_a_file(simcord_env) -> None:

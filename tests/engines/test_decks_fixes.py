@@ -5,7 +5,7 @@ from __future__ import annotations
 from engines.afrika.cards import CARDS
 from engines.afrika.decks import STARTER_FLAMES
 from engines.decks import get_pool, import_deck
-from engines.decks.fixes import LineChange, suggested_fix
+from engines.decks.fixes import LineChange, offer_fix, suggested_fix
 
 POOL = get_pool("afrika")
 
@@ -55,9 +55,47 @@ def test_crlf_a_rewritten_line_and_a_one_line_list() -> None:
 def test_nothing_is_offered_without_one_sure_card_each_or_a_legal_result() -> None:
     one = listing().replace("Veil Drifter", "Veil Driftr")
     assert suggested_fix(one, POOL) is not None
-    assert suggested_fix(one.replace("Cosmic Storyteller", "Cosmic Storytelr"), POOL) is None  # two cards
+    assert suggested_fix(one.replace("Pyre Drake", "Pyle Drake"), POOL) is None  # two cards
     assert suggested_fix(one.replace("Spark Bolt", "Xyzzy"), POOL) is None  # no card
     assert suggested_fix(one.replace("3 Spark Bolt", "three Spark Bolt"), POOL) is None  # not a name
     assert suggested_fix(one.replace("3 Spark Bolt", "9 Spark Bolt"), POOL) is None  # too many copies
     assert suggested_fix("\n".join(one.split("\n")[:-3]), POOL) is None  # still short after it
     assert suggested_fix("12 Nebula Plains", POOL) is None  # only a deck-wide problem
+
+
+def test_a_one_letter_typo_with_one_clearly_closest_card_is_offered() -> None:
+    """Issue #35 item 7: "Cosmic Storytelr" was Cosmic Storyteller or Cosmic Recall, so nothing was offered."""
+    text = listing().replace("Cosmic Storyteller", "Cosmic Storytelr").replace("Spark Bolt", "Spark Blt")
+    fix = suggested_fix(text, POOL)
+    assert fix is not None and fix.deck == GOOD
+    assert [c.after for c in fix.changes] == ["2 Cosmic Storyteller", "3 Spark Bolt"]
+
+
+def test_the_offer_says_which_line_stops_it() -> None:
+    one = listing().replace("Veil Drifter", "Veil Driftr")
+    assert offer_fix(one, POOL).reason == "" and offer_fix(listing(), POOL).reason == ""
+    lines = {i: line for i, line in enumerate(one.split("\n"), start=1)}
+    drake = next(i for i, line in lines.items() if line.endswith("Pyre Drake"))
+    bolt = next(i for i, line in lines.items() if line.endswith("Spark Bolt"))
+    reasons = {
+        "ambiguous": one.replace("Pyre Drake", "Pyle Drake"),
+        "none": one.replace("Spark Bolt", "Xyzzy"),
+        "count": one.replace("3 Spark Bolt", "three Spark Bolt"),
+        "short": "\n".join(one.split("\n")[:-3]),
+        "two": one.replace("Pyre Drake", "Pyle Drake").replace("Spark Bolt", "Xyzzy"),
+    }
+    said = {why: offer_fix(text, POOL) for why, text in reasons.items()}
+    assert all(offer.fix is None for offer in said.values())
+    assert said["ambiguous"].reason == (
+        f"line {drake} could be **Pyre Drake** or **Isle Drake**, and only you know which"
+    )
+    assert said["none"].reason == f"line {bolt} names no card close enough to suggest"
+    assert said["count"].reason == f"the problem on line {bolt} is not a misspelt card name"
+    assert said["short"].reason == "even with the suggestions the list would not be a legal deck"
+    first = min(drake, bolt)
+    assert said["two"].reason.startswith(f"line {first} ") and said["two"].reason.endswith(
+        "(1 more line needs you too)"
+    )
+    # nothing that looks like a misspelt name: no button expected, so nothing to explain
+    assert offer_fix("12 Nebula Plains", POOL).reason == ""
+    assert offer_fix(listing().replace("Spark Bolt", "Xyzzy"), POOL).reason == ""

@@ -274,7 +274,10 @@ def test_deck_too_small_and_too_many_copies() -> None:
     assert _problems("4 Spark Bolt") == [(None, "size")]
     big = BASE.replace("3 Spark Bolt", "5 Spark Bolt") + "\n1 Spark Bolt"
     probs = _problems(big)
-    assert probs == [(list(BASE.splitlines()).index("3 Spark Bolt") + 1, "copies")]
+    # the size counts only the lines without problems (issue #35 item 7): 63 listed, 5 on the bad line
+    assert probs == [(list(BASE.splitlines()).index("3 Spark Bolt") + 1, "copies"), (None, "size")]
+    report = import_deck(big, POOL).report()
+    assert "the Codex has 58 cards;" in report and "(counting only the lines without problems)" in report
     # Basic terrains are unlimited; limited has no copy limit at all.
     assert import_deck(BASE.replace("12 Nebula Plains", "40 Nebula Plains"), POOL).ok
     assert import_deck(BASE.replace("3 Spark Bolt", "9 Spark Bolt"), POOL, "limited").ok
