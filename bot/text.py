@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from bot.i18n import say
 
@@ -54,19 +54,43 @@ def clip(text: str, limit: int = DISCORD_MESSAGE_LIMIT) -> str:
     return head.rstrip(" ,;:-—\n") + "…"
 
 
-def log_block(lines: Iterable[str], limit: int = 1200, max_lines: int = 12) -> str:
-    """The most recent lines that fit, oldest first, as a quote block; older lines are summarised."""
-    kept: list[str] = []
-    size = 0
+def log_block(
+    lines: Iterable[str], limit: int = 1200, max_lines: int = 12, keep: Callable[[str], bool] | None = None
+) -> str:
+    """The most recent lines that fit, oldest first, as a quote block; older lines are summarised.
+
+    With ``keep`` (a game's "this line matters": an attack, a Defeat) those lines are chosen first,
+    the most recent first, and the other lines fill what room is left, so a run of minor lines
+    never pushes what happened out of sight into "… 28 earlier"."""
     all_lines = list(lines)
-    for line in reversed(all_lines):
-        if len(kept) >= max_lines or size + len(line) + 3 > limit:
-            break
-        kept.append(line)
-        size += len(line) + 3
-    kept.reverse()
+    chosen: set[int] = set()
+    size = 0
+    passes = (
+        [range(len(all_lines) - 1, -1, -1)]
+        if keep is None
+        else [
+            [i for i in range(len(all_lines) - 1, -1, -1) if keep(all_lines[i])],
+            [i for i in range(len(all_lines) - 1, -1, -1) if not keep(all_lines[i])],
+        ]
+    )
+    for order in passes:
+        for i in order:
+            line = all_lines[i]
+            if len(chosen) >= max_lines or size + len(line) + 3 > limit:
+                break
+            chosen.add(i)
+            size += len(line) + 3
+    kept = [line for i, line in enumerate(all_lines) if i in chosen]
     dropped = len(all_lines) - len(kept)
-    out = [say("> … {n} earlier", n=dropped)] if dropped else []
+    out: list[str] = []
+    if dropped:
+        first = min(chosen, default=len(all_lines))
+        older_only = all(i in chosen for i in range(first, len(all_lines)))
+        out.append(
+            say("> … {n} earlier", n=dropped)
+            if older_only
+            else say("> … {n} earlier or minor lines not shown", n=dropped)
+        )
     out.extend(f"> {line}" for line in kept)
     return "\n".join(out)
 

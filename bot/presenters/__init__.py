@@ -9,7 +9,7 @@ nothing else in the bot branches on a game's name.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
@@ -18,7 +18,7 @@ from PIL import Image
 from bot.presenters import generic
 from bot.presenters.choices import MULTI_SEPARATOR, MoveChoice, MultiChoice, highlighted
 from bot.services.seating import Seating
-from bot.text import with_names
+from bot.text import log_block, with_names
 from engines.core.game import GameSpec
 from engines.core.suggest import suggested_action
 
@@ -47,6 +47,9 @@ class Presenter:
     """A line of the engine's log (seat labels in) in the language of the message being built
     (``bot.i18n.language()``): engines write their log in English, and a game whose table speaks
     more languages translates each line as it is shown (a log kept or replayed reads alike)."""
+    log: Callable[[Iterable[str]], str] = log_block
+    """(the log's lines, names in) -> the quote block under the board: the most recent lines that
+    fit (a game may fold its minor lines and keep what matters in sight)."""
 
 
 StartStyle = Literal["lobby", "duel"]

@@ -11,6 +11,7 @@ one way to pay. Rules stay in the engine: this module reads the view and the leg
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from typing import Any
 
 import discord
@@ -20,8 +21,10 @@ import render.spirit
 from bot.presenters import Presenter, TableSpec
 from bot.presenters.choices import MULTI_SEPARATOR as JOINED
 from bot.presenters.choices import MoveChoice
+from bot.text import clip, log_block
 from engines.core import PlayerId
-from engines.spirit import GAME, card
+from engines.core.words import plural
+from engines.spirit import GAME, card, hints
 from engines.spirit.actions import Attack, Call, Cast, Conceal, Gather, Place, Target, Use, pay_words
 from engines.spirit.grid import label as zone_label
 from render.spirit.board import PHASES
@@ -71,6 +74,30 @@ def _unit_name(view: Any, zone: int | None) -> str:
     if z.unit is not None and z.unit.card is not None:
         return f"{card(z.unit.card).name} ({z.name})"
     return f"the Spirit at {z.name}"
+
+
+def ability_words(view: Any, source: int | None, n: int) -> str:
+    """An ability as it reads on its button: whose and what it does ("Ashen Duelist: 400 damage to
+    a Spirit"); the zone is named only when two of the player's Spirits share the name."""
+    if source is None:
+        cid = view.seats[view.viewer].commander.card
+        who = f"{card(cid).name} (Commander)" if cid else "your Commander"
+    else:
+        z = view.zones[source]
+        cid = z.unit.card if z.unit is not None else None
+        if cid is None:
+            return f"Ability {n} of the Spirit at {z.name}"
+        names = [
+            card(o.unit.card).name
+            for o in view.zones
+            if o.unit is not None and o.unit.card is not None and o.seat == z.seat
+        ]
+        who = card(cid).name + (f" ({z.name})" if names.count(card(cid).name) > 1 else "")
+    if cid is None:
+        return f"Ability {n} of {who}"
+    abilities = card(cid).abilities
+    what = abilities[n - 1].short_text if 0 < n <= len(abilities) else f"ability {n}"
+    return clip(f"{who}: {what}", 80)
 
 
 def _targets(view: Any, targets: tuple[int, ...]) -> str:
@@ -126,13 +153,13 @@ def choices(engine: Any, state: Any, seat: int) -> list[MoveChoice]:
             label = f"Play {name}" + (f" on {_targets(view, a.targets)}" if a.targets else "")
             out.append(MoveChoice(aid, label, play, group=f"Play {name}", option=option))
         elif isinstance(a, Use):
-            who = _unit_name(view, a.source)
-            group = f"Ability {a.n} of {who}"
+            words = ability_words(view, a.source, a.n)
+            group = clip(f"Use {words}", 100)  # the groups menu names its kinds by first word
             many = ways[("", a.source, a.n, a.targets)] > 1
             option = _targets(view, a.targets) if a.targets else "Use it"
             if many:
                 option += f" · pay {pay_words(a.pay)}"
-            label = group + (f" on {_targets(view, a.targets)}" if a.targets else "")
+            label = clip(words + (f" → {_targets(view, a.targets)}" if a.targets else ""), 80)
             out.append(MoveChoice(aid, label, play, group=group, option=option))
         elif isinstance(a, Target):
             option = _targets(view, a.targets)
@@ -159,7 +186,101 @@ def choices(engine: Any, state: Any, seat: int) -> list[MoveChoice]:
         else:
             out.append(MoveChoice(aid, a.label, quiet))
     order = {decide: 0, play: 1, quiet: 2}
-    return sorted(out, key=lambda c: order.get(c.style, 3))
+    return [*one_gesture_choices(engine, state, seat, out), *sorted(out, key=lambda c: order.get(c.style, 3))]
+
+
+MAX_JOINED = 78
+"""The longest joined action ids of one button: a custom_id holds 100 characters, and
+``mv:<match>:<seq>:`` takes up to 22 of them."""
+
+
+def attack_all_words(attacks: list[str], ends: bool = True) -> str:
+    """ "Attack C2→D3, B2→Commander, then end the turn" (each attacker and what it attacks, as the
+    board names the zones), or "Attack with everything (5 attacks), …" when that is too long;
+    without ``ends`` the turn goes on after them (a long declaration is made in two clicks)."""
+    steps = []
+    for aid in attacks:
+        a = GAME.engine.decode_action(aid)
+        assert isinstance(a, Attack)
+        what = "Commander" if a.target is None else zone_label(a.target)
+        steps.append(f"{zone_label(a.attacker)}→{what}")
+    then = ", then end the turn" if ends else ""
+    listed = f"Attack {', '.join(steps)}{then}"
+    if len(listed) <= 80:
+        return listed
+    return f"Attack with everything ({plural(len(attacks), 'attack')}){then}"
+
+
+def one_gesture_choices(engine: Any, state: Any, seat: int, moves: list[MoveChoice]) -> list[MoveChoice]:
+    """Buttons that save a step (issue 34 item 7): "Attack with everything", the attacks a
+    player would make declared at once, then the turn ended; and for each card Called, Concealed
+    or Gathered and each attacker, the sensible zone or target (``engines.spirit.hints``) as one
+    button, its group keeping every other one."""
+    out: list[MoveChoice] = []
+    plan = hints.attack_all(engine, state, seat)
+    attacks = [a for a in plan if a.startswith("attack:")]
+    if attacks:
+        chain = [*plan, "go:submain", "go:end", "end"]
+        ends = len(JOINED.join(chain)) <= MAX_JOINED
+        while not ends and len(JOINED.join(plan)) > MAX_JOINED:
+            plan = plan[:-1]  # the rest stays to declare (or declare all at once again)
+        attacks = [a for a in plan if a.startswith("attack:")]
+        if attacks:
+            out.append(
+                MoveChoice(
+                    JOINED.join(chain if ends else plan),
+                    attack_all_words(attacks, ends),
+                    discord.ButtonStyle.primary,
+                )
+            )
+    twice = hints.gather_twice(engine, state, seat)
+    if twice:
+        g = GAME.engine.decode_action(twice[0])
+        assert isinstance(g, Gather)
+        view = _view(engine, state, seat)
+        onto = "your Commander" if g.onto is None else unit_words(view, zone_label(g.onto))
+        label = clip(f"Gather 2 {card(g.card).name} onto {onto}", 80)
+        out.append(MoveChoice(JOINED.join(twice), label, discord.ButtonStyle.success))
+    picks = hints.one_gesture(engine, state, seat)
+    shown: set[str] = set()  # two copies of a card in hand list the same move twice
+    for m in moves:
+        if m.action_id in shown or m.action_id not in picks or not m.group:
+            continue
+        if len({o.action_id for o in moves if o.group == m.group}) > 1:
+            shown.add(m.action_id)
+            out.append(MoveChoice(m.action_id, clip(m.label, 80), m.style))
+    return out
+
+
+RESOLVES = " passes too: the Sequence resolves."
+
+
+def folded(lines: Iterable[str]) -> list[str]:
+    """The log without its pass/pass pairs: "AI passes." then "alice passes too: the Sequence
+    resolves." after every Call and attack nobody answered say nothing the next line does not
+    (the effect resolving). A pass before an answer (a lone "passes.") stays."""
+    out: list[str] = []
+    for line in lines:
+        if line.endswith(RESOLVES):
+            if out and out[-1].endswith(" passes."):
+                out.pop()
+            continue
+        out.append(line)
+    return out
+
+
+MATTERS = (" attacks ", " is Defeated", " damage to ", "Commander falls", " wins the Duel")
+"""What a log line must say to be kept in sight before minor lines (phase moves, Gathers)."""
+
+
+def matters(line: str) -> bool:
+    return any(word in line for word in MATTERS)
+
+
+def log(lines: Iterable[str]) -> str:
+    """The log under the board: pass/pass folded away, attacks and Defeats kept before anything
+    minor, so "… 28 earlier" never hides what happened in combat."""
+    return log_block(folded(lines), limit=1400, max_lines=14, keep=matters)
 
 
 def _link_words(link: Any, names: list[str]) -> str:
@@ -280,6 +401,7 @@ PRESENTER = Presenter(
     waiting_text=waiting_text,
     prompt=prompt,
     details=details,
+    log=log,
 )
 
 TABLE = TableSpec(

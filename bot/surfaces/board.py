@@ -21,7 +21,7 @@ from bot.mentions import pinging
 from bot.presenters import presenter_for
 from bot.sender.core import Desired, PermanentError, Sender, Surface
 from bot.services.matches import LiveMatch
-from bot.text import ai_seat, clip, log_block, with_names
+from bot.text import ai_seat, clip, with_names
 from bot.ui.components import hand_view
 
 
@@ -111,7 +111,7 @@ class BoardWriter:
                     who.append(f"<@{seat.user_id}>" if mention else seat.name)
             lines.append(say("To play: {who}{clock}", who=", ".join(who), clock=self.source.clock_text(live)))
         presenter = presenter_for(live.game)
-        block = log_block(with_names(presenter.log_line(line), live.names) for line in live.log_lines)
+        block = presenter.log(with_names(presenter.log_line(line), live.names) for line in live.log_lines)
         if block:
             lines.append(block)
         return clip("\n".join(lines))

@@ -8,7 +8,11 @@ ability payable, a player would otherwise be asked at every phase of every turn)
 window (``/settings stops``) makes the bot ask there, even when passing is all one could do. A
 forced choice (a Rewind or trigger with one option, an Unending return with one empty zone) is
 taken, and so is the one phase move of one's own turn when nothing else is legal (a Calm Phase
-with nothing to do). Every priority window is a response: a short prompt that passes when it
+with nothing to do). The Reload Phase (S43) asks only when Reloading could be worth a card: the
+Deck is nearly empty and the Reload pile is not (an empty Reload pile makes a Reload a shuffle of
+the Deck that draws 1 card instead of 2); otherwise the bot goes to the Draw Phase, unless the
+``reload`` stop is set. Deck and Reload pile sizes are public (B5), so the skipped question tells
+the opponent nothing. Every priority window is a response: a short prompt that passes when it
 runs out. Any other open gamestate of one's own turn is always the player's to decide.
 """
 
@@ -19,14 +23,19 @@ from typing import Any
 
 from engines.core import PlayerId
 
-from .actions import Pass
+from .actions import Go, Pass
 
 WINDOW_NAMES: dict[str, str] = {
     "own": "My own action, before it resolves",
     "phase": "The opponent moves to another phase",
     "action": "The opponent acts (a Call, a spell, an ability)",
     "attack": "The opponent attacks",
+    "reload": "My Reload Phase, even with a full Deck",
 }
+RELOAD_ASKS_BELOW = 5
+"""The Reload Phase asks only when the Deck holds this many cards or fewer (and the Reload pile is
+not empty): with a fuller Deck a Reload costs a card for a shuffle, which no player wants turn
+after turn; the ``reload`` stop asks at every Reload Phase."""
 QUIET_WINDOWS = frozenset({"own", "phase"})
 """Windows where the bot passes unless a stop is set, even when a response exists."""
 
@@ -49,7 +58,8 @@ class SpiritAutoplay:
     pass_action: str = "pass"
     asks: str = (
         "I ask you for every move of your own turn and whenever you could answer something with a "
-        "Reflex card or a Charged Ability; where passing is all you could do, I pass for you."
+        "Reflex card or a Charged Ability; where passing is all you could do, I pass for you. "
+        "In your Reload Phase I draw for you unless your Deck is nearly empty."
     )
 
     def auto_action(self, engine: Any, state: Any, seat: int, stops: frozenset[str]) -> str | None:
@@ -68,6 +78,10 @@ class SpiritAutoplay:
         if len(legal) == 1 and (mode == "choose" or (mode == "open" and legal[0].kind == "phase")):
             only: str = legal[0].to_id()
             return only
+        if mode == "open" and getattr(state, "phase", "") == "reload" and Go("draw") in legal:
+            st = state.seats[seat]
+            if "reload" not in stops and (not st.reload or len(st.deck) > RELOAD_ASKS_BELOW):
+                return Go("draw").to_id()
         return None
 
     def is_response(self, engine: Any, state: Any, seat: int) -> bool:

@@ -88,6 +88,65 @@ OPS: dict[str, OpSpec] = {
     "exhume": OpSpec(False, False, (), "Return the last Spirit put into your Graveyard to your hand."),
     "negate": OpSpec(False, False, (), "Nullify the Primary effect of the link this responds to."),
 }
+SHORT: dict[str, str] = {
+    "damage": "{n} damage to {a}",
+    "weaken": "-{n} R to {a}",
+    "bolster": "+{n} R to {a}",
+    "heal": "restore {n} R to {a}",
+    "restore": "full R to {a}",
+    "empower": "+{n} S to {a}",
+    "sap": "-{n} S to {a}",
+    "bounce": "return {a} to hand",
+    "spin": "shuffle {a} into its Deck",
+    "move": "move {a}",
+    "defeat": "Defeat {a}",
+    "veil": "turn {a} face down",
+    "grant": "{kw} to {a}",
+    "extra_attack": "one more attack for {a}",
+    "drain": "detach {essence} from {a}",
+    "blast": "{n} damage to {commander}",
+    "mend": "{n} R back to {commander}",
+    "draw": "{player} {draws} {cards}",
+    "mill": "{player} {mills} {cards}",
+    "discard": "{player} {discards} {cards}",
+    "recall": "{essence} back from the Reload pile",
+    "exhume": "last Defeated Spirit back to hand",
+    "negate": "nullify the link it answers",
+}
+"""Each op in a few words, for a button ("400 damage to a Spirit"): the rules text is the card's."""
+
+_SHORT_WHO = {
+    "foe": "a Spirit",
+    "ally": "your Spirit",
+    "any": "a Spirit",
+    "self": "itself",
+    "foes": "each opposing Spirit",
+    "allies": "each of your Spirits",
+    "all": "each Spirit",
+}
+
+
+def describe_short(e: Effect) -> str:
+    """One effect in a few words ("400 damage to a Spirit", "draw 2 cards")."""
+    me = e.who == "me"
+    return (
+        SHORT[e.op]
+        .format(
+            n=e.amount,
+            a=_SHORT_WHO.get(e.who, ""),
+            kw=e.keyword,
+            commander="your Commander" if me else "the opposing Commander",
+            player="" if me else "opponent",
+            draws="draw" if me else "draws",
+            mills="mill" if me else "mills",
+            discards="discard" if me else "discards",
+            cards=plural(e.amount, "card"),
+            essence=f"{e.amount} Essence",
+        )
+        .strip()
+    )
+
+
 AURA_OPS = ("empower", "sap", "grant")
 """Ops a static aura may use, on Spirits in the Indicator (``foes``, ``allies`` or ``all``)."""
 
@@ -148,6 +207,14 @@ class Ability:
             return primary
         after = " ".join(describe(e, self.source) for e in self.aftermath)
         return f"{primary[:-1]}; {after[0].lower()}{after[1:]}"
+
+    @property
+    def short_text(self) -> str:
+        """What it does in a few words, for a button: "400 damage to a Spirit", "draw 1 card,
+        then +200 S to itself" (the full rules text is ``text``)."""
+        primary = ", ".join(describe_short(e) for e in self.primary)
+        after = ", ".join(describe_short(e) for e in self.aftermath)
+        return f"{primary}, then {after}" if after else primary
 
     @property
     def text(self) -> str:

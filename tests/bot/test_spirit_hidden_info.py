@@ -85,7 +85,7 @@ async def test_no_concealed_hand_or_side_card_reaches_the_other_player(simcord_e
         result = await play_move(member, live.id, action.to_id())
         assert not result.followups, [f.content for f in result.followups]
         clicks += 1
-        if extra.random() < 0.1:
+        if extra.random() < 0.15:  # turns are fewer clicks now (issue 34 item 7): peek a bit more
             peeks += await peek(members[1 - seat], thread, live.id, extra.random())
     assert (clicks >= 80 or not live.active) and clicks >= 30, (clicks, live.active)
     assert concealed >= 3 and peeks >= 3, (concealed, peeks)

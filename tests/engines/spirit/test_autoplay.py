@@ -69,3 +69,27 @@ def test_forced_choice_is_taken() -> None:
     assert s.mode == "choose"
     assert AUTOPLAY.auto_action(ENGINE, s, 1, frozenset()) == "target:c2"
     assert not AUTOPLAY.is_response(ENGINE, s, 1)
+
+
+def _reload_phase(deck: int, reload: list[str]) -> object:
+    pos = {
+        "current": 0,
+        "phase": "reload",
+        "seats": [{"deck": ["E1"] * deck, "reload": reload}, {"deck": ["E1"] * 5}],
+    }
+    return ENGINE.position(MatchConfig(2), 1, pos)
+
+
+def test_the_reload_phase_asks_only_when_a_reload_could_be_worth_a_card() -> None:
+    """Issue 34 item 7: a Reload Phase question every turn was a click for a move nobody makes
+    with a full Deck (S43: a Reload there draws 1 instead of 2). The bot draws for the player;
+    it asks with a nearly empty Deck and a Reload pile to shuffle in, or with the stop set."""
+    full = _reload_phase(20, ["E1", "E1", "E1"])
+    assert {a.to_id() for a in ENGINE.legal_actions(full, PlayerId(0))} == {"reload", "go:draw"}
+    assert AUTOPLAY.auto_action(ENGINE, full, 0, frozenset()) == "go:draw"
+    assert AUTOPLAY.auto_action(ENGINE, full, 0, frozenset({"reload"})) is None
+    assert "reload" in dict(AUTOPLAY.stop_steps)
+    low = _reload_phase(3, ["E1"] * 8)
+    assert AUTOPLAY.auto_action(ENGINE, low, 0, frozenset()) is None
+    nothing_to_shuffle = _reload_phase(3, [])
+    assert AUTOPLAY.auto_action(ENGINE, nothing_to_shuffle, 0, frozenset()) == "go:draw"
