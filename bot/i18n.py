@@ -97,6 +97,20 @@ PHRASES: dict[str, dict[str, str]] = {
         "↩ Back to all moves": "↩ Ко всем ходам",
         "{n} choices: {shown}": "вариантов: {n}: {shown}",
         "Show my hand": "Показать мою руку",
+        # the clock's lines in the game's thread
+        "⏰ {mention}, {left} seconds left on your turn.": "⏰ {mention}, до конца вашего хода осталось {left} с.",
+        (
+            "⌛ {name} ran out of time {n} turns in a row: the AI plays the seat until "
+            "they take it back (**Take my seat back** on their hand panel, or "
+            "`/game reclaim` here)."
+        ): (
+            "⌛ У {name} {n} хода подряд вышло время: за это место играет ИИ, пока его не вернут "
+            "(**Вернуть моё место** на панели руки или `/game reclaim` здесь)."
+        ),
+        (
+            "⌛ {name} ran out of time: the AI plays the rest of this turn for them "
+            "(their next turn is theirs again)."
+        ): "⌛ У {name} вышло время: остаток этого хода за него играет ИИ (следующий ход — снова его).",
         # the end
         "🏁 **Final ranking**": "🏁 **Итоги**",
         "{ordinal}: {who}": "{place}-е место: {who}",

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 from bot.db.matches import ClockRow
+from bot.i18n import say, speaking
 from bot.log import match_logged
 from bot.services.deadlines import DeadlineQueue
 from bot.services.matches import LiveMatch
@@ -63,7 +64,10 @@ def now() -> float:
 
 class TurnTable(Protocol):
     """What the clocks ask of the match table (``bot.services.table``): a line in the game's
-    thread (through the sender), and to show what a move played for a seat did."""
+    thread (through the sender) in its board's language, and to show what a move played for a
+    seat did."""
+
+    def board_language(self, live: LiveMatch) -> str: ...
 
     def post_line(
         self, live: LiveMatch, text: str, *, key: tuple[Any, ...], pings: list[int | None] | None = None
@@ -276,9 +280,13 @@ class ClockService:
         user = live.seats[seat].user_id
         if user is not None:
             left = max(1, round(deadline - now()))
+            with speaking(self.table.board_language(live)):
+                warning = say(
+                    "⏰ {mention}, {left} seconds left on your turn.", mention=f"<@{user}>", left=left
+                )
             self.table.post_line(  # through the sender: a 5xx or a timeout is tried again
                 live,
-                f"⏰ <@{user}>, {left} seconds left on your turn.",
+                warning,
                 key=("warn", seat, turn_seq),
                 pings=[user],
             )
@@ -317,17 +325,21 @@ class ClockService:
                     )
                 )
                 report = await self.matches.play_for(live, seat)
-                if takeover:
-                    text = (
-                        f"⌛ {s.name} ran out of time {TAKEOVER_AFTER} turns in a row: the AI plays "
-                        "the seat until they take it back (**Take my seat back** on their hand "
-                        "panel, or `/game reclaim` here)."
-                    )
-                else:
-                    text = (
-                        f"⌛ {s.name} ran out of time: the AI plays the rest of this turn for them "
-                        "(their next turn is theirs again)."
-                    )
+                with speaking(self.table.board_language(live)):  # a line of the board's thread
+                    if takeover:
+                        text = say(
+                            "⌛ {name} ran out of time {n} turns in a row: the AI plays the seat until "
+                            "they take it back (**Take my seat back** on their hand panel, or "
+                            "`/game reclaim` here).",
+                            name=s.name,
+                            n=TAKEOVER_AFTER,
+                        )
+                    else:
+                        text = say(
+                            "⌛ {name} ran out of time: the AI plays the rest of this turn for them "
+                            "(their next turn is theirs again).",
+                            name=s.name,
+                        )
         if text:
             self.table.post_line(live, text, key=("time out", seat, turn_seq))
         await self.table.after_report(report)

@@ -1,7 +1,9 @@
 """Chronomagia in two languages through the bot: /settings language, then /card by a Russian name
 shows the card in Russian (and in English to a player who kept English); /deck import of a list
 written in Russian, /deck show and /deck export of it, "did you mean" in Russian, and the saved
-deck's Hero Deck reaching the match."""
+deck's Hero Deck reaching the match. Then a whole match between two Russian readers read in
+Russian (issue 34 items 10 and 11: the table's words, the log, the result, a replay, the clock's
+lines in the thread)."""
 
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ from typing import Any
 
 from simcord import assert_error
 
+from bot.services.clock import now
 from engines.chronomagia.cards import card, card_set
 from engines.chronomagia.starters import STARTER_LISTS
 from engines.core import CardhostError, PlayerId, Rng, choose_action
@@ -211,3 +214,19 @@ async def test_a_replay_reads_in_the_readers_language(simcord_env) -> None:
         else:
             assert said.startswith(f"🎞️ **Replay** · Chronomagia · game #{live.id} · "), said
             assert "alice concedes." in said
+
+
+async def test_the_clocks_lines_in_the_thread_read_russian(simcord_env) -> None:
+    """When a Russian table's turn runs out, the thread says so in Russian."""
+    env = simcord_env
+    t = make_table(env, ("alice",))
+    alice = t.members["alice"]
+    await alice.slash(t.channel, "settings language", language="ru")
+    await alice.slash(t.channel, "play", game="chronomagia")
+    live = await _latest(env)
+    clock = await env.bot.db.matches.get_clock(live.id)
+    assert clock is not None and clock.seat == 0
+    await env.advance_time(clock.deadline - now() + 1)
+    said = [m.content for m in game_thread(t).history() if m.content.startswith(("⏰", "⌛"))]
+    assert said and all(not english_words(s, ("alice", "game", "reclaim")) for s in said), said
+    assert any("У alice вышло время: остаток этого хода за него играет ИИ" in s for s in said), said
