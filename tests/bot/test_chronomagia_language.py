@@ -140,6 +140,17 @@ async def test_a_russian_match_reads_russian_everywhere(simcord_env) -> None:
         await m.slash(t.channel, "settings language", language="ru")
     await start_challenge(t, "alice", "bob", "chronomagia", deck="Starter: Shadow Court")
     live = await _latest(env)
+    # Item 1: the Redeal of the whole hand names seven cards, past a button's 80 characters: the
+    # label is cut on a whole name with an ellipsis, not in the middle of a word.
+    hand = ", ".join(card(c).name_ru for c in sorted(live.engine.view(live.state, PlayerId(0)).hand))
+    labels = [
+        getattr(b, "label", None) or ""
+        for row in panel_message(members[0], live.id).components
+        for b in row.children
+    ]
+    whole = next(label for label in labels if label.startswith("Пересдать: "))
+    assert len(hand) > 80 and len(whole) <= 80 and whole.endswith("…"), whole
+    assert f"Пересдать: {hand}".startswith(whole[:-1]) and f"Пересдать: {hand}"[len(whole) - 1] in ",", whole
     rng, pick = Rng.from_seed(3), random.Random(3)
     english: dict[str, str] = {}
     boards: list[str] = []
