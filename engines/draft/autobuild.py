@@ -16,10 +16,10 @@ Public API
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from itertools import combinations
 
+from .limited import energy_symbols, share_basics
 from .source import ANY_ENERGY, CardSource, DraftCard, draft_source
 
 
@@ -102,28 +102,14 @@ def build_deck(
         and (set(cards[cid].produces) & (pair | {ANY_ENERGY}))
     ]
     lands = lands[: min(len(lands), 4, n_terrains)]
-    need = Counter({code: 0 for code in pair})
-    for cid in chosen:
-        for code, k in cards[cid].symbols:
-            if code in pair:
-                need[code] += k
-    for cid in lands:
-        for p in cards[cid].produces:
-            if p in need:
-                need[p] -= 2
     basics_n = n_terrains - len(lands)
-    codes = sorted(pair)
-    weights = [max(need[c], 1) for c in codes]
-    split = [round(basics_n * w / sum(weights)) for w in weights]
-    if len(codes) > 1:
-        split[-1] = basics_n - sum(split[:-1])
-        lo = min(3, basics_n // 2)
-        if split[0] < lo:
-            split = [lo, basics_n - lo]
-        if split[1] < lo:
-            split = [basics_n - lo, lo]
+    # The same split the deck-building panel suggests for these cards (``limited.suggest_basics``).
+    shares = share_basics(energy_symbols(chosen, src), basics_n)
+    if not shares and basics_n > 0:  # no typed symbols: half and half over the pair
+        codes = sorted(pair)
+        shares = {code: basics_n // len(codes) + (i < basics_n % len(codes)) for i, code in enumerate(codes)}
     deck = [*chosen, *lands]
-    for code, k in zip(codes, split, strict=True):
+    for code, k in sorted(shares.items()):
         deck += [src.basic(code)] * k
     return deck
 

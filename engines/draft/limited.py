@@ -42,7 +42,16 @@ def suggest_basics(deck: Sequence[str], source: CardSource) -> dict[str, int]:
     n = max(source.lands, source.deck_min - spells) - lands
     if n <= 0:
         return {}
+    return share_basics(symbols, n)
+
+
+def share_basics(symbols: Mapping[str, int], n: int) -> dict[str, int]:
+    """``n`` basic lands shared by the energy ``symbols`` (largest remainder): the one rule both
+    the panel's suggestion and the AI's build (``autobuild.build_deck``) follow, so the AI never
+    builds a split the panel then proposes to change."""
     total = sum(symbols.values())
+    if n <= 0 or total <= 0:
+        return {}
     exact = {code: n * k / total for code, k in symbols.items()}
     out = {code: int(v) for code, v in exact.items()}
     for code in sorted(exact, key=lambda c: (-(exact[c] - out[c]), -symbols[c], c))[: n - sum(out.values())]:
@@ -108,4 +117,12 @@ def pool_text(pool: Sequence[str], title: str, source: CardSource) -> str:
     return export(library_deck(pool, pool, source), get_pool(source.game), title)
 
 
-__all__ = ["deck_problems", "energy_symbols", "library_deck", "pool_text", "suggest_basics", "with_basics"]
+__all__ = [
+    "deck_problems",
+    "energy_symbols",
+    "library_deck",
+    "pool_text",
+    "share_basics",
+    "suggest_basics",
+    "with_basics",
+]

@@ -72,3 +72,15 @@ def test_library_deck_keeps_the_rest_of_the_pool_as_sideboard_and_the_text_reads
     text = pool_text(pool, "Draft 1 pool", SRC)
     back = import_deck(text, get_pool("afrika"), "limited")
     assert back.deck is not None and sorted(back.deck.cards()) == sorted(pool)
+
+
+def test_the_ai_build_follows_its_own_basics_suggestion() -> None:
+    """Issue 35 item 6: the AI built 7 + 9 basics while the panel proposed 8 / 8 for the same deck.
+    Over many pools the AI's basics are exactly what the panel suggests for its cards."""
+    defs = SRC.cards()
+    for seed in range(1, 41):
+        pool = _pool(seed)
+        deck = build_deck(pool, source=SRC)
+        basics = Counter(c for c in deck if defs[c].basic)
+        want = suggest_basics(deck, SRC)
+        assert basics == Counter({SRC.basic(code): k for code, k in want.items()}), (seed, basics, want)
