@@ -34,6 +34,7 @@ from bot.services.podplay.deckrules import (
     with_basics,
 )
 from bot.services.podplay.notices import PodNotices
+from bot.services.podplay.panel import card_of
 
 log = logging.getLogger(__name__)
 
@@ -157,9 +158,19 @@ class DeckBuilding:
                     elif deck != list(seat.draft):
                         await self.store.set_draft(pod_id, seat.seat, deck)
         seat = await self.store.seat(pod_id, seat_no) or seat
+        if op == "submit" and seat.submitted and pod.status == "building":
+            if all(s.submitted for s in await self.store.seats(pod_id)):
+                # The last deck in: the rounds begin with this click, so the panel it answers says
+                # the deck is locked, not "you can still change it" under a match already made.
+                try:
+                    await self.maybe_start_rounds(pod_id)
+                except Exception:
+                    log.exception("the rounds did not start", extra={"ctx": {"pod": pod_id}})
+            else:
+                self.kit.spawn(self.maybe_start_rounds(pod_id), f"pod-{pod_id}-rounds")
         pod = await self.store.pod(pod_id) or pod
-        if op == "submit" and seat.submitted:
-            self.kit.spawn(self.maybe_start_rounds(pod_id), f"pod-{pod_id}-rounds")
+        if op == "submit" and seat.submitted and pod.status != "building":
+            note += "\n🎴 Every deck is in: the rounds have begun, so this deck is final."
         return Built(pod, seat, page, note)
 
     def _apply(self, seat: PodSeatRow, op: str, arg: str, values: list[str]) -> tuple[list[str], str, bool]:
@@ -169,6 +180,7 @@ class DeckBuilding:
         defs = _cards()
         deck = list(seat.draft)
         have = Counter(seat.pool)
+        values = [card_of(v) for v in values]  # one menu option per copy (``panel.copy_value``)
         if op == "add":
             added = []
             for cid in values:

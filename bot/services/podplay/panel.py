@@ -43,24 +43,45 @@ def _describe(cid: str) -> str:
     return source().describe(cid)
 
 
+COPY = "~"
+"""Between a card id and its copy number in a menu value ("LC-12~2"): a menu lists each copy of
+a card, so one choice of several adds or removes as many copies as were chosen."""
+
+
+def copy_value(cid: str, k: int) -> str:
+    return cid if k == 1 else f"{cid}{COPY}{k}"
+
+
+def card_of(value: str) -> str:
+    """The card id of a menu value (``copy_value``)."""
+    return value.split(COPY, 1)[0]
+
+
+def copy_label(name: str, k: int, copies: int) -> str:
+    return name if copies == 1 else f"{name} ({k} of {copies})"
+
+
 def panel_spec(pod: PodRow, seat: PodSeatRow, page: int, locked: bool) -> PanelSpec:
     from engines.draft.autobuild import best_pair
 
     defs = _cards()
     deck = list(seat.draft)
     in_deck = Counter(deck)
-    add: list[Option] = []
-    for g in source().pool_groups(seat.pool):
-        for cid, n in g.cards:
-            left = n - in_deck[cid]
-            if left > 0:
-                name = defs[cid].name + (f" ×{left}" if left > 1 else "")
-                add.append(Option(cid, name, _describe(cid)))
+    add = [
+        Option(copy_value(cid, k), copy_label(defs[cid].name, k, left), _describe(cid))
+        for g in source().pool_groups(seat.pool)
+        for cid, n in g.cards
+        if (left := n - in_deck[cid]) > 0
+        for k in range(1, left + 1)
+    ]
     remove = [
-        Option(cid, defs[cid].name + (f" ×{n}" if n > 1 else ""), _describe(cid))
+        Option(copy_value(cid, k), copy_label(defs[cid].name, k, 1 if defs[cid].basic else n), _describe(cid))
         for g in source().pool_groups(deck)
         for cid, n in g.cards
+        for k in range(1, (1 if defs[cid].basic else n) + 1)
     ]
+    # Basic terrains are free and have their own + / − buttons: the remove menu lists each once
+    # (one copy per choice), every other card once per copy, as the add menu does.
     symbols = energy_symbols(deck)
     main = [code for code, _ in sorted(symbols.items(), key=lambda kv: (-kv[1], kv[0]))][:2]
     if len(main) < 2 and seat.pool:
@@ -101,7 +122,7 @@ def panel_text(pod: PodRow, seat: PodSeatRow, locked: bool, note: str = "") -> s
     elif seat.submitted:
         lines.append(
             "✅ **Submitted** and saved to your library. You can still change it and submit again "
-            "until every deck is in."
+            "until every deck is in (the rounds begin then)."
         )
     else:
         lines.append(
