@@ -1,4 +1,4 @@
-"""/draft create|leave|reclaim|status|log and /sealed create: Cosmic Draft and Unleashed Armada pods.
+"""/draft create|leave|reclaim|resume|status|log and /sealed create: Cosmic Draft and Unleashed Armada pods.
 
 Who may read the draft log (/draft log, item 8): nobody may see another drafter's picks while it
 matters (R85; sealed pools are private too, R81). So during the draft nobody gets a log, not even
@@ -125,6 +125,17 @@ class DraftCog(commands.GroupCog, group_name="draft", group_description="Cosmic 
             pod_id = await pod_for(self.bot, interaction, pod, ("drafting",))
             await interaction.response.defer(ephemeral=True, thinking=True)
             text = await self.bot.drafts.reclaim(pod_id, interaction.user.id)
+            await interaction.followup.send(text, ephemeral=True)
+        except CardhostError as exc:
+            await _refuse(interaction, exc)
+
+    @app_commands.command(name="resume", description="Carry on a paused draft: your seat is yours again")
+    @app_commands.describe(pod="The pod's number (yours, or this thread's, if not set)")
+    async def resume(self, interaction: discord.Interaction, pod: int | None = None) -> None:
+        try:
+            pod_id = await pod_for(self.bot, interaction, pod, ("drafting",))
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            text = await self.bot.drafts.resume(pod_id, interaction.user.id)
             await interaction.followup.send(text, ephemeral=True)
         except CardhostError as exc:
             await _refuse(interaction, exc)

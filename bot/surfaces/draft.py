@@ -34,6 +34,7 @@ from bot.services.drafts.progress import progress_text, progress_version
 from bot.surfaces.channels import find_channel
 from bot.text import player_count
 from bot.ui.draft import pick_view, progress_view, reclaim_view
+from bot.ui.draft_pause import resume_view
 from engines.draft import pod as engine
 
 log = logging.getLogger(__name__)
@@ -155,6 +156,23 @@ class DraftSurfaces:
         if thread is None:
             return
         await thread.send(text, allowed_mentions=pinging(ping))
+
+    async def paused(self, live: LivePod, last: str | None) -> None:
+        """The pause, said once in the thread to the host and every drafter, with **Resume**."""
+        thread = await self.thread(live)
+        if thread is None:
+            return
+        people = [s.user_id for s in live.seats if s.human]
+        who = " ".join(f"<@{u}>" for u in dict.fromkeys([live.row.host_id, *people]) if u is not None)
+        ran_out = f"{last}'s picks ran out too, so " if last else ""
+        await thread.send(
+            f"⏸️ **The draft is paused**: {ran_out}nobody is picking any more. Its clocks are stopped "
+            "and the bots wait: nothing is picked, built or played without you.\n"
+            f"{who}: to carry on, click **Resume** below or use `/draft resume` (your seat is yours "
+            "again, with your picks so far), or pick in your DM panel.",
+            view=resume_view(live.id),
+            allowed_mentions=pinging([live.row.host_id, *people]),
+        )
 
     async def open_thread(self, lobby: discord.Message, row: PodRow) -> tuple[int, int | None]:
         """The pod's thread under its lobby, its first words, and (a draft) its progress message

@@ -33,6 +33,7 @@ from bot.ui.deckbuild import BuildButton, BuildSelect, OpenBuilderButton
 from bot.ui.deckimport import ImportAttemptButton
 from bot.ui.decks import DeckDeleteButton
 from bot.ui.draft import OpenPackButton, PickConfirm, PickSelect, PodLobbyButton, ReclaimButton
+from bot.ui.draft_pause import ResumeButton
 from bot.ui.history import HistoryPageButton
 from bot.ui.puzzle import PUZZLE_ITEMS
 from bot.ui.refusals import answer, answers_refusals
@@ -58,6 +59,7 @@ ROUTED: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     PickConfirm,
     OpenPackButton,
     ReclaimButton,
+    ResumeButton,
     BuildButton,
     BuildSelect,
     OpenBuilderButton,

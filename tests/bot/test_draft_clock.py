@@ -1,4 +1,4 @@
-"""Pick clocks (R86): a warning, the bot's pick on timeout, a bot takes the seat after three missed
+"""Pick clocks (R86): a warning on the picker's DM panel, the bot's pick on timeout, a bot takes the seat after three missed
 picks in a row, /draft reclaim gives it back; async pods: long clocks, a DM when a pack waits."""
 
 from __future__ import annotations
@@ -38,9 +38,18 @@ async def test_timeouts_warn_pick_for_the_player_then_a_bot_takes_the_seat_and_r
     for missed in range(1, TAKEOVER_AFTER + 1):
         await bob_picks()
         left = live.deadlines[a] - now()
+        before = len(thread.history())
         await simcord_env.advance_time(left - WARN_SECONDS + 1)
-        warnings = [m.content for m in thread.history() if "seconds left for your pick" in m.content]
-        assert len(warnings) == missed and alice.mention in warnings[-1]
+        # The warning reaches Alice where she picks: her DM panel, edited (issue #35 item 2), with
+        # her pack still to pick from; the pod's thread gets no ping.
+        warned = panel(alice, live.id)
+        assert "Only seconds left" in warned.content and "the bot picks for you" in warned.content
+        assert pick_options(warned)
+        assert (
+            len([m for m in alice.user.dm_channel.history() if m.content.startswith("**Cosmic Draft")]) == 1
+        )
+        said = thread.history()[before:]
+        assert not any("seconds left" in m.content or alice.mention in m.content for m in said)
         await simcord_env.advance_time(WARN_SECONDS)
         rows = [r for r in await drafts.store.picks(live.id) if r.seat == a]
         assert [r.by for r in rows if r.by != "bot"] == [

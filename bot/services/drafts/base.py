@@ -16,7 +16,13 @@ from typing import Any
 
 from bot.db.drafts import DraftStore, PickRow, PodRow, PodSeatRow
 from bot.services.drafts.cards import source
-from bot.services.drafts.timing import ASYNC_PICK_SECONDS, DEFAULT_TIMER, TIMER_PRESETS, pick_seconds
+from bot.services.drafts.timing import (
+    ASYNC_PICK_SECONDS,
+    DEFAULT_TIMER,
+    TAKEOVER_AFTER,
+    TIMER_PRESETS,
+    pick_seconds,
+)
 from bot.services.shared import POD_SPACE, SharedLock
 from engines.core import CardhostError
 from engines.draft import pod as engine
@@ -47,6 +53,9 @@ class LivePod:
     """What each seat's DM panel shows (``panel.signature``): cleared when another process may
     have edited the panels."""
     dm_locks: dict[int, asyncio.Lock] = field(default_factory=dict)
+    warned: dict[int, float] = field(default_factory=dict)
+    """Seats warned that their pick runs out (seat -> the deadline warned of): their DM panel says
+    so, edited in place, instead of a ping in the pod's thread."""
 
     @property
     def id(self) -> int:
@@ -68,6 +77,13 @@ class LivePod:
             str(self.row.config.get("timer", DEFAULT_TIMER)), TIMER_PRESETS[DEFAULT_TIMER]
         )
 
+    @property
+    def paused(self) -> bool:
+        """Nobody is left picking (``pauses``): nothing moves until a person takes a seat back."""
+        return self.drafting and pauses(
+            self.row, {s.seat: s.is_bot for s in self.seats}, {s.seat: s.missed for s in self.seats}
+        )
+
     def seat_of(self, user_id: int) -> PodSeatRow | None:
         return self.row.seat_of(user_id)
 
@@ -76,6 +92,27 @@ class LivePod:
         if self.row.config.get("async"):
             return ASYNC_PICK_SECONDS
         return pick_seconds(self.full_seconds, cards_left, self.state.pack_size)
+
+
+def taken_for_missing(seat: PodSeatRow, is_bot: bool, missed: int) -> bool:
+    """A person's seat a bot took because its picks ran out (not because they left the draft)."""
+    return seat.human and is_bot and missed >= TAKEOVER_AFTER
+
+
+def pauses(row: PodRow, bots: dict[int, bool], missed: dict[int, int]) -> bool:
+    """Whether a pod with these seats (seat -> bot drafting it, seat -> missed picks in a row) is
+    paused: no person picks any more and at least one of them lost their seat to the clock, not by
+    leaving. Then the bots would draft every seat to the end at once, with nobody there to build
+    or play (issue #35), so the pod waits: it has no clocks, nobody picks, until a person takes
+    their seat back (``/draft resume``, **Take my seat back**, or a pick). Derived from the seats
+    as stored, so a paused pod is still paused after a restart. Pods whose people all left with
+    ``/draft leave`` said so, and async pods never take a seat over: neither pauses."""
+    if row.config.get("async"):
+        return False
+    people = [s for s in row.seats if s.human]
+    if not people or any(not bots[s.seat] for s in people):
+        return False
+    return any(taken_for_missing(s, bots[s.seat], missed[s.seat]) for s in people)
 
 
 @dataclass
@@ -87,6 +124,8 @@ class Plan:
     bots: dict[int, bool]
     arrived: list[int]
     """Human seats that had no pack and now have one (async pods ping them)."""
+    paused: bool = False
+    """The pod is paused after this change (``pauses``): no bot picks, no clocks."""
 
 
 def set_code(row: PodRow) -> str:

@@ -1,4 +1,5 @@
-"""Pick clocks (R86): a warning before a pick runs out, then the bot picks for the seat.
+"""Pick clocks (R86): a warning before a pick runs out (on the picker's DM panel), then the bot
+picks for the seat.
 
 A clock is a ``pod_clocks`` row (seat -> deadline) and, while the bot runs, two timer handles
 (the warning and the end). ``Picking.commit`` arms and cancels them as packs move;
@@ -27,7 +28,7 @@ async def _unset(pod_id: int, seat: int, deadline: float) -> None:
 
 
 class PickClocks:
-    """Arming, cancelling and firing pick clocks; the warning in the pod's thread."""
+    """Arming, cancelling and firing pick clocks; the warning on the picker's panel."""
 
     def __init__(self, pods: DraftPods, store: DraftStore, notices: DraftNotices) -> None:
         self.pods = pods
@@ -91,9 +92,15 @@ class PickClocks:
             # conditional: of several processes whose timers ran out together, one warns
             if not await self.store.claim_warning(pod_id, seat_no, deadline):
                 return
+            live.warned[seat_no] = deadline
         seat = live.seats[seat_no]
+        if seat_no not in live.dm_failed:
+            # Where they pick: their DM panel, edited (not a ping in the thread for everyone).
+            async with live.lock.across_processes():
+                await self.notices.panels(live, [seat_no])
+            return
         left = max(1, round(deadline - now()))
-        await self.notices.say(
+        await self.notices.say(  # closed DMs: they pick in the thread (Open my pack), so it is said there
             live,
             f"⏰ <@{seat.user_id}>, {left} seconds left for your pick; then the bot picks for you.",
             ping=[seat.user_id],

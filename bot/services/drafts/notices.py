@@ -14,6 +14,10 @@ class DraftNotices(Protocol):
     async def say(self, live: LivePod, text: str, *, ping: Iterable[int | None] = ()) -> None:
         """A line in the pod's thread (pinging ``ping``)."""
 
+    async def paused(self, live: LivePod, last: str | None) -> None:
+        """The pod just paused (nobody picks any more; ``last``: whose clock ran out last): tell the
+        host and the players in the thread how to resume (a **Resume** button, ``/draft resume``)."""
+
     async def panels(self, live: LivePod, seats: Sequence[int]) -> None:
         """Bring these seats' private pack panels (by DM) up to the pod, in this order."""
 

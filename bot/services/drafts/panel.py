@@ -14,6 +14,10 @@ from bot.services.drafts.cards import picks_lines
 from bot.text import clip
 from engines.draft import pod as engine
 
+PAUSED_LINE = (
+    "⏸️ **The draft is paused**: nobody was picking any more, so its clocks stopped and the bots wait for you."
+)
+
 
 @dataclass(frozen=True)
 class PanelContent:
@@ -27,16 +31,18 @@ class PanelContent:
 
 def signature(live: LivePod, seat: int) -> tuple[Any, ...]:
     """What a seat's panel shows: another panel is sent only when this changes; when only the
-    first three stay (a pack queued behind this one) only the words change."""
+    first three stay (a pack queued behind this one, the warning that the pick runs out) only the
+    words change."""
     assert live.state is not None
     ref = engine.current_ref(live.state, seat)
     return (
         live.row.status,
-        live.seats[seat].is_bot,
+        (live.seats[seat].is_bot, live.paused),
         ref.text() if ref else None,
         len(live.state.queues[seat]),
         live.deadlines.get(seat),
         live.notes.get(seat),
+        seat in live.warned and live.warned[seat] == live.deadlines.get(seat),
     )
 
 
@@ -59,12 +65,24 @@ def panel_content(live: LivePod, seat_no: int, *, note: str | None = None) -> Pa
             f"🏁 **The draft is over.** Your pool has {len(state.pools[seat_no])} cards; "
             "deck building goes on in the pod's thread."
         )
+    elif seat.is_bot and live.paused and pack is not None and ref is not None:
+        kind = "pick"  # a pick here takes the seat back and the pod goes on
+        cards = pack.cards
+        lines.append(PAUSED_LINE)
+        lines.append(f"**Pack {ref.round}, pick {ref.pick_no}** · {len(pack.cards)} cards")
+        lines.append("Pick a card to carry on: your seat is yours again, with your picks so far.")
     elif seat.is_bot:
         kind = "bot"
-        lines.append(
-            "🤖 A bot is drafting for your seat. Click **Take my seat back** (or use `/draft reclaim`) "
-            "to pick yourself again."
-        )
+        if live.paused:
+            lines.append(PAUSED_LINE)
+            lines.append(
+                "Click **Take my seat back** (or use `/draft resume`) to carry on with your picks so far."
+            )
+        else:
+            lines.append(
+                "🤖 A bot is drafting for your seat. Click **Take my seat back** (or use `/draft reclaim`) "
+                "to pick yourself again."
+            )
     elif pack is None or ref is None:
         kind = "waiting"
         source = engine.pass_source(state.config, seat_no, state.round)
@@ -79,7 +97,11 @@ def panel_content(live: LivePod, seat_no: int, *, note: str | None = None) -> Pa
         queued = f" · {more} more pack{'s' if more != 1 else ''} waiting" if more > 0 else ""
         lines.append(f"**Pack {ref.round}, pick {ref.pick_no}** · {len(pack.cards)} cards{queued}")
         deadline = live.deadlines.get(seat_no)
-        if deadline is not None:
+        if deadline is not None and live.warned.get(seat_no) == deadline:
+            lines.append(
+                f"⏰ **Only seconds left** (<t:{int(deadline)}:R>): pick now, or the bot picks for you."
+            )
+        elif deadline is not None:
             lines.append(f"⏳ The bot picks for you <t:{int(deadline)}:R> if you haven't confirmed.")
         lines.append("Choose a card in the list, then click **Confirm**.")
     lines.extend(picks_lines(state.pools[seat_no]))

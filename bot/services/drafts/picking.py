@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 from bot.db.drafts import DraftStore, PickRow
 from bot.services.clock import now
-from bot.services.drafts.base import DraftPods, DraftServiceError, LivePod, Plan
+from bot.services.drafts.base import DraftPods, DraftServiceError, LivePod, Plan, pauses, taken_for_missing
 from bot.services.drafts.clocks import PickClocks
 from bot.services.drafts.notices import BuildingStarter, DraftNotices
 from engines.draft import pod as engine
@@ -54,6 +54,8 @@ class Picking:
         bot_seats = {s.seat for s in live.seats if s.is_bot}
         for seat, is_bot in (bots or {}).items():
             (bot_seats.add if is_bot else bot_seats.discard)(seat)
+        missed_after = {s.seat: (missed or {}).get(s.seat, s.missed) for s in live.seats}
+        paused = pauses(live.row, {s.seat: s.seat in bot_seats for s in live.seats}, missed_after)
 
         def take(seat: int, card: str, by: str) -> None:
             nonlocal state, seq
@@ -67,7 +69,7 @@ class Picking:
 
         for seat, card, by in picks:
             take(seat, card, by)
-        moved = True
+        moved = not paused  # a paused pod: nothing moves until a person takes a seat back
         while moved and not engine.is_done(state):
             moved = False
             for seat in sorted(bot_seats):
@@ -77,9 +79,15 @@ class Picking:
         clocks: dict[int, float | None] = {}
         arrived: list[int] = []
         done = engine.is_done(state)
+        bots = dict(bots or {})
+        missed = dict(missed or {})
+        if done:  # deck building and the rounds are the person's, not the bot's that ran out their clock
+            for s in live.seats:
+                if taken_for_missing(s, s.seat in bot_seats, missed_after[s.seat]):
+                    bots[s.seat], missed[s.seat] = False, 0
         for s in live.seats:
             before, after = engine.current_ref(old, s.seat), engine.current_ref(state, s.seat)
-            if s.seat in bot_seats or done:
+            if s.seat in bot_seats or done or paused:
                 if s.seat in live.deadlines:
                     clocks[s.seat] = None
                 continue
@@ -92,7 +100,7 @@ class Picking:
                     clocks[s.seat] = t + live.allotted(len(pack.cards))
                     if before is None:
                         arrived.append(s.seat)
-        return Plan(state, rows, clocks, dict(missed or {}), dict(bots or {}), arrived)
+        return Plan(state, rows, clocks, missed, bots, arrived, paused and not done)
 
     async def commit(self, live: LivePod, plan: Plan, t: float) -> None:
         """Write the plan (one transaction), then adopt it in memory and (re)arm the clocks."""
@@ -137,7 +145,8 @@ class Picking:
         async with live.lock:
             if live.row.status != "drafting" or live.state is None or engine.is_done(live.state):
                 raise DraftServiceError("The draft is over: there are no packs left to pick from.")
-            if seat.is_bot:
+            back = seat.is_bot and live.paused  # a pick in a paused pod takes the seat back
+            if seat.is_bot and not back:
                 raise DraftServiceError(
                     "A bot is drafting for you now: use `/draft reclaim` (or **Take my seat back**) first."
                 )
@@ -153,9 +162,15 @@ class Picking:
                 raise engine.StalePick()
             t = now()
             plan = self.plan(
-                live, [(seat.seat, card, "player")], t, missed={seat.seat: 0} if seat.missed else None
+                live,
+                [(seat.seat, card, "player")],
+                t,
+                missed={seat.seat: 0} if seat.missed else None,
+                bots={seat.seat: False} if back else None,
             )  # raises NotInPack before anything is stored
             await self.commit(live, plan, t)
+        if back:
+            await self.notices.say(live, f"▶️ {seat.display_name} is back and picked: the draft goes on.")
         return live, plan
 
     async def after_change(self, live: LivePod, plan: Plan, *, first: int | None = None) -> None:

@@ -38,12 +38,16 @@ def progress_text(live: LivePod) -> str:
         else:
             status = f"{sp.picks_made} of {prog.picks_per_round} picked · waiting for a pack"
         lines.append(f"`{sp.seat + 1}` {who}: {status}")
-    if picking and live.row.status == "drafting":
+    if live.paused:
+        lines.append(
+            "⏸️ **Paused**: nobody is picking. `/draft resume` (or a pick in your DM panel) carries on."
+        )
+    elif picking and live.row.status == "drafting":
         lines.append(f"Picking now: {', '.join(picking)}")
     return clip("\n".join(lines))
 
 
 def progress_version(live: LivePod) -> int:
     """The progress message's version: the picks made, and one more once the draft is over (a
-    seat taken over or given back shows at the same version, with other words)."""
+    seat taken over or given back, or the pause, shows at the same version, with other words)."""
     return live.seq * 2 + (0 if live.drafting else 1)

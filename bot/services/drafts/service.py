@@ -75,6 +75,10 @@ class DraftService:
     async def reclaim(self, pod_id: int, user_id: int) -> str:
         return await self.takeover.reclaim(pod_id, user_id)
 
+    async def resume(self, pod_id: int, user_id: int) -> str:
+        """A paused pod goes on: the asker's seat is theirs again (``Takeover.reclaim``)."""
+        return await self.takeover.reclaim(pod_id, user_id, resume=True)
+
     async def draft_log(self, pod_id: int, user_id: int) -> tuple[str, dict[str, Any], str, str]:
         return await self.log.draft_log(pod_id, user_id)
 

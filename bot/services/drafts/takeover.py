@@ -44,12 +44,14 @@ class Takeover:
         live.notes[seat_no] = (
             f"⌛ Time ran out on your last pick: the bot took **{card_name(card)}** for you."
         )
-        if takeover:
+        if takeover and not plan.paused:
             await self.notices.say(
                 live,
                 f"⌛ {seat.display_name} missed {TAKEOVER_AFTER} picks in a row: a bot drafts for that seat "
                 "now. `/draft reclaim` gives it back.",
             )
+        if plan.paused:
+            await self.notices.paused(live, seat.display_name)
         await self.picking.after_change(live, plan)
 
     async def leave(self, pod_id: int, user_id: int) -> str:
@@ -70,23 +72,40 @@ class Takeover:
             live,
             f"🚪 {seat.display_name} left the draft: a bot drafts for that seat now (`/draft reclaim` gives it back).",
         )
+        if plan.paused:  # the last person picking left while another one's seat ran out of time
+            await self.notices.paused(live, None)
         await self.picking.after_change(live, plan)
         return "A bot drafts for you now. `/draft reclaim` gives you the seat back while the draft runs."
 
-    async def reclaim(self, pod_id: int, user_id: int) -> str:
+    async def reclaim(self, pod_id: int, user_id: int, *, resume: bool = False) -> str:
+        """The seat is the player's again, with its picks so far; a paused pod goes on. ``resume``:
+        asked as ``/draft resume`` or the pause message's **Resume** (the same, worded for it)."""
         live = await self.pods.get(pod_id)
         seat = live.seat_of(user_id)
         if seat is None:
-            raise DraftServiceError("You're not drafting in this pod.")
+            raise DraftServiceError(
+                f"Only a drafter of pod #{pod_id} can resume it: it goes on when one of them takes their seat back."
+                if resume
+                else "You're not drafting in this pod."
+            )
         async with live.lock:
             if not live.drafting:
                 raise DraftServiceError("This draft is not running any more.")
             if not seat.is_bot:
-                raise DraftServiceError("You're drafting this seat yourself already.")
+                raise DraftServiceError(
+                    f"Pod #{pod_id} is not paused: you're drafting your seat yourself."
+                    if resume
+                    else "You're drafting this seat yourself already."
+                )
+            was_paused = live.paused
             t = now()
             plan = self.picking.plan(live, [], t, bots={seat.seat: False}, missed={seat.seat: 0})
             await self.picking.commit(live, plan, t)
         live.signatures.pop(seat.seat, None)
-        await self.notices.say(live, f"🙋 {seat.display_name} is back and drafts their seat again.")
+        goes_on = " The draft goes on." if was_paused else ""
+        await self.notices.say(live, f"🙋 {seat.display_name} is back and drafts their seat again.{goes_on}")
         await self.picking.after_change(live, plan, first=seat.seat)
-        return "Your seat is yours again: your pack is in your DMs (or click **Open my pack** in the thread)."
+        return (
+            f"Your seat is yours again, with your {len(live.state.pools[seat.seat]) if live.state else 0} "
+            "picks so far: your pack is in your DMs (or click **Open my pack** in the thread)."
+        )
