@@ -157,7 +157,7 @@ def _would_play(live: Any, moves: list[str], seats_ai: set[int]) -> bool:
     autoplay = game_spec(live.game).autoplay
     rng = Rng.from_seed(live.seq)
     for i, move in enumerate(moves):
-        made_auto = None
+        made_auto: set[str] = set()
         for _ in range(200):  # the moves nobody is asked for, up to alice's next decision
             if engine.outcome(s) is not None:
                 return False
@@ -167,12 +167,12 @@ def _would_play(live: Any, moves: list[str], seats_ai: set[int]) -> bool:
                 if auto is None:
                     break
                 s = engine.apply(s, PlayerId(0), engine.decode_action(auto)).state
-                made_auto = auto
+                made_auto.add(auto)
             elif current and current[0] in seats_ai:
                 s = engine.apply(s, current[0], choose_action(engine, s, current[0], rng)).state
             else:
                 return False
-        if made_auto == move:
+        if move in made_auto:
             continue  # the bot made this one for her already (a lone phase move)
         if i > 0 and choose_action(engine, s, PlayerId(0), rng).to_id() != move:
             return False

@@ -194,17 +194,27 @@ MAX_JOINED = 78
 ``mv:<match>:<seq>:`` takes up to 22 of them."""
 
 
-def attack_all_words(attacks: list[str], ends: bool = True) -> str:
+def _fitting(plan: list[str], tail: list[str]) -> list[str]:
+    """``plan`` then ``tail`` when they fit one button's id, else as much of ``plan`` as fits (the
+    rest is declared with a second click)."""
+    if len(JOINED.join([*plan, *tail])) <= MAX_JOINED:
+        return [*plan, *tail]
+    while plan and len(JOINED.join(plan)) > MAX_JOINED:
+        plan = plan[:-1]
+    return plan
+
+
+def attack_all_words(attacks: list[str], then: str = "end the turn") -> str:
     """ "Attack C2→D3, B2→Commander, then end the turn" (each attacker and what it attacks, as the
     board names the zones), or "Attack with everything (5 attacks), …" when that is too long;
-    without ``ends`` the turn goes on after them (a long declaration is made in two clicks)."""
+    ``then`` says where the turn goes after them ("Sub-Main"; "" when it stays in combat)."""
     steps = []
     for aid in attacks:
         a = GAME.engine.decode_action(aid)
         assert isinstance(a, Attack)
         what = "Commander" if a.target is None else zone_label(a.target)
         steps.append(f"{zone_label(a.attacker)}→{what}")
-    then = ", then end the turn" if ends else ""
+    then = {"": "", "Sub-Main": ", then Sub-Main"}.get(then, f", then {then}")
     listed = f"Attack {', '.join(steps)}{then}"
     if len(listed) <= 80:
         return listed
@@ -212,27 +222,23 @@ def attack_all_words(attacks: list[str], ends: bool = True) -> str:
 
 
 def one_gesture_choices(engine: Any, state: Any, seat: int, moves: list[MoveChoice]) -> list[MoveChoice]:
-    """Buttons that save a step (issue 34 item 7): "Attack with everything", the attacks a
-    player would make declared at once, then the turn ended; and for each card Called, Concealed
-    or Gathered and each attacker, the sensible zone or target (``engines.spirit.hints``) as one
-    button, its group keeping every other one."""
+    """Buttons that save a step (issue 34 item 7): the attacks a player would make declared at
+    once, then the turn ended (or then the Sub-Main Phase, to Call or Gather after combat); a
+    Gather made twice; and the sensible Call, Conceal, Gather and each attacker's attack
+    (``engines.spirit.hints``) as one button, its group keeping every other zone or target."""
     out: list[MoveChoice] = []
     plan = hints.attack_all(engine, state, seat)
     attacks = [a for a in plan if a.startswith("attack:")]
     if attacks:
-        chain = [*plan, "go:submain", "go:end", "end"]
-        ends = len(JOINED.join(chain)) <= MAX_JOINED
-        while not ends and len(JOINED.join(plan)) > MAX_JOINED:
-            plan = plan[:-1]  # the rest stays to declare (or declare all at once again)
-        attacks = [a for a in plan if a.startswith("attack:")]
-        if attacks:
-            out.append(
-                MoveChoice(
-                    JOINED.join(chain if ends else plan),
-                    attack_all_words(attacks, ends),
-                    discord.ButtonStyle.primary,
-                )
-            )
+        for tail, then in ((["go:submain", "go:end", "end"], "end the turn"), (["go:submain"], "Sub-Main")):
+            chain = _fitting(plan, tail)
+            attacks = [a for a in chain if a.startswith("attack:")]
+            if attacks:
+                ends = chain[-len(tail) :] == tail
+                words = attack_all_words(attacks, then if ends else "")
+                out.append(MoveChoice(JOINED.join(chain), words, discord.ButtonStyle.primary))
+            if chain[-len(tail) :] != tail:
+                break  # too long to end the turn: one button of as many attacks as fit
     twice = hints.gather_twice(engine, state, seat)
     if twice:
         g = GAME.engine.decode_action(twice[0])

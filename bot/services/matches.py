@@ -56,6 +56,18 @@ MAX_AI_CHAIN = 5_000
 _UNSET: Any = object()
 
 
+def _made_for(acted: list[tuple[int, str, bool]], seat: int) -> set[tuple[int, str]]:
+    """The moves the bot made for ``seat`` since its own last move (a lone phase move taken for it,
+    the passes of its own link's window): a joined value that lists one of them goes on past it."""
+    out: set[tuple[int, str]] = set()
+    for who, action_id, by_bot in reversed(acted):
+        if who == seat and not by_bot:
+            break
+        if who == seat:
+            out.add((who, action_id))
+    return out
+
+
 def _seat_decks(game: str, options: dict[str, Any]) -> list[list[str]] | None:
     """The card ids each seat brings, from the game's deck option (None: no decks given), so the
     match's ``match_decks`` rows (card statistics) are written with the match."""
@@ -551,7 +563,7 @@ class MatchService:
                 return False
             legal = {a.to_id() for a in live.engine.legal_actions(live.state, PlayerId(seat))}
             if action_id not in legal:
-                if i > 0 and acted and acted[-1][:2] == (seat, action_id):
+                if i > 0 and (seat, action_id) in _made_for(acted, seat):
                     continue  # the bot made this forced choice for the player already
                 return False
             try:

@@ -38,7 +38,7 @@ async def test_a_turn_in_few_gestures_with_abilities_in_words(simcord_env) -> No
     alice = t.members["alice"]
     await alice.slash(t.channel, "play", game="spirit", best_of=1)
     live = await _latest(env)
-    rng = Rng.from_seed(5)
+    rng = Rng.from_seed(11)
     seen: list[str] = []
     attacked_all = 0
     direct_calls = 0
@@ -61,7 +61,11 @@ async def test_a_turn_in_few_gestures_with_abilities_in_words(simcord_env) -> No
         if action.startswith("call:") and action in buttons:
             direct_calls += 1
         if everything and state.phase in ("main", "combat"):
-            aid, button = everything[0]
+            # First the declaration that stops in the Sub-Main Phase (where the AI policy she
+            # follows often Calls after combat), then the one that ends the turn.
+            ending = [(a, b) for a, b in everything if b.label.endswith("then end the turn")]
+            staying = [(a, b) for a, b in everything if b.label.endswith("then Sub-Main")]
+            aid, button = (staying or everything)[0] if attacked_all == 0 else (ending or everything)[0]
             turn, seq = state.turn, live.seq
             ends = button.label.endswith("then end the turn")
             assert len(button.custom_id) <= 100
@@ -70,12 +74,17 @@ async def test_a_turn_in_few_gestures_with_abilities_in_words(simcord_env) -> No
             # Her moves, as stored: every attack of the declaration, then the turn's end.
             made = [r.action_id for r in await env.bot.db.matches.actions(live.id, seq) if r.seat == 0]
             wanted = aid.split("|")
-            ours = [m for m in made if m in wanted]
-            assert ours == wanted[: len(ours)], (made, wanted)
-            assert any(m.startswith("attack:") for m in ours), made
+            done = 0  # how many of the declaration's moves were made, in its order
+            for m in made:
+                if done < len(wanted) and m == wanted[done]:
+                    done += 1
+            first = next(i for i, m in enumerate(wanted) if m.startswith("attack:"))
+            assert done > first, ("its first attack was made", made, wanted)
             if live.active:  # else an attack of it won the Duel
-                assert ours == wanted, "every attack made"
+                assert done == len(wanted), ("every attack made", made, wanted)
                 assert live.state.turn > turn or not ends, "then the turn ended"
+                sub_main = live.state.current == 0 and live.state.phase == "submain"
+                assert ends or sub_main or live.state.turn > turn, "then the Sub-Main Phase"
             continue
         await play_move(alice, live.id, action)
     assert not live.active
