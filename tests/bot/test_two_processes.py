@@ -253,5 +253,13 @@ async def test_one_draft_picked_through_both_processes(pair: Pair) -> None:
     await p.env.advance_time(max(stored.deadlines.values()) - p.env.now().timestamp() + 1)
     timeouts = [x for x in await p.b.drafts.store.picks(pod_id) if x.by == "timeout"]
     assert sorted(x.seat for x in timeouts) == sorted(waiting), timeouts
-    warned = [m.content for m in thread.history() if "seconds left for your pick" in m.content]
+    # each waiting player was warned on their DM panel (issue #35 item 2), nobody in the thread
+    warned = {
+        r.path
+        for r in p.env.http_requests
+        if r.method == "PATCH"
+        and isinstance(r.json, dict)
+        and "Only seconds left" in str(r.json.get("content"))
+    }
     assert len(warned) == len(waiting), warned
+    assert not [m.content for m in thread.history() if "seconds left" in m.content]

@@ -198,6 +198,8 @@ class DraftPods:
         live.deadlines, live.held_since = {}, {}
         for clock in await self.store.clocks(live.id):
             live.deadlines[clock.seat] = clock.deadline
+            if clock.warned:  # another process (or this one before a restart) warned the seat
+                live.warned[clock.seat] = clock.deadline
             pack = engine.current_pack(live.state, clock.seat)
             if pack is not None:
                 live.held_since[clock.seat] = clock.deadline - live.allotted(len(pack.cards))
