@@ -175,6 +175,22 @@ async def test_two_people_six_bots_takeover_reclaim_pause_resume_to_the_end(simc
     seats = await env.bot.podplay.store.seats(live.id)
     assert not seats[a].plays_as_ai and not seats[b].plays_as_ai
     assert not seats[a].submitted  # nobody built her deck for her yet: the building deadline will
+    # The host ends deck building: the AI builds the missing decks, and the rounds start with Alice
+    # and Bob in their own seats (their match clocks handle their absence), never AI for them.
+    await alice.slash(thread, "pod start")
+    await env.settle()
+    assert (await env.bot.podplay.store.pod(live.id)).status in ("playing", "finished")
+    people = {alice.id, bob.id}
+    played = 0
+    for row in await env.bot.podplay.store.matches(live.id):
+        if row.match_id is None:
+            continue
+        match = await env.bot.matches.get(row.match_id)
+        for s in match.seats:
+            if s.user_id in people:
+                assert not s.is_ai, f"{s.display_name}'s match is played by the AI"
+                played += 1
+    assert played >= 1
 
 
 async def test_a_paused_pod_is_still_paused_after_a_restart(simcord_env, db_file) -> None:
@@ -201,3 +217,26 @@ async def test_a_paused_pod_is_still_paused_after_a_restart(simcord_env, db_file
     assert "yours again" in last_reply(result).content
     assert not reloaded.paused and not reloaded.seats[a].is_bot
     assert reloaded.drafting
+
+
+async def test_a_pick_in_the_paused_panel_takes_the_seat_back_and_the_pod_goes_on(simcord_env) -> None:
+    env = simcord_env
+    t = make_table(env)
+    alice, bob = t.members["alice"], t.members["bob"]
+    live = await open_pod(env, t, seats=4, timer="fast")
+    a, b = live.seat_of(alice.id).seat, live.seat_of(bob.id).seat
+    await pause_both(env, t, live, (a, b))
+    assert live.drafting and live.paused
+    # Whoever holds a pack sees it in their paused panel, with the way to carry on.
+    member = next(m for m in (alice, bob) if can_pick(panel(m, live.id)))
+    seat = live.seat_of(member.id).seat
+    shown = panel(member, live.id)
+    assert "The draft is paused" in shown.content and "Pick a card to carry on" in shown.content
+    before = live.state.pools[seat]
+    await pick_in_panel(env, member, live)
+    assert not live.paused and not live.seats[seat].is_bot and live.seats[seat].missed == 0
+    assert live.state.pools[seat][: len(before)] == before and len(live.state.pools[seat]) == len(before) + 1
+    assert any("is back and picked" in m.content for m in pod_thread(t, live).history())
+    # The pod goes on: the other person's seat is drafted by the bot, this one has a clock again.
+    if live.state.queues[seat]:
+        assert seat in live.deadlines
