@@ -64,6 +64,15 @@ class DeadlineQueue:
 
     def cancel(self, key: Hashable) -> None:
         self._entries.pop(key, None)
+        if not self._entries and self._runner is not asyncio.current_task():
+            # Nothing left to wait for: stop the runner rather than let it sleep until the deadline
+            # just cancelled (a test Discord that waits for the bot's timers waited for that one).
+            # A schedule() after this starts a new runner.
+            self._heap.clear()
+            if self._runner is not None:
+                self._runner.cancel()
+                self._runner = None
+            self._wake_at = None
 
     def close(self) -> None:
         """Stop the runner and every job still running (the bot is closing)."""

@@ -123,3 +123,33 @@ async def test_a_restart_arms_every_stored_clock_with_one_timer(simcord_env, db_
     assert restarted.clocks.armed == 300
     assert all(restarted.clocks.is_armed(m) for m in ids)
     assert len(asyncio.all_tasks()) <= before + 10, "a task per clock would add 300"
+
+
+async def test_cancelling_the_last_deadline_stops_the_sleeping_runner() -> None:
+    """The runner used to sleep on until the cancelled deadline: a finished match's turn clock
+    kept a task asleep, which simcord waited out in real time under a long settle (30 s of every
+    replay test)."""
+    q, done = _queue()
+    t = asyncio.get_running_loop().time()
+    before = set(asyncio.all_tasks())
+    q.schedule("a", t + 3600, _job(done, "a"))
+    q.schedule("b", t + 7200, _job(done, "b"))
+    await asyncio.sleep(0)
+    q.cancel("a")
+    await asyncio.sleep(0)
+    assert len(asyncio.all_tasks() - before) == 1, "b still has its runner"
+    q.cancel("b")
+    await asyncio.sleep(0)
+    assert asyncio.all_tasks() - before == set(), "nothing to wait for: no task sleeps"
+
+
+async def test_a_deadline_scheduled_right_after_the_last_is_cancelled_still_runs() -> None:
+    """A move cancels its match's clock and arms the next turn's in the same breath."""
+    q, done = _queue()
+    t = asyncio.get_running_loop().time()
+    q.schedule("m", t + 3600, _job(done, "old"))
+    await asyncio.sleep(0)
+    q.cancel("m")
+    q.schedule("m", t + 0.01, _job(done, "new"))
+    await _until(done, 1)
+    assert done == ["new"]
