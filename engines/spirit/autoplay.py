@@ -12,7 +12,9 @@ with nothing to do). The Reload Phase (S43) asks only when Reloading could be wo
 Deck is nearly empty and the Reload pile is not (an empty Reload pile makes a Reload a shuffle of
 the Deck that draws 1 card instead of 2); otherwise the bot goes to the Draw Phase, unless the
 ``reload`` stop is set. Deck and Reload pile sizes are public (B5), so the skipped question tells
-the opponent nothing. Every priority window is a response: a short prompt that passes when it
+the opponent nothing. The Calm Phase goes on to the Main Phase unless the ``calm`` stop is set:
+the Calm Phase allows only a Reflex card or a Charged Ability (section 2, step 3), and the Main
+Phase allows both and more, so nothing is lost. Every priority window is a response: a short prompt that passes when it
 runs out. Any other open gamestate of one's own turn is always the player's to decide.
 """
 
@@ -31,6 +33,7 @@ WINDOW_NAMES: dict[str, str] = {
     "action": "The opponent acts (a Call, a spell, an ability)",
     "attack": "The opponent attacks",
     "reload": "My Reload Phase, even with a full Deck",
+    "calm": "My Calm Phase (a Reflex card or ability before the Main Phase)",
 }
 RELOAD_ASKS_BELOW = 5
 """The Reload Phase asks only when the Deck holds this many cards or fewer (and the Reload pile is
@@ -59,7 +62,8 @@ class SpiritAutoplay:
     asks: str = (
         "I ask you for every move of your own turn and whenever you could answer something with a "
         "Reflex card or a Charged Ability; where passing is all you could do, I pass for you. "
-        "In your Reload Phase I draw for you unless your Deck is nearly empty."
+        "In your Reload Phase I draw for you unless your Deck is nearly empty, and I go on from "
+        "your Calm Phase to your Main Phase."
     )
 
     def auto_action(self, engine: Any, state: Any, seat: int, stops: frozenset[str]) -> str | None:
@@ -78,6 +82,9 @@ class SpiritAutoplay:
         if len(legal) == 1 and (mode == "choose" or (mode == "open" and legal[0].kind == "phase")):
             only: str = legal[0].to_id()
             return only
+        calm = mode == "open" and getattr(state, "phase", "") == "calm"
+        if calm and Go("main") in legal and "calm" not in stops:
+            return Go("main").to_id()  # whatever the Calm Phase allows, the Main Phase does too
         if mode == "open" and getattr(state, "phase", "") == "reload" and Go("draw") in legal:
             st = state.seats[seat]
             if "reload" not in stops and (not st.reload or len(st.deck) > RELOAD_ASKS_BELOW):

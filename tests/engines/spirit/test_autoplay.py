@@ -93,3 +93,19 @@ def test_the_reload_phase_asks_only_when_a_reload_could_be_worth_a_card() -> Non
     assert AUTOPLAY.auto_action(ENGINE, low, 0, frozenset()) is None
     nothing_to_shuffle = _reload_phase(3, [])
     assert AUTOPLAY.auto_action(ENGINE, nothing_to_shuffle, 0, frozenset()) == "go:draw"
+
+
+def test_the_calm_phase_goes_on_to_the_main_phase_unless_a_stop_is_set() -> None:
+    """Issue 34 item 7: with a Charged Ability payable, the Calm Phase was a click for 'Go to the
+    Main Phase' every turn; the Main Phase allows whatever the Calm Phase does (a Reflex card or a
+    Charged Ability), so the bot goes on unless the ``calm`` stop asks there."""
+    pos = {
+        "current": 0,
+        "phase": "calm",
+        "seats": [{"commander_essence": ["E1", "E1", "E1"], "units": [{"card": "S38", "zone": "c2"}]}, {}],
+    }
+    s = ENGINE.position(MatchConfig(2), 1, pos)
+    legal = {a.to_id() for a in ENGINE.legal_actions(s, PlayerId(0))}
+    assert "go:main" in legal and len(legal) > 1, legal
+    assert AUTOPLAY.auto_action(ENGINE, s, 0, frozenset()) == "go:main"
+    assert AUTOPLAY.auto_action(ENGINE, s, 0, frozenset({"calm"})) is None
