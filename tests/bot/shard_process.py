@@ -12,6 +12,7 @@ then: what the other process finds is what a SIGKILL leaves.
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 import sys
 import time
@@ -36,6 +37,8 @@ async def main(url: str, count: int) -> None:
         CARDHOST_WARN_SECONDS=0,
         CARDHOST_RENDER_WORKERS=0,
     )
+    seeds = itertools.count(1)  # the same games on every run, as tests/bot/conftest.py's bots
+    bot.matches.seed_source = lambda: next(seeds)
     async with simcord.run(bot, settle_timeout=30.0) as env:
         table = make_table(env, ("alice", "bob"))
         while (table.guild.id >> 22) % 2 != 0:  # a guild of this process's shard
