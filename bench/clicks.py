@@ -55,7 +55,7 @@ async def play_duel(
                 alice = guild.add_member(env.create_user("alice"))
                 if lang != "en":
                     await alice.slash(channel, "settings language", language=lang)
-                await alice.slash(channel, "play", game=game)
+                await alice.slash(channel, f"play {game}")
                 live = await bot.matches.get(max(bot.matches._cache))
                 rng = Rng.from_seed(seed)
                 clicks = 0

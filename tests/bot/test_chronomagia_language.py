@@ -85,7 +85,7 @@ async def test_a_russian_deck_list_imported_shown_exported_and_played(simcord_en
     cards = await alice.autocomplete(t.channel, "deck card", "name", "гоблин-п", game="chronomagia")
     assert cards[0]["value"] == "Гоблин-поджигатель"
 
-    result = await alice.slash(t.channel, "play", game="chronomagia", deck="Двор")
+    result = await alice.slash(t.channel, "play chronomagia", deck="Двор")
     assert "vs the AI" in last_reply(result).content
     live = await _latest(env)
     hero, main, side = STARTER_LISTS["Shadow Court"]
