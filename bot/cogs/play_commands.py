@@ -12,7 +12,7 @@ Descriptions and choice names a player reads are cut to Discord's limit with ``b
 from __future__ import annotations
 
 import inspect
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,9 +28,6 @@ DESCRIPTION_LIMIT = 100
 """Discord's limit for a command's or option's description and for a choice's name."""
 
 _KW = inspect.Parameter.KEYWORD_ONLY
-
-Start = Callable[[Any, discord.Interaction, str, dict[str, Any]], Awaitable[None]]
-"""(the cog, the interaction, the game's name, the options set) -> the game started."""
 
 
 @dataclass(frozen=True)
