@@ -6,7 +6,7 @@ its game thread and its players' DM panels in the simulated Discord, and each mo
 ``MatchService.submit`` and ``TableService.after_report``, the code a click runs after its
 ``defer``, so every move draws and posts (or edits) the board and re-renders the DM panels whose
 signature changed, exactly as in play. Chrono matches are two people; Afrika matches are a person
-against the AI (what ``/play game:afrika`` starts), so Afrika's moves carry the AI's turns.
+against the AI (what ``/play afrika`` starts), so Afrika's moves carry the AI's turns.
 
 The number of live matches steps up (100, 200, 500, 1000, 2000; the same bot keeps its matches and
 gets more; after a step far past the targets the larger ones are skipped), and at each step, after a warm-up in which the new matches make their first move
@@ -460,14 +460,14 @@ async def loop_lag(samples: list[float], stop: asyncio.Event) -> None:
 async def start_measured(env: Any, game: str, alice: Any, bob: Any, channel: Any) -> Any:
     bot = env.bot
     if game == "chrono":
-        await alice.slash(channel, "play", game=game, seats=4)
+        await alice.slash(channel, f"play {game}", seats=4)
         lobby = channel.last_message
         await bob.click(lobby, label="Join")
         await alice.click(lobby, label="Add AI")
         await alice.click(lobby, label="Add AI")
         await alice.click(lobby, label="Start")
     else:
-        await alice.slash(channel, "play", game=game)
+        await alice.slash(channel, f"play {game}")
     mine = [
         m
         for m in bot.matches._cache.values()

@@ -56,7 +56,7 @@ async def play_duel(
                 if lang != "en":
                     await alice.slash(channel, "settings language", language=lang)
                 env.settle_timeout = 120.0  # a loaded machine may take more than simcord's 5 s
-                await alice.slash(channel, "play", game=game)
+                await alice.slash(channel, f"play {game}")
                 if not bot.matches._cache:
                     await _start_lobby_against_ai(alice, channel)
                 live = await bot.matches.get(max(bot.matches._cache))

@@ -7,8 +7,8 @@ together); interaction callbacks and interaction-token followups are not counted
 each game are played through the real bot on simcord with the request recorder of
 ``tests/bot/limited_discord.py`` on (record only: no limits, no faults), in two modes:
 
-* **against the AI**: alice types ``/play game:<game>`` and plays her seat;
-* **two people**: alice challenges bob (``/play game: opponent:``), bob joins, alice starts, and
+* **against the AI**: alice types ``/play <game>`` and plays her seat;
+* **two people**: alice challenges bob (``/play <game> opponent:``), bob joins, alice starts, and
   whoever is to act clicks.
 
 A person's move is chosen by the AI's own policy and made by clicking the buttons (or menus) of
@@ -108,7 +108,7 @@ async def play_game(game: str, mode: str, seed: int, max_moves: int = 3000) -> P
                     start = discord_.mark()
                     options: dict[str, Any] = dict(OPTIONS.get(game, {}))
                     if mode == "ai":
-                        await alice.slash(channel, "play", game=game, **options)
+                        await alice.slash(channel, f"play {game}", **options)
                         if not bot.matches._cache:  # a table game opens a lobby: one AI seat
                             lobby = next(m for m in reversed(channel.history()) if m.embeds)
                             await alice.click(lobby, label="Add AI")
@@ -116,7 +116,7 @@ async def play_game(game: str, mode: str, seed: int, max_moves: int = 3000) -> P
                     else:
                         if game not in OPEN_LOBBY:
                             options["opponent"] = bob
-                        await alice.slash(channel, "play", game=game, **options)
+                        await alice.slash(channel, f"play {game}", **options)
                         lobby = next(m for m in reversed(channel.history()) if m.embeds)
                         await bob.click(lobby, label="Join")
                         await alice.click(lobby, label="Start")

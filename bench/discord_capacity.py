@@ -120,7 +120,7 @@ async def play_game(game: str, mode: str, seed: int, max_moves: int = 3000) -> P
                     start = discord_.mark()
                     options: dict[str, Any] = dict(OPTIONS.get(game, {}))
                     if mode == "ai":
-                        await alice.slash(channel, "play", game=game, **options)
+                        await alice.slash(channel, f"play {game}", **options)
                         if not bot.matches._cache:
                             await env.advance_time(THINK_SECONDS)
                             lobby = next(m for m in reversed(channel.history()) if m.embeds)
@@ -130,7 +130,7 @@ async def play_game(game: str, mode: str, seed: int, max_moves: int = 3000) -> P
                     else:
                         if game not in OPEN_LOBBY:
                             options["opponent"] = bob
-                        await alice.slash(channel, "play", game=game, **options)
+                        await alice.slash(channel, f"play {game}", **options)
                         await env.advance_time(THINK_SECONDS)
                         lobby = next(m for m in reversed(channel.history()) if m.embeds)
                         await bob.click(lobby, label="Join")
@@ -273,7 +273,7 @@ async def run_step(
                     await env.settle()
                     lives: list[tuple[Any, Any]] = []
                     for i, member in enumerate(players):
-                        await member.slash(channels[i % len(channels)], "play", game=game)
+                        await member.slash(channels[i % len(channels)], f"play {game}")
                         lives.append((await bot.matches.get(max(bot.matches._cache)), member))
                         await env.advance_time(0.1)
                     await env.advance_time(THINK_SECONDS)  # the starts' writes go through

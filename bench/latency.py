@@ -187,7 +187,7 @@ def _render_both(game: str, view: Any, hand_view: Any, names: list[str], seat: i
 
 async def start_match(env: Any, t: dict[str, Any]) -> Any:
     alice, bob, channel = t["alice"], t["bob"], t["channel"]
-    await alice.slash(channel, "play", game=GAME, seats=4)
+    await alice.slash(channel, f"play {GAME}", seats=4)
     lobby = channel.last_message
     await bob.click(lobby, label="Join")
     await alice.click(lobby, label="Add AI")

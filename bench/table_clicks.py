@@ -5,7 +5,7 @@
 
 Every seat is a person (the AI's own policy choosing for them) who clicks the buttons of their
 DM panel; every move the bot makes for them (passes where nobody is asked, forced choices) costs
-no click. The table opens as players open it: ``/play variant:``, each joins (by team), the host
+no click. The table opens as players open it: ``/play afrika variant:``, each joins (by team), the host
 starts. Prints, per seat, the clicks they made on their own turns (their team's turns in Allied
 Kingdoms and against the Overlord) and the prompts they were shown while another side's turn was
 on (responses, blocks, choices), per round (every side has had one turn); ``--show`` prints each
@@ -63,7 +63,7 @@ async def play_table(
                 channel = guild.create_text_channel("table")
                 members = [guild.add_member(env.create_user(n)) for n in names]
                 host = members[0]
-                await host.slash(channel, "play", game="afrika", variant=variant, seats=players)
+                await host.slash(channel, "play afrika", variant=variant, seats=players)
                 lobby = next(m for m in reversed(channel.history()) if m.embeds)
                 labels = [c.label for c in _components(lobby)]
                 for i, m in enumerate(members):

@@ -201,7 +201,7 @@ def _banner(url: str, settings: Settings) -> str:
         "\ncardhost sandbox (no DISCORD_TOKEN set): the real bot in a simulated Discord.\n"
         f"  Open {url}\n"
         f"  Test users: {users}. Pick who you are with 'Viewing as' at the top of the page.\n"
-        "  1. In #table type /play, pick game: Epochs Chrono, press Enter (or the send arrow).\n"
+        "  1. In #table type /play chrono and press Enter (or the send arrow).\n"
         "  2. Switch 'Viewing as' to other users and click Join (or Add AI as the host).\n"
         "  3. As the host click Start. The preview follows the game into its thread:\n"
         "     when the page says the session is unavailable, reload it (same URL).\n"

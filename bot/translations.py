@@ -6,13 +6,15 @@ Discord shows a command, its options and choices in the language of each player'
 so English stays what everyone else reads. ``CardhostBot.setup_hook`` installs it before the sync.
 
 The tables are looked up by where a string sits, not by its English text, because several
-descriptions are written from the declared games (``/play deck:`` names the games that take
-decks) and change when a game is added:
+descriptions are written from the declared games (``/play afrika deck:`` names Afrika's Codex)
+and change when a game is added:
 
 * ``NAMES``: a command's, group's or option's English name -> its Russian name. A path ("deck
   card", "play deck:") may override a word when one English word needs two Russian ones.
 * ``DESCRIPTIONS``: a command or group by its qualified name ("deck import"), an option by its
-  command's name, a space and its own name with a colon ("deck import game:").
+  command's name, a space and its own name with a colon ("deck import game:"). An option of a
+  subcommand without its own entry reads its group's ("play deck:" for every ``/play <game>
+  deck:``, as every game's /play has a deck alike).
 * ``CHOICES``: a choice's English name (choices repeat across commands: the game titles).
 
 ``tests/bot/test_translations.py`` walks the bot's whole command tree and fails on anything
@@ -69,6 +71,12 @@ NAMES: dict[str, str] = {
     "history": "история",
     "replay": "повтор",
     "puzzle": "задача",
+    # /play's subcommands: the declared games
+    "chrono": "хроно",
+    "afrika": "африка",
+    "alchemy": "алхимия",
+    "spirit": "тактика_духов",
+    "chronomagia": "хрономагия",
     # options
     "seats": "места",
     "suits": "масти",
@@ -105,17 +113,22 @@ NAMES: dict[str, str] = {
 
 DESCRIPTIONS: dict[str, str] = {
     "play": "Начать карточную игру в этом канале",
-    "play game:": "Какая игра",
-    "play seats:": "Epochs Chrono, Хроники Африки: сколько игроков может сесть (максимум игры, если не задано)",
-    "play suits:": "Epochs Chrono: 3 масти (колоды №1+2) или 4 масти (колоды №1+2+3)",
-    "play damage_scoring:": "Alchemy: выигранная Битва приносит свой урон (с округлением вниз) вместо 1 очка (AL10)",
-    "play alignment_override:": "Alchemy: таблица выравнивания: сумма компонентов по правилам или таблица автора",
-    "play end_of_time:": "Chronomagia: конец времени: когда Время прошло бы 30-й Век, побеждает тот, у кого больше Жизни (F3)",
-    "play variant:": "Хроники Африки: дуэль или стол на 3-6: Союзные королевства, Звёздные лорды, Галактический владыка",
-    "play rifts:": "Хроники Африки: Космические разломы: общая колода Разломов и космический кубик (R160)",
+    "play chrono": "Эпохи Хроно: открыть лобби на 2-10 игроков",
+    "play afrika": "Хроники Африки: дуэль против ИИ или вызов, или большой стол (вариант)",
+    "play alchemy": "Алхимия: дуэль против ИИ или вызов",
+    "play spirit": "Хроника: Тактика духов: дуэль против ИИ или вызов",
+    "play chronomagia": "Хрономагия: дуэль против ИИ или вызов",
+    "play seats:": "Сколько игроков может сесть (максимум игры, если не задано)",
+    "play afrika seats:": "Стол варианта: сколько игроков может сесть (его максимум, если не задано)",
+    "play chrono suits:": "3 масти (колоды №1+2) или 4 масти (колоды №1+2+3)",
+    "play alchemy damage_scoring:": "Выигранная Битва приносит свой урон (с округлением вниз) вместо 1 очка (AL10)",
+    "play alchemy alignment_override:": "Таблица выравнивания: сумма компонентов по правилам или таблица автора",
+    "play chronomagia end_of_time:": "Конец времени: когда Время прошло бы 30-й Век, побеждает тот, у кого больше Жизни (F3)",
+    "play afrika variant:": "Дуэль или стол на 3-6: Союзные королевства, Звёздные лорды, Галактический владыка",
+    "play afrika rifts:": "Космические разломы: общая колода Разломов и космический кубик (R160)",
     "play turn_seconds:": "Секунд на ход, прежде чем ИИ сходит за вас (резервное время сверху)",
-    "play deck:": "Игры с колодами: ваша колода (сохранённая или стартовая); стартовая, если не задано",
-    "play opponent:": "Игры с колодами: вызвать этого игрока (иначе играете против ИИ)",
+    "play deck:": "Ваша колода (сохранённая или стартовая); стартовая, если не задано",
+    "play opponent:": "Вызвать этого игрока (иначе играете против ИИ)",
     "play best_of:": "Сыграть матч из нескольких партий (по умолчанию — как в правилах игры)",
     "play ai:": "Насколько хорошо играет ИИ: легко, нормально (по умолчанию) или сложно",
     "game": "Игра в этой ветке",
@@ -280,6 +293,13 @@ def _path(location: Where, data: Any) -> str:
     return str(data.qualified_name)
 
 
+def _group_path(location: Where, data: Any) -> str | None:
+    """An option of a subcommand as its group names it ("play deck:" for "play afrika deck:")."""
+    if location in (Where.parameter_name, Where.parameter_description) and data.command.parent:
+        return f"{data.command.parent.qualified_name} {data.display_name}:"
+    return None
+
+
 def russian(location: Where, data: Any, english: str) -> str | None:
     """The Russian text of a command's, option's or choice's name or description; None if none."""
     if location is Where.choice_name:
@@ -287,7 +307,8 @@ def russian(location: Where, data: Any, english: str) -> str | None:
     if location in (Where.command_name, Where.group_name, Where.parameter_name):
         return NAMES.get(_path(location, data)) or NAMES.get(english)
     if location in (Where.command_description, Where.group_description, Where.parameter_description):
-        return DESCRIPTIONS.get(_path(location, data))
+        group = _group_path(location, data)
+        return DESCRIPTIONS.get(_path(location, data)) or (DESCRIPTIONS.get(group) if group else None)
     return None
 
 

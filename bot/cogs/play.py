@@ -1,37 +1,33 @@
 """/play: start a game in this channel, built from the games' declarations.
 
-Every declared game is a choice of ``game:``; every ``OptionSpec`` a game declares becomes a
-parameter of /play (described with the game's name), so a new game and its options appear here
-by being declared. How the match starts comes from its ``TableSpec``: a lobby with seats to fill,
-or a duel (against the AI at once, or a challenge to a named opponent) with a deck per player.
+Every declared game is a subcommand (``/play afrika``) whose options are the ones that game uses:
+the ``OptionSpec``s it declares and the table's own (``bot/cogs/play_commands.py``), so a new game
+and its options appear here by being declared. How the match starts comes from its ``TableSpec``:
+a lobby with seats to fill, or a duel (against the AI at once, or a challenge to a named opponent)
+with a deck per player.
 """
 
 from __future__ import annotations
 
-import inspect
-from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.cogs.play_commands import play_group
 from bot.db.errors import AlreadySeated, LobbyClosed, LobbyFull
 from bot.mentions import pinging
-from bot.presenters import TableSpec, all_tables, table_spec
+from bot.presenters import all_tables, table_spec
 from bot.services.lobbies import LobbyChange, Started
 from bot.services.seating import Seating
 from bot.surfaces.lobby import greeting, launch, lobby_buttons, lobby_embed, record_lobby, show_lobby
 from bot.ui.dms import greet_by_dm
 from bot.ui.lobby import lobby_deck_view
 from engines.core import CardhostError, ConfigError, get_engine
-from engines.core.game import OptionSpec
-from engines.core.levels import LEVEL_WORDS, LEVELS
 
 if TYPE_CHECKING:
     from bot.ui.host import Host
-
-_KW = inspect.Parameter.KEYWORD_ONLY
 
 DM_HELP = (
     "I couldn't send you a direct message. Your hand is private, so I send it by DM: open the server's "
@@ -39,91 +35,7 @@ DM_HELP = (
     "**Show my hand** button in the game thread: only you will see it."
 )
 
-
-def _annotation(option: OptionSpec) -> Any:
-    if (
-        option.kind is int
-        and not option.choices
-        and (option.minimum is not None or option.maximum is not None)
-    ):
-        low = option.minimum if option.minimum is not None else -(2**31)
-        high = option.maximum if option.maximum is not None else 2**31 - 1
-        return app_commands.Range[int, low, high] | None
-    return option.kind | None
-
-
-def _game_options(tables: Iterable[TableSpec]) -> dict[str, tuple[OptionSpec, list[str]]]:
-    """Each option name once, with the titles of the games that have it."""
-    out: dict[str, tuple[OptionSpec, list[str]]] = {}
-    for t in tables:
-        for o in t.game.options:
-            if o.name in out:
-                first, titles = out[o.name]
-                if first.kind is not o.kind or first.choices != o.choices:
-                    raise TypeError(f"option {o.name!r} is declared differently by two games")
-                titles.append(t.title)
-            else:
-                out[o.name] = (o, [t.title])
-    return out
-
-
 _TABLES = all_tables()
-_OPTIONS = _game_options(_TABLES)
-_LOBBY = [t.title for t in _TABLES if t.start == "lobby" or t.seating is not None]
-_DUEL = [t.title for t in _TABLES if t.start == "duel"]
-_SERIES = [t.title for t in _TABLES if len(t.game.series.best_of) > 1]
-_BEST_OF = sorted({n for t in _TABLES for n in t.game.series.best_of})
-
-
-def _for(titles: list[str], text: str) -> str:
-    return f"{' / '.join(titles)}: {text}"[:100]
-
-
-def _signature() -> inspect.Signature:
-    params = [
-        inspect.Parameter("self", inspect.Parameter.POSITIONAL_OR_KEYWORD),
-        inspect.Parameter(
-            "interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction
-        ),
-        inspect.Parameter("game", _KW, annotation=str),
-        inspect.Parameter("seats", _KW, annotation=app_commands.Range[int, 2, 10] | None, default=None),
-    ]
-    params += [
-        inspect.Parameter(name, _KW, annotation=_annotation(o), default=None)
-        for name, (o, _) in _OPTIONS.items()
-    ]
-    params += [
-        inspect.Parameter(
-            "turn_seconds", _KW, annotation=app_commands.Range[int, 15, 3600] | None, default=None
-        ),
-        inspect.Parameter("deck", _KW, annotation=str | None, default=None),
-        inspect.Parameter("opponent", _KW, annotation=discord.Member | None, default=None),
-        inspect.Parameter("best_of", _KW, annotation=int | None, default=None),
-        inspect.Parameter("ai", _KW, annotation=str | None, default=None),
-    ]
-    return inspect.Signature(params)
-
-
-_DESCRIPTIONS: dict[str, str] = {
-    "game": "Which game",
-    "seats": _for(_LOBBY, "most players who can sit (the game's maximum if not set)"),
-    "turn_seconds": "Seconds per turn before the AI plays for you (reserve time comes on top)",
-    "deck": _for(_DUEL, "your deck (a saved deck or a starter); a starter if not set"),
-    "opponent": _for(_DUEL, "challenge this player (the AI if not set)"),
-    "best_of": _for(_SERIES, "play a match of several games (the game's match rule if not set)"),
-    "ai": "How well the AI seats play: easy, normal (if not set) or hard",
-    **{name: _for(titles, o.description) for name, (o, titles) in _OPTIONS.items()},
-}
-_CHOICES: dict[str, list[app_commands.Choice[Any]]] = {
-    "game": [app_commands.Choice(name=t.title, value=t.name) for t in _TABLES],
-    "best_of": [app_commands.Choice(name=f"best of {n}", value=n) for n in _BEST_OF],
-    "ai": [app_commands.Choice(name=LEVEL_WORDS[level], value=level) for level in LEVELS],
-    **{
-        name: [app_commands.Choice(name=label, value=value) for label, value in o.choices]
-        for name, (o, _) in _OPTIONS.items()
-        if o.choices
-    },
-}
 
 
 def _is_moderator(interaction: discord.Interaction) -> bool:
@@ -135,17 +47,8 @@ class PlayCog(commands.Cog):
     def __init__(self, bot: Host) -> None:
         self.bot = bot
 
-    async def _play(self, interaction: discord.Interaction, /, game: str, **values: Any) -> None:
-        await self.start(interaction, game, values)
-
-    # discord.py reads a command's parameters from its callback's signature: this one is built from
-    # the declared games' options (see _signature), so a new game's options need no edit here.
-    _play.__signature__ = _signature()  # type: ignore[attr-defined]
-    play = app_commands.guild_only()(
-        app_commands.command(name="play", description="Start a card game in this channel")(
-            app_commands.choices(**_CHOICES)(app_commands.describe(**_DESCRIPTIONS)(_play))
-        )
-    )
+    # /play <game>: one subcommand per declared game, with the options it uses (bot/cogs/play_commands.py).
+    play = play_group(_TABLES, "PlayCog")
 
     async def start(self, interaction: discord.Interaction, game: str, values: dict[str, Any]) -> None:
         table = table_spec(game)
@@ -386,21 +289,25 @@ class PlayCog(commands.Cog):
         await interaction.followup.send(f"You bring **{label}** to lobby #{lobby_id}.", ephemeral=True)
         show_lobby(self.bot, change)
 
-    @play.autocomplete("deck")
     async def deck_autocomplete(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
+        """The decks ``/play <game> deck:`` may bring: the game's starters and the player's saved decks."""
         from bot.services.codexes import STARTER_PREFIX, starters
 
-        game = getattr(interaction.namespace, "game", None)
-        if game is None:
-            game = next((t.name for t in _TABLES if t.start == "duel"), None)
+        command = interaction.command
+        game = command.extras.get("game") if isinstance(command, app_commands.Command) else None
         if game is None or table_spec(game).start != "duel":
             return []
         names = [f"{STARTER_PREFIX}{label}" for label in starters(game)]
         names += [d.name for d in await self.bot.db.decks.search(interaction.user.id, current, game)]
         key = current.casefold()
         return [app_commands.Choice(name=n[:100], value=n[:100]) for n in names if key in n.casefold()][:25]
+
+    for _command in play.commands:
+        if isinstance(_command, app_commands.Command) and _command.get_parameter("deck") is not None:
+            _command.autocomplete("deck")(deck_autocomplete)
+    del _command
 
 
 async def setup(bot: Host) -> None:

@@ -435,7 +435,7 @@ class LobbyService:
             raise LobbyClosed(lobby_id, lobby.status)
         seating = self.seating_of(lobby)
         if seating is None:
-            raise LobbyError("This lobby's decks are chosen with /play deck:, not here.")
+            raise LobbyError(f"This lobby's decks are chosen with /play {lobby.game} deck:, not here.")
         if lobby.seat_of(user_id) is None:
             raise LobbyError("Join the lobby first, then choose the deck you bring.")
         options = [

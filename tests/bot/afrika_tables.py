@@ -29,7 +29,7 @@ async def challenge_at(env: Any, monkeypatch: Any, position: dict[str, Any]) -> 
     monkeypatch.setattr(type(engine), "setup", lambda self, cfg, seed: self.position(cfg, seed, position))
     t = make_table(env)
     alice, bob = t.members["alice"], t.members["bob"]
-    await alice.slash(t.channel, "play", game="afrika", opponent=bob)
+    await alice.slash(t.channel, "play afrika", opponent=bob)
     await bob.click(lobby_message(t), label="Join")
     await alice.click(lobby_message(t), label="Start")
     return t, await latest_live(env)

@@ -24,9 +24,9 @@ def make_table(env: Any, names: tuple[str, ...] = ("alice", "bob", "carol", "dav
 
 
 async def start_challenge(table: Table, host: str, guest: str, game: str, **options: Any) -> None:
-    """``host`` challenges ``guest`` with ``/play game: opponent:``, the guest joins, the host starts."""
+    """``host`` challenges ``guest`` with ``/play <game> opponent:``, the guest joins, the host starts."""
     first, second = table.members[host], table.members[guest]
-    await first.slash(table.channel, "play", game=game, opponent=second, **options)
+    await first.slash(table.channel, f"play {game}", opponent=second, **options)
     lobby = next(m for m in reversed(table.channel.history()) if m.embeds)
     await second.click(lobby, label="Join")
     await first.click(lobby, label="Start")

@@ -90,8 +90,10 @@ async def test_it_plays_through_the_bot(highcard: None, simcord_env: Any) -> Non
     t = make_table(simcord_env)
     alice, bob = t.members["alice"], t.members["bob"]
     play = simcord_env.bot.tree.get_command("play")
-    assert "highcard" in [c.value for c in play.get_parameter("game").choices]
-    await alice.slash(t.channel, "play", game="highcard")
+    highcard = play.get_command("highcard")
+    assert highcard is not None, "a declared game is a /play subcommand"
+    assert [p.name for p in highcard.parameters] == ["seats", "ai", "turn_seconds"], "a lobby game's options"
+    await alice.slash(t.channel, "play highcard")
     lobby = t.channel.last_message
     assert "High Card" in lobby.embeds[0].title
     await bob.click(lobby, label="Join")

@@ -83,7 +83,7 @@ async def test_all_attackers_in_one_select(simcord_env, monkeypatch) -> None:
     monkeypatch.setattr(type(engine), "setup", lambda self, cfg, seed: self.position(cfg, seed, position))
     t = make_table(simcord_env)
     alice = t.members["alice"]
-    await alice.slash(t.channel, "play", game="afrika")
+    await alice.slash(t.channel, "play afrika")
     live = await simcord_env.bot.matches.get(max(simcord_env.bot.matches._cache))
     panel = panel_message(alice, live.id)
     selects = [c for row in panel.components for c in row.children if (c.custom_id or "").startswith("mm:")]

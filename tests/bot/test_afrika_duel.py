@@ -21,7 +21,7 @@ async def _human_turn(t, live, member, rng) -> int:
 async def test_duel_against_the_ai_to_a_result(simcord_env) -> None:
     t = make_table(simcord_env)
     alice = t.members["alice"]
-    result = await alice.slash(t.channel, "play", game="afrika")
+    result = await alice.slash(t.channel, "play afrika")
     assert "vs the AI" in last_reply(result).content
     live = await simcord_env.bot.matches.get(max(simcord_env.bot.matches._cache))
     thread = game_thread(t)
@@ -70,7 +70,7 @@ async def test_play_with_a_saved_deck(simcord_env) -> None:
     text = "; ".join(f"{n} {card(cid).name}" for cid, n in counts.items())
     saved = await alice.slash(t.channel, "deck import", game="afrika", name="My Wilds", text=text)
     assert "My Wilds" in last_reply(saved).content
-    result = await alice.slash(t.channel, "play", game="afrika", deck="My Wilds")
+    result = await alice.slash(t.channel, "play afrika", deck="My Wilds")
     assert "(My Wilds) vs the AI (Starter: Stellar Flames)" in last_reply(result).content
     live = await simcord_env.bot.matches.get(max(simcord_env.bot.matches._cache))
     assert sorted(live.cfg.options["decks"][0]) == sorted(cid for cid, n in counts.items() for _ in range(n))
@@ -80,7 +80,7 @@ async def test_conceding_a_duel_gives_the_opponent_the_win(simcord_env) -> None:
     """Afrika's view has no finishing places (unlike Chrono's): concede must still rank the seats."""
     t = make_table(simcord_env)
     alice = t.members["alice"]
-    await alice.slash(t.channel, "play", game="afrika")
+    await alice.slash(t.channel, "play afrika")
     live = await simcord_env.bot.matches.get(max(simcord_env.bot.matches._cache))
     thread = game_thread(t)
     result = await alice.slash(thread, "game concede")

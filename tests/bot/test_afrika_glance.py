@@ -28,7 +28,7 @@ def _use(monkeypatch: Any, position: dict[str, Any]) -> None:
 
 
 async def _duel(env: Any, t: Any) -> Any:
-    await t.members["alice"].slash(t.channel, "play", game="afrika")
+    await t.members["alice"].slash(t.channel, "play afrika")
     return await env.bot.matches.get(max(env.bot.matches._cache))
 
 

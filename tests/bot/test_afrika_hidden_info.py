@@ -1,7 +1,7 @@
 """No card of a player's hand or Codex ever shows in anything the other player can see (issue #6, 6).
 
 Two people, alice and bob, play Chronicles of Afrika against each other through the bot only:
-``/play game:afrika opponent:@bob``, **Join**, **Start**, then clicks on the move buttons of their
+``/play afrika opponent:@bob``, **Join**, **Start**, then clicks on the move buttons of their
 DM panels (each click is what the Afrika AI would play), with **Show my hand** and ``/game status``
 clicked now and then by the player who is waiting (ephemeral replies).
 
@@ -331,7 +331,7 @@ async def test_no_hand_or_codex_card_reaches_the_other_player(simcord_env) -> No
     recorder.install()
     t = make_table(env, ("alice", "bob"))
     alice, bob = t.members["alice"], t.members["bob"]
-    await alice.slash(t.channel, "play", game="afrika", opponent=bob)
+    await alice.slash(t.channel, "play afrika", opponent=bob)
     lobby = next(m for m in reversed(t.channel.history()) if m.embeds)
     await bob.click(lobby, label="Join")
     await alice.click(lobby, label="Start")

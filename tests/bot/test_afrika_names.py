@@ -79,7 +79,7 @@ async def test_a_duel_against_the_ai_names_alice_and_the_ai(simcord_env) -> None
     simcord_env.bot.matches.seed_source = lambda: 1
     t = make_table(simcord_env, ("alice",))
     alice = t.members["alice"]
-    await alice.slash(t.channel, "play", game="afrika")
+    await alice.slash(t.channel, "play afrika")
     live = await simcord_env.bot.matches.get(max(simcord_env.bot.matches._cache))
     rng = Rng.from_seed(3)
     clicks = 0
@@ -121,7 +121,7 @@ async def test_a_duel_between_two_people_names_both(simcord_env) -> None:
     texts = Texts(simcord_env)
     t = make_table(simcord_env, ("alice", "bob"))
     alice, bob = t.members["alice"], t.members["bob"]
-    await alice.slash(t.channel, "play", game="afrika", opponent=bob)
+    await alice.slash(t.channel, "play afrika", opponent=bob)
     lobby = next(m for m in reversed(t.channel.history()) if m.embeds)
     await bob.click(lobby, label="Join")
     await alice.click(lobby, label="Start")

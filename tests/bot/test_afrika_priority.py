@@ -12,7 +12,7 @@ VOLCANIC = "LB04"
 
 
 async def _start_duel(env, t):
-    await t.members["alice"].slash(t.channel, "play", game="afrika")
+    await t.members["alice"].slash(t.channel, "play afrika")
     return await env.bot.matches.get(max(env.bot.matches._cache))
 
 

@@ -1,6 +1,6 @@
 """Chronicles of Afrika at tables of more than two, through the bot only (issue #20 item 8).
 
-``/play game:afrika variant:starlords`` opens a lobby; people join (by team in Allied Kingdoms and
+``/play afrika variant:starlords`` opens a lobby; people join (by team in Allied Kingdoms and
 against the Galactic Overlord), the host adds AI seats, each seat brings a deck (a starter of the
 variant's kind, or a saved deck chosen with **Choose my deck**), and **Start** seats them team
 after team. The games are then played by clicks on the players' DM panels while the bot plays
@@ -50,7 +50,7 @@ async def _choose_deck(member, lobby, value_start: str):
 async def _star_lords_table(env, t, seats: int = 3):
     """alice hosts Star Lords, bob joins and brings Drowned Kings, alice adds an AI and starts."""
     alice, bob = t.members["alice"], t.members["bob"]
-    await alice.slash(t.channel, "play", game="afrika", variant="starlords", seats=seats)
+    await alice.slash(t.channel, "play afrika", variant="starlords", seats=seats)
     lobby = lobby_message(t)
     assert "Star Lords" in lobby.embeds[0].title
     await bob.click(lobby, label="Join")
@@ -102,7 +102,7 @@ async def test_a_hostile_player_is_refused_in_sentences_and_nothing_is_lost(simc
     text = "; ".join(f"{n} {card(cid).name}" for cid, n in STARTERS["Savanna Wilds"].items())
     saved = await bob.slash(t.channel, "deck import", game="afrika", name="My Wilds", text=text)
     assert "My Wilds" in last_reply(saved).content
-    await alice.slash(t.channel, "play", game="afrika", variant="starlords", seats=3)
+    await alice.slash(t.channel, "play afrika", variant="starlords", seats=3)
     lobby = lobby_message(t)
     # Choosing a deck before joining.
     reply = last_reply(await carol.click(lobby, label="Choose my deck"))
@@ -122,7 +122,7 @@ async def test_a_hostile_player_is_refused_in_sentences_and_nothing_is_lost(simc
     assert _field(lobby_message(t), "Players") == before
     assert "codex" not in (await env.bot.db.lobbies.get(1)).options
     # Allied Kingdoms: a full team is refused, the other team takes him.
-    await carol.slash(t.channel, "play", game="afrika", variant="allied")
+    await carol.slash(t.channel, "play afrika", variant="allied")
     allied = lobby_message(t)
     assert [b.label for row in allied.components for b in row.children][:2] == ["Join team 1", "Join team 2"]
     await carol.click(allied, label="Join team 2")  # the host sits in Team 1 until she moves
@@ -130,7 +130,7 @@ async def test_a_hostile_player_is_refused_in_sentences_and_nothing_is_lost(simc
     await bob.click(allied, label="Join team 1")
     again = last_reply(await bob.click(allied, label="Join team 1"))
     assert again.ephemeral and "already in this lobby, with Team 1." in again.content
-    seats = last_reply(await alice.slash(t.channel, "play", game="afrika", seats=4))
+    seats = last_reply(await alice.slash(t.channel, "play afrika", seats=4))
     assert "choose a variant for more players" in seats.content
     assert_error(env, ConfigError, contains="choose a variant")
     full = last_reply(await t.members["dave"].click(allied, label="Join team 1"))
@@ -161,7 +161,7 @@ async def test_allied_lobby_seats_team_after_team(simcord_env) -> None:
     env = simcord_env
     t = make_table(env)
     alice, bob, carol = t.members["alice"], t.members["bob"], t.members["carol"]
-    await alice.slash(t.channel, "play", game="afrika", variant="allied")
+    await alice.slash(t.channel, "play afrika", variant="allied")
     lobby = lobby_message(t)
     await alice.click(lobby, label="Join team 2")  # the host moves to team 2
     await bob.click(lobby, label="Join team 1")
@@ -182,7 +182,7 @@ async def test_galactic_overlord_lobby(simcord_env) -> None:
     env = simcord_env
     t = make_table(env)
     alice, bob = t.members["alice"], t.members["bob"]
-    await alice.slash(t.channel, "play", game="afrika", variant="overlord", seats=3, rifts=True)
+    await alice.slash(t.channel, "play afrika", variant="overlord", seats=3, rifts=True)
     lobby = lobby_message(t)
     labels = [b.label for row in lobby.components for b in row.children]
     assert labels[:2] == ["Join as the Overlord", "Join the team"]
@@ -309,7 +309,7 @@ async def test_teammates_see_each_others_hands_and_nobody_else_does(recorded) ->
     text = "; ".join(f"{n} {name}" for name, n in counts.items())
     saved = await carol.slash(t.channel, "deck import", game="afrika", name="Comet", text=text)
     assert "Comet" in last_reply(saved).content, last_reply(saved).content
-    await alice.slash(t.channel, "play", game="afrika", variant="allied")
+    await alice.slash(t.channel, "play afrika", variant="allied")
     lobby = lobby_message(t)
     await alice.click(lobby, label="Join team 1")
     await bob.click(lobby, label="Join team 1")
@@ -378,7 +378,7 @@ async def test_a_variant_lobby_survives_a_restart(simcord_env, db_file) -> None:
     env = simcord_env
     t = make_table(env)
     alice, bob, carol = t.members["alice"], t.members["bob"], t.members["carol"]
-    await alice.slash(t.channel, "play", game="afrika", variant="overlord", seats=3)
+    await alice.slash(t.channel, "play afrika", variant="overlord", seats=3)
     lobby = lobby_message(t)
     await bob.click(lobby, label="Join as the Overlord")
     await _choose_deck(bob, lobby, "s:Savanna Wilds")
@@ -400,7 +400,7 @@ async def test_a_challenge_lobby_says_who_brings_which_deck_in_words(simcord_env
     stored option ``codex: {'<user id>': 'Starter: ...'}``."""
     t = make_table(simcord_env, ("alice", "bob"))
     alice, bob = t.members["alice"], t.members["bob"]
-    await alice.slash(t.channel, "play", game="afrika", opponent=bob, deck="Starter: Savanna Wilds")
+    await alice.slash(t.channel, "play afrika", opponent=bob, deck="Starter: Savanna Wilds")
     lobby = lobby_message(t)
     await bob.click(lobby, label="Join")
     lobby = lobby_message(t)

@@ -18,7 +18,7 @@ async def _allied_at(env: Any, monkeypatch: Any, position: dict[str, Any]) -> tu
     monkeypatch.setattr(type(engine), "setup", lambda self, cfg, seed: self.position(cfg, seed, position))
     t = make_table(env)
     alice, bob = t.members["alice"], t.members["bob"]
-    await alice.slash(t.channel, "play", game="afrika", variant="allied")
+    await alice.slash(t.channel, "play afrika", variant="allied")
     await bob.click(lobby_message(t), label="Join team 1")
     await alice.click(lobby_message(t), label="Add AI")
     await alice.click(lobby_message(t), label="Add AI")

@@ -28,7 +28,7 @@ async def test_the_host_and_each_seats_deck_stay_where_the_lobby_showed_them(sim
     env = simcord_env
     t = make_table(env)
     alice, bob, carol = t.members["alice"], t.members["bob"], t.members["carol"]
-    await alice.slash(t.channel, "play", game="afrika", variant="allied")
+    await alice.slash(t.channel, "play afrika", variant="allied")
     assert "alice ★" in _field(lobby_message(t), "Team 1")
     shown = _decks(lobby_message(t))  # each seat's deck as first shown
 

@@ -25,7 +25,7 @@ def _private_threads(t: Any) -> list[Any]:
 
 async def _allied(t: Any, team1: tuple[str, ...], team2: tuple[str, ...], ais: int = 0) -> None:
     host = t.members[team1[0]]
-    await host.slash(t.channel, "play", game="afrika", variant="allied")
+    await host.slash(t.channel, "play afrika", variant="allied")
     for name in team1[1:]:
         await t.members[name].click(lobby_message(t), label="Join team 1")
     for name in team2:

@@ -1,4 +1,4 @@
-"""AI levels through the bot: ``/play ai:hard`` seats a searching AI (stored with the seat, kept
+"""AI levels through the bot: ``/play alchemy ai:hard`` seats a searching AI (stored with the seat, kept
 over a restart, thinking in a thread), ``ai:easy`` fills a lobby's "Add AI" seats, a seat the AI
 takes over from a player stays ``normal``, and a challenge with ``ai:`` is refused in words."""
 
@@ -20,7 +20,7 @@ async def test_a_hard_ai_duel_stored_and_kept_over_a_restart(simcord_env, db_fil
     env.bot.matches.hard_seconds = 0.05
     t = make_table(env, ("alice",))
     alice = t.members["alice"]
-    reply = last_reply(await alice.slash(t.channel, "play", game="alchemy", ai="hard"))
+    reply = last_reply(await alice.slash(t.channel, "play alchemy", ai="hard"))
     assert "vs the AI" in reply.content and ", hard)" in reply.content, reply.content
     live = await env.bot.matches.get(max(env.bot.matches._cache))
     assert [s.ai_level for s in live.seats] == [None, "hard"]
@@ -44,7 +44,7 @@ async def test_add_ai_seats_take_the_lobby_level(simcord_env) -> None:
     env = simcord_env
     t = make_table(env, ("alice",))
     alice = t.members["alice"]
-    await alice.slash(t.channel, "play", game="chrono", ai="easy")
+    await alice.slash(t.channel, "play chrono", ai="easy")
     lobby = next(m for m in reversed(t.channel.history()) if m.embeds)
     await alice.click(lobby, label="Join")
     await alice.click(lobby, label="Add AI")
@@ -59,7 +59,7 @@ async def test_a_challenge_with_an_ai_level_is_refused(simcord_env) -> None:
     env = simcord_env
     t = make_table(env, ("alice", "bob"))
     alice, bob = t.members["alice"], t.members["bob"]
-    refused = last_reply(await alice.slash(t.channel, "play", game="alchemy", opponent=bob, ai="hard"))
+    refused = last_reply(await alice.slash(t.channel, "play alchemy", opponent=bob, ai="hard"))
     assert "A challenge is played between two people" in refused.content
     assert_error(env, CardhostError, contains="between two people")
     assert not await env.bot.matches.active_match_ids()

@@ -38,7 +38,7 @@ def _no_secret_in_the_thread(t: object, live: object) -> int:
 async def test_a_duel_against_the_ai_to_a_result(simcord_env) -> None:
     t = make_table(simcord_env, ("alice",))
     alice = t.members["alice"]
-    result = await alice.slash(t.channel, "play", game="alchemy")
+    result = await alice.slash(t.channel, "play alchemy")
     assert "vs the AI" in last_reply(result).content
     live = await simcord_env.bot.matches.get(max(simcord_env.bot.matches._cache))
     panel = panel_message(alice, live.id)
@@ -65,7 +65,7 @@ async def test_a_duel_against_the_ai_to_a_result(simcord_env) -> None:
 async def _duel_to_a_defence(simcord_env: object, t: object) -> tuple[object, dict[int, object]]:
     """alice and bob start a duel and play until an attack waits for the defender's answer."""
     alice, bob = t.members["alice"], t.members["bob"]  # type: ignore[attr-defined]
-    await alice.slash(t.channel, "play", game="alchemy", opponent=bob)  # type: ignore[attr-defined]
+    await alice.slash(t.channel, "play alchemy", opponent=bob)  # type: ignore[attr-defined]
     lobby = next(m for m in reversed(t.channel.history()) if m.embeds)  # type: ignore[attr-defined]
     await bob.click(lobby, label="Join")
     await alice.click(lobby, label="Start")

@@ -117,7 +117,7 @@ NAMES: dict[str, Callable[[Any], tuple[list[str], list[str], list[str]]]] = {
 async def _start(env: Any, t: Any, game: str, **options: Any) -> Any:
     if game == "chrono":
         alice, bob = t.members["alice"], t.members["bob"]
-        await alice.slash(t.channel, "play", game="chrono", seats=2)
+        await alice.slash(t.channel, "play chrono", seats=2)
         lobby = t.channel.last_message
         await bob.click(lobby, label="Join")
         await alice.click(lobby, label="Start")
@@ -175,7 +175,7 @@ async def test_a_free_for_all_board_names_every_seat(simcord_env: Any) -> None:
     env = simcord_env
     t = make_table(env)
     alice = t.members["alice"]
-    await alice.slash(t.channel, "play", game="afrika", variant="starlords", seats=3)
+    await alice.slash(t.channel, "play afrika", variant="starlords", seats=3)
     lobby = next(m for m in reversed(t.channel.history()) if m.embeds)
     await t.members["bob"].click(lobby, label="Join")
     await alice.click(lobby, label="Add AI")
@@ -243,7 +243,7 @@ async def test_a_game_without_a_describer_gets_the_generic_words(simcord_env: An
     env = simcord_env
     t = make_table(env)
     alice, bob = t.members["alice"], t.members["bob"]
-    await alice.slash(t.channel, "play", game="highcard")
+    await alice.slash(t.channel, "play highcard")
     lobby = t.channel.last_message
     await bob.click(lobby, label="Join")
     await alice.click(lobby, label="Start")
@@ -258,7 +258,7 @@ async def test_a_replay_step_says_its_board(simcord_env: Any) -> None:
     env = simcord_env
     t = make_table(env, ("alice",))
     alice = t.members["alice"]
-    await alice.slash(t.channel, "play", game="alchemy")
+    await alice.slash(t.channel, "play alchemy")
     live = await env.bot.matches.get(max(env.bot.matches._cache))
     await alice.slash(game_thread(t), "game concede")
     env.settle_timeout = 120.0

@@ -97,7 +97,7 @@ async def hand_count(env: Any, db_file: Path, guild_id: int, pod_ids: list[int])
 
 async def _play_duel_by_clicks(env: Any, t: Any, member: Any, seed: int) -> Any:
     """``member`` plays a duel against the AI to its end, choosing like the AI would."""
-    await member.slash(t.channel, "play", game=GAME)
+    await member.slash(t.channel, f"play {GAME}")
     live = await env.bot.matches.get(max(env.bot.matches._cache))
     rng = Rng.from_seed(seed)
     for _ in range(3000):
@@ -139,12 +139,12 @@ async def test_card_stats_over_a_finished_pod_and_matches(simcord_env, db_file: 
     await env.settle()
     await _finish_the_pod(env, t, live_pod.id)
     duel = await _play_duel_by_clicks(env, t, alice, seed=7)
-    await bob.slash(t.channel, "play", game=GAME)
+    await bob.slash(t.channel, f"play {GAME}")
     await bob.slash(game_thread(t), "game end", reason="time")
     other = env.create_guild("Elsewhere")
     elsewhere = other.create_text_channel("table")
     carol = other.add_member(env.create_user("carol2"))
-    await carol.slash(elsewhere, "play", game=GAME)
+    await carol.slash(elsewhere, f"play {GAME}")
     await carol.slash(elsewhere.threads[-1], "game concede")
     await env.settle()
 

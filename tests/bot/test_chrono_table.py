@@ -6,7 +6,7 @@ from tests.bot.table import game_thread, make_table, move_ids, panel_message
 
 
 async def _open_lobby(env, t, host="alice", **options):
-    result = await t.members[host].slash(t.channel, "play", game="chrono", **options)
+    result = await t.members[host].slash(t.channel, "play chrono", **options)
     lobby = t.channel.last_message
     return result, lobby
 

@@ -90,7 +90,7 @@ async def test_a_russian_deck_list_imported_shown_exported_and_played(simcord_en
     cards = await alice.autocomplete(t.channel, "deck card", "name", "гоблин-п", game="chronomagia")
     assert cards[0]["value"] == "Гоблин-поджигатель"
 
-    result = await alice.slash(t.channel, "play", game="chronomagia", deck="Двор")
+    result = await alice.slash(t.channel, "play chronomagia", deck="Двор")
     assert "vs the AI" in last_reply(result).content
     live = await _latest(env)
     hero, main, side = STARTER_LISTS["Shadow Court"]
@@ -207,7 +207,7 @@ async def test_a_replay_reads_in_the_readers_language(simcord_env) -> None:
     t = make_table(env, ("alice", "bob"))
     alice, bob = t.members["alice"], t.members["bob"]
     await alice.slash(t.channel, "settings language", language="ru")
-    await alice.slash(t.channel, "play", game="chronomagia")
+    await alice.slash(t.channel, "play chronomagia")
     live = await _latest(env)
     rng = Rng.from_seed(7)
     while live.engine.view(live.state, None).turn < 4:
@@ -233,7 +233,7 @@ async def test_the_clocks_lines_in_the_thread_read_russian(simcord_env) -> None:
     t = make_table(env, ("alice",))
     alice = t.members["alice"]
     await alice.slash(t.channel, "settings language", language="ru")
-    await alice.slash(t.channel, "play", game="chronomagia")
+    await alice.slash(t.channel, "play chronomagia")
     live = await _latest(env)
     clock = await env.bot.db.matches.get_clock(live.id)
     assert clock is not None and clock.seat == 0

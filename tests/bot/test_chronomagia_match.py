@@ -40,7 +40,7 @@ async def test_a_game_against_the_ai_by_clicks(simcord_env) -> None:
     env = simcord_env
     t = make_table(env, ("alice",))
     alice = t.members["alice"]
-    result = await alice.slash(t.channel, "play", game="chronomagia")
+    result = await alice.slash(t.channel, "play chronomagia")
     assert "vs the AI" in last_reply(result).content
     live = await _latest(env)
     assert len(live.cfg.options["hero_decks"][0]) > 0, "the starter's Hero Deck came along"
@@ -76,7 +76,7 @@ async def test_a_restart_in_the_middle_of_a_turn(simcord_env, db_file) -> None:
     env = simcord_env
     t = make_table(env, ("alice",))
     alice = t.members["alice"]
-    await alice.slash(t.channel, "play", game="chronomagia")
+    await alice.slash(t.channel, "play chronomagia")
     live = await _latest(env)
     rng = Rng.from_seed(8)
     played_in_turn = False

@@ -72,7 +72,7 @@ async def test_the_attackers_select_works_after_a_restart(simcord_env, db_file, 
     monkeypatch.setattr(type(engine), "setup", lambda self, cfg, seed: self.position(cfg, seed, position))
     t = make_table(simcord_env)
     alice = t.members["alice"]
-    await alice.slash(t.channel, "play", game="afrika")
+    await alice.slash(t.channel, "play afrika")
     live = await simcord_env.bot.matches.get(max(simcord_env.bot.matches._cache))
     match_id, before = live.id, live.seq
     panel = panel_message(alice, match_id)

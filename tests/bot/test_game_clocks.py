@@ -27,7 +27,7 @@ def bot_settings(bot_settings: dict[str, Any]) -> dict[str, Any]:
 
 async def _start(env: Any, game: str) -> tuple[str, Any]:
     t = make_table(env, ("alice",))
-    result = await t.members["alice"].slash(t.channel, "play", game=game)
+    result = await t.members["alice"].slash(t.channel, f"play {game}")
     live = await env.bot.matches.get(max(await env.bot.matches.active_match_ids()))
     return last_reply(result).content, live
 

@@ -84,7 +84,7 @@ async def test_the_highlighted_move_is_the_ais_choice(simcord_env, game: str) ->
     env = simcord_env
     t = make_table(env, ("alice",))
     alice = t.members["alice"]
-    await alice.slash(t.channel, "play", game=game, **({"best_of": 1} if game == "spirit" else {}))
+    await alice.slash(t.channel, f"play {game}", **({"best_of": 1} if game == "spirit" else {}))
     live = await _latest(env)
     checked = 0
     while live.active and checked < DECISIONS:
@@ -102,7 +102,7 @@ async def test_spirit_highlights_no_empty_reload_nor_a_gather_onto_the_commander
     env = simcord_env
     t = make_table(env, ("alice",))
     alice = t.members["alice"]
-    await alice.slash(t.channel, "play", game="spirit", best_of=1)
+    await alice.slash(t.channel, "play spirit", best_of=1)
     live = await _latest(env)
     # An empty Reload pile: Reloading would only cost a card, so the bot draws for her and the
     # first panel is her Main Phase (issue 34 item 7); no "Reload, then draw 1" to highlight.
@@ -126,7 +126,7 @@ async def test_chronomagia_turn_one_does_not_highlight_collecting_attack(simcord
     env = simcord_env
     t = make_table(env, ("alice",))
     alice = t.members["alice"]
-    await alice.slash(t.channel, "play", game="chronomagia")
+    await alice.slash(t.channel, "play chronomagia")
     live = await _latest(env)
     for _ in range(4):  # the Redeal and the Meditation, to the first Main phase
         panel = panel_message(alice, live.id)

@@ -35,12 +35,12 @@ async def test_a_best_of_three_is_one_series_with_its_games(simcord_env: Any) ->
     alice = t.members["alice"]
 
     # A single match first: it stays a line of its own.
-    await alice.slash(t.channel, "play", game="alchemy")
+    await alice.slash(t.channel, "play alchemy")
     single = await _latest(env)
     await _concedes(env, alice, game_thread(t))
 
     # A best of three against the AI, won 2-1.
-    await alice.slash(t.channel, "play", game="afrika", best_of=3)
+    await alice.slash(t.channel, "play afrika", best_of=3)
     thread = game_thread(t)
     game1 = await _latest(env)
     await _ai_concedes(env, game1)
@@ -84,7 +84,7 @@ async def test_a_series_still_on_shows_its_ended_games(simcord_env: Any) -> None
     env = simcord_env
     t = make_table(env)
     alice = t.members["alice"]
-    await alice.slash(t.channel, "play", game="afrika", best_of=3)
+    await alice.slash(t.channel, "play afrika", best_of=3)
     game1 = await _latest(env)
     await _concedes(env, alice, game_thread(t))
     await _between_games(env)

@@ -21,7 +21,7 @@ async def test_language_is_stored_applied_and_answered_in_it(simcord_env) -> Non
     alice = t.members["alice"]
     shown = last_reply(await alice.slash(t.channel, "settings language"))
     assert shown.ephemeral and shown.content.startswith("Your language is English.")
-    await alice.slash(t.channel, "play", game="afrika")  # a running match against the AI
+    await alice.slash(t.channel, "play afrika")  # a running match against the AI
     live = await simcord_env.bot.matches.get(max(simcord_env.bot.matches._cache))
     assert live.seats[0].language == "en"
 

@@ -17,7 +17,7 @@ from tests.bot.test_chrono_table import _play_one_click, _start_game
 async def test_lobby_leave_cancel_full_and_host_rules(simcord_env) -> None:
     t = make_table(simcord_env)
     alice, bob, carol = t.members["alice"], t.members["bob"], t.members["carol"]
-    await alice.slash(t.channel, "play", game="chrono", seats=2)
+    await alice.slash(t.channel, "play chrono", seats=2)
     lobby = t.channel.last_message
     await bob.click(lobby, label="Join")
     full = await carol.click(lobby, label="Join")
@@ -44,7 +44,7 @@ async def test_joining_with_closed_dms_explains_how_to_open_them(simcord_env) ->
     simcord_env.inject_error(
         "POST", f"/channels/{bob.user.dm_channel.id}/messages", status=403, code=50007, times=None
     )
-    await t.members["alice"].slash(t.channel, "play", game="chrono")
+    await t.members["alice"].slash(t.channel, "play chrono")
     result = await bob.click(t.channel.last_message, label="Join")
     text = last_reply(result).content
     assert "Direct Messages" in text and "Show my hand" in text and last_reply(result).ephemeral

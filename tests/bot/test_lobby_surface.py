@@ -38,7 +38,7 @@ async def test_joins_at_once_coalesce_into_one_write_of_the_newest_lobby(
 ) -> None:
     env = simcord_env
     t = make_table(env)
-    await t.members["alice"].slash(t.channel, "play", game="chrono")
+    await t.members["alice"].slash(t.channel, "play chrono")
     lobby = _lobby(t)
     # Every interaction request travels a second (virtual): the three clicks overlap.
     limited_discord.configure(latency=1.0, faults_on_interactions=True)
@@ -60,7 +60,7 @@ async def test_a_lobby_write_that_failed_for_good_is_repaired_by_the_sweep(
 ) -> None:
     env = simcord_env
     t = make_table(env)
-    await t.members["alice"].slash(t.channel, "play", game="chrono")
+    await t.members["alice"].slash(t.channel, "play chrono")
     lobby = _lobby(t)
     env.inject_error("PATCH", "/webhooks/*", status=503, times=None)
     await t.members["bob"].click(lobby, label="Join")

@@ -86,7 +86,7 @@ async def play_chrono_by_clicks(env: Any, t: Any, names: tuple[str, ...], seed: 
     """A Chrono lobby the others join with its Join button, played out by clicks on the DM panels,
     each player choosing what the AI policy would choose."""
     host = t.members[names[0]]
-    await host.slash(t.channel, "play", game="chrono", seats=len(names))
+    await host.slash(t.channel, "play chrono", seats=len(names))
     lobby = t.channel.last_message
     for name in names[1:]:
         await t.members[name].click(lobby, label="Join")
@@ -107,7 +107,7 @@ async def play_chrono_by_clicks(env: Any, t: Any, names: tuple[str, ...], seed: 
 
 async def duel(env: Any, t: Any, host: str, guest: str) -> Any:
     """An Afrika challenge from ``host`` that ``guest`` joins and the host starts; the live match."""
-    await t.members[host].slash(t.channel, "play", game="afrika", opponent=t.members[guest])
+    await t.members[host].slash(t.channel, "play afrika", opponent=t.members[guest])
     lobby = next(m for m in reversed(t.channel.history()) if m.embeds)
     await t.members[guest].click(lobby, label="Join")
     await t.members[host].click(lobby, label="Start")
@@ -147,7 +147,7 @@ async def challenge(env: Any, t: Any, host: str, guest: str, loser: str) -> Any:
 
 async def against_the_ai(env: Any, t: Any, who: str) -> Any:
     """An Afrika duel against the AI that the player concedes after the moves a rated loser makes."""
-    await t.members[who].slash(t.channel, "play", game="afrika")
+    await t.members[who].slash(t.channel, "play afrika")
     live = await env.bot.matches.get(max(env.bot.matches._cache))
     await play_until(env, t, live, who)
     await t.members[who].slash(game_thread(t), "game concede")
@@ -259,7 +259,7 @@ async def test_a_duel_is_rated_an_ai_game_is_not_unless_the_server_says_so(
     assert db_ratings(db_file)[(t.guild.id, "afrika", alice)] == (*after[alice], 2)
     assert rated_ai.id in {c[0] for c in db_changes(db_file)}
     # an aborted game is never rated (bob plays in it, rated now: a moderator outside it ends it)
-    await t.members["bob"].slash(t.channel, "play", game="afrika")
+    await t.members["bob"].slash(t.channel, "play afrika")
     refused = last_reply(await t.members["bob"].slash(game_thread(t), "game end", reason="time"))
     assert refused.content.startswith("You play in this rated game")
     assert_error(env, CardhostError, contains="cannot end it without a result")

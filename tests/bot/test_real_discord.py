@@ -45,9 +45,9 @@ async def start(env: Any, mode: str) -> tuple[Any, dict[int, Any], Any]:
     t = make_table(env, ("alice", "bob"))
     alice, bob = t.members["alice"], t.members["bob"]
     if mode == "ai":
-        await alice.slash(t.channel, "play", game=GAME)
+        await alice.slash(t.channel, f"play {GAME}")
     else:
-        await alice.slash(t.channel, "play", game=GAME, opponent=bob)
+        await alice.slash(t.channel, f"play {GAME}", opponent=bob)
         await env.advance_time(THINK)
         lobby = next(m for m in reversed(t.channel.history()) if m.embeds)
         await bob.click(lobby, label="Join")

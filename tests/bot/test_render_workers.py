@@ -111,7 +111,7 @@ async def test_killed_render_workers_are_replaced_and_the_board_still_arrives(si
     pool = bot.table.renders
     t = make_table(simcord_env)
     alice, bob = t.members["alice"], t.members["bob"]
-    await alice.slash(t.channel, "play", game="chrono", seats=2)
+    await alice.slash(t.channel, "play chrono", seats=2)
     await bob.click(t.channel.last_message, label="Join")
     await alice.click(t.channel.last_message, label="Start")
     live = next(m for m in bot.matches._cache.values() if m.active)

@@ -31,7 +31,7 @@ Only then: while a match runs, a long settle would let its turn clocks run out."
 async def _finished_duel(env: Any, t: Any) -> Any:
     """alice plays an Alchemy duel against the AI by clicks until it ends; the match."""
     alice = t.members["alice"]
-    await alice.slash(t.channel, "play", game="alchemy")
+    await alice.slash(t.channel, "play alchemy")
     live = await env.bot.matches.get(max(env.bot.matches._cache))
     rng = Rng.from_seed(5)
     for _ in range(MAX_MOVES):
@@ -200,7 +200,7 @@ async def test_the_step_through_panel_before_and_after_a_restart(simcord_env, db
 async def test_a_short_game_is_replayed_move_by_move(simcord_env) -> None:
     t = make_table(simcord_env, ("alice",))
     alice = t.members["alice"]
-    await alice.slash(t.channel, "play", game="alchemy")
+    await alice.slash(t.channel, "play alchemy")
     live = await simcord_env.bot.matches.get(max(simcord_env.bot.matches._cache))
     await alice.slash(game_thread(t), "game concede")
     assert not live.active
@@ -220,7 +220,7 @@ async def test_a_short_game_is_replayed_move_by_move(simcord_env) -> None:
 async def test_refusals_live_unknown_and_another_server(simcord_env) -> None:
     t = make_table(simcord_env, ("alice",))
     alice = t.members["alice"]
-    await alice.slash(t.channel, "play", game="alchemy")
+    await alice.slash(t.channel, "play alchemy")
     live = await simcord_env.bot.matches.get(max(simcord_env.bot.matches._cache))
     assert live.active
     refused = await alice.slash(t.channel, "replay", match=live.id)

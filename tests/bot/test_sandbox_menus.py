@@ -92,7 +92,7 @@ async def test_a_menu_choice_on_the_sandbox_page_reaches_the_bot(simcord_env) ->
     env = simcord_env
     t = make_table(env)
     alice = t.members["alice"]
-    await alice.slash(t.channel, "play", game="afrika")
+    await alice.slash(t.channel, "play afrika")
     async with env.preview(game_thread(t), viewers=(alice,), layout="channel") as preview:
         page = Page(preview.url)
         await page.open(alice.id)

@@ -59,7 +59,7 @@ async def test_a_deadline_reads_as_far_as_it_is_four_minutes_after_the_page_open
     async with env.preview(t.channel, viewers=tuple(t.members.values()), layout="channel") as preview:
         assert keep_relative_times_current(preview)
         await env.advance_time(240)  # the newcomer reads the rules for four minutes
-        await alice.slash(t.channel, "play", game="afrika")
+        await alice.slash(t.channel, "play afrika")
         deadline = _board_deadline(t)
         left = deadline - env.now().timestamp()
         assert 0 < left <= 120, "a turn and its reserve (tests/bot/conftest.py)"
@@ -75,7 +75,7 @@ async def test_a_minute_spent_reading_counts_on_the_next_click(simcord_env) -> N
     await continue_time(env, env.bot, wall=lambda: wall[0])
     t = make_table(env)
     alice = t.members["alice"]
-    await alice.slash(t.channel, "play", game="afrika")
+    await alice.slash(t.channel, "play afrika")
     deadline = _board_deadline(t)
     assert 60 < deadline - wall[0] <= 120
     async with env.preview(game_thread(t), viewers=(alice,), layout="channel") as preview:

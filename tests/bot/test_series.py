@@ -6,11 +6,12 @@ from __future__ import annotations
 from typing import Any
 
 import discord
-from simcord import assert_error
+import pytest
+from simcord import OptionError
 
 from bot.client import create_bot
 from bot.services.series import SIDEBOARD_SECONDS
-from engines.core import CONCEDE, CardhostError
+from engines.core import CONCEDE
 from tests.bot.table import dm_messages, game_thread, last_reply, make_table, move_ids, panel_message
 
 
@@ -54,7 +55,7 @@ async def test_best_of_3_against_the_ai_won_2_1(simcord_env) -> None:
     env = simcord_env
     t = make_table(env)
     alice = t.members["alice"]
-    await alice.slash(t.channel, "play", game="afrika", best_of=3)
+    await alice.slash(t.channel, "play afrika", best_of=3)
     game1 = await _latest(env)
     thread = game_thread(t)
     assert any("**Best of 3**" in x and "**Game 1** begins" in x for x in _texts(thread))
@@ -104,7 +105,7 @@ async def test_best_of_3_lost_2_0_plays_no_third_game(simcord_env) -> None:
     env = simcord_env
     t = make_table(env)
     alice = t.members["alice"]
-    await alice.slash(t.channel, "play", game="afrika", best_of=3)
+    await alice.slash(t.channel, "play afrika", best_of=3)
     thread = game_thread(t)
     game1 = await _latest(env)
     await _concedes(env, alice, thread)
@@ -119,11 +120,19 @@ async def test_best_of_3_lost_2_0_plays_no_third_game(simcord_env) -> None:
 
 
 async def test_best_of_is_offered_only_where_the_game_has_series(simcord_env) -> None:
+    """/play chrono has no best_of (Epochs Chrono is played one game at a time); /play afrika and
+    /play spirit offer the counts their rules allow, and nothing else."""
+    play = simcord_env.bot.tree.get_command("play")
+    counts = {
+        c.name: [choice.value for choice in p.choices]
+        for c in play.commands
+        for p in c.parameters
+        if p.name == "best_of"
+    }
+    assert counts == {"afrika": [1, 3, 5], "spirit": [1, 3]}
     t = make_table(simcord_env)
-    alice = t.members["alice"]
-    refused = await alice.slash(t.channel, "play", game="chrono", best_of=3)
-    assert "Epochs Chrono can be played as best of 1." in last_reply(refused).content
-    assert_error(simcord_env, CardhostError, contains="best of 1")
+    with pytest.raises(OptionError, match="best_of"):
+        await t.members["alice"].slash(t.channel, "play chrono", best_of=3)
     assert not await simcord_env.bot.matches.active_match_ids()
 
 
@@ -131,7 +140,7 @@ async def test_a_moderator_end_stops_the_series_without_a_result(simcord_env) ->
     env = simcord_env
     t = make_table(env)
     alice = t.members["alice"]
-    await alice.slash(t.channel, "play", game="afrika", best_of=5)
+    await alice.slash(t.channel, "play afrika", best_of=5)
     thread = game_thread(t)
     game1 = await _latest(env)
     ended = await alice.slash(thread, "game end", reason="dinner")
@@ -311,7 +320,7 @@ async def test_restart_during_game_2_resumes_and_records_a_game_that_ended_meanw
     env = simcord_env
     t = make_table(env)
     alice = t.members["alice"]
-    await alice.slash(t.channel, "play", game="afrika", best_of=3)
+    await alice.slash(t.channel, "play afrika", best_of=3)
     thread = game_thread(t)
     await _concedes(env, alice, thread)
     game2 = await _latest(env)

@@ -19,7 +19,7 @@ from tests.bot.table import game_thread, make_table, panel_message
 async def _chrono_duel(env: Any) -> tuple[Any, Any]:
     t = make_table(env)
     alice, bob = t.members["alice"], t.members["bob"]
-    await alice.slash(t.channel, "play", game="chrono", seats=2)
+    await alice.slash(t.channel, "play chrono", seats=2)
     await bob.click(t.channel.last_message, label="Join")
     await alice.click(t.channel.last_message, label="Start")
     live = next(m for m in env.bot.matches._cache.values() if m.active)

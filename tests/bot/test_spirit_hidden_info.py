@@ -1,6 +1,6 @@
 """No Concealed Spirit, hand card or Side Deck card of one Spirit Tactics player reaches the other.
 
-alice and bob play a Duel against each other through the bot only (``/play game:spirit
+alice and bob play a Duel against each other through the bot only (``/play spirit
 opponent:@bob``, Join, Start, clicks on their DM panels, Concealing whenever they may), with
 **Show my hand**, ``/game status`` and **Card details** now and then. Every message the simulated
 Discord stores or edits is recorded with the match's seq (the recorder of the Afrika test), the

@@ -56,7 +56,7 @@ async def test_a_duel_against_the_ai_by_clicks(simcord_env) -> None:
     env = simcord_env
     t = make_table(env, ("alice",))
     alice = t.members["alice"]
-    result = await alice.slash(t.channel, "play", game="spirit", best_of=1)
+    result = await alice.slash(t.channel, "play spirit", best_of=1)
     assert "vs the AI" in last_reply(result).content
     live = await _latest(env)
     assert len(live.cfg.options["sides"][0]) > 0, "the starter's Side Deck came along"
@@ -79,7 +79,7 @@ async def test_a_call_is_a_card_then_a_zone(simcord_env) -> None:
     env = simcord_env
     t = make_table(env, ("alice",))
     alice = t.members["alice"]
-    await alice.slash(t.channel, "play", game="spirit", best_of=1)
+    await alice.slash(t.channel, "play spirit", best_of=1)
     live = await _latest(env)
     rng = Rng.from_seed(3)
     for _ in range(60):  # to alice's first Main Phase with a Spirit to Call
@@ -211,7 +211,7 @@ async def test_a_full_side_deck_refuses_a_card_out_first(simcord_env) -> None:
     env = simcord_env
     t = make_table(env, ("alice",))
     alice = t.members["alice"]
-    await alice.slash(t.channel, "play", game="spirit")
+    await alice.slash(t.channel, "play spirit")
     game1 = await _latest(env)
     series = await _series_of(env, game1.id)
     assert len(series.decks[0]["side"]) == 10, "the starter's Side Deck is full"
@@ -266,7 +266,7 @@ async def test_a_stop_asks_in_a_sequence_and_its_clock_passes(simcord_env, db_fi
 
 async def test_card_and_a_deck_import_with_commander_and_side_deck(simcord_env) -> None:
     """``/card`` shows a Spirit Tactics card; ``/deck import`` takes a list with a Commander line and
-    a Side Deck section; ``/play deck:`` brings that Deck and Side Deck to the Match."""
+    a Side Deck section; ``/play spirit deck:`` brings that Deck and Side Deck to the Match."""
     from collections import Counter
 
     from engines.spirit.decks import split, starter_decks, starter_sides
@@ -295,7 +295,7 @@ async def test_card_and_a_deck_import_with_commander_and_side_deck(simcord_env) 
     assert "is a Commander" in refused.content and "Bad" not in [
         d.name for d in await env.bot.db.decks.list(alice.id, "spirit")
     ]
-    await alice.slash(t.channel, "play", game="spirit", deck="Mine")
+    await alice.slash(t.channel, "play spirit", deck="Mine")
     live = await _latest(env)
     assert Counter(live.cfg.options["decks"][0]) == Counter([commander, *deck])
     assert Counter(live.cfg.options["sides"][0]) == Counter(side[:-1])

@@ -68,7 +68,7 @@ async def test_a_drawn_duel_does_not_count_and_another_is_played(
     env = simcord_env
     t = make_table(env, ("alice",))
     alice = t.members["alice"]
-    await alice.slash(t.channel, "play", game="spirit")  # best of three by default
+    await alice.slash(t.channel, "play spirit")  # best of three by default
     thread = game_thread(t)
     game1 = await _latest(env)
     await _ai_concedes(env, game1)

@@ -36,7 +36,7 @@ async def test_a_turn_in_few_gestures_with_abilities_in_words(simcord_env) -> No
     env = simcord_env
     t = make_table(env, ("alice",))
     alice = t.members["alice"]
-    await alice.slash(t.channel, "play", game="spirit", best_of=1)
+    await alice.slash(t.channel, "play spirit", best_of=1)
     live = await _latest(env)
     rng = Rng.from_seed(11)
     seen: list[str] = []

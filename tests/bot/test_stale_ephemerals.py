@@ -65,7 +65,7 @@ async def test_two_stale_clicks_in_a_row_edit_the_panels_clicked(simcord_env: An
     env = simcord_env
     t = make_table(env, ("alice",))
     alice = t.members["alice"]
-    await alice.slash(t.channel, "play", game=GAME)
+    await alice.slash(t.channel, f"play {GAME}")
     live = await env.bot.matches.get(max(env.bot.matches._cache))
     thread = game_thread(t)
     seat = next(s.seat for s in live.seats if s.user_id == alice.id)

@@ -29,7 +29,7 @@ async def test_a_duel_against_the_ai_greets_on_the_reply_not_in_the_thread(
 ) -> None:
     t = make_table(simcord_env, ("alice",))
     start = limited_discord.mark()
-    await t.members["alice"].slash(t.channel, "play", game="afrika")
+    await t.members["alice"].slash(t.channel, "play afrika")
     await simcord_env.settle()
     live = await simcord_env.bot.matches.get(max(simcord_env.bot.matches._cache))
     rows = limited_discord.since(start)
@@ -47,7 +47,7 @@ async def test_a_lobby_start_greets_on_the_lobby_message_not_in_the_thread(
 ) -> None:
     t = make_table(simcord_env, ("alice", "bob"))
     alice, bob = t.members["alice"], t.members["bob"]
-    await alice.slash(t.channel, "play", game="chrono")
+    await alice.slash(t.channel, "play chrono")
     lobby = next(m for m in reversed(t.channel.history()) if m.embeds)
     await bob.click(lobby, label="Join")
     start = limited_discord.mark()
@@ -70,7 +70,7 @@ async def test_the_first_dm_panel_opens_the_dm_by_id_without_fetching_the_player
     ``GET /users/{id}`` that costs one more global-bound request per match."""
     t = make_table(simcord_env, ("alice",))
     start = limited_discord.mark()
-    await t.members["alice"].slash(t.channel, "play", game="afrika")
+    await t.members["alice"].slash(t.channel, "play afrika")
     await simcord_env.settle()
     live = await simcord_env.bot.matches.get(max(simcord_env.bot.matches._cache))
     rows = limited_discord.since(start)

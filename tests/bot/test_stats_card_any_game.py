@@ -81,7 +81,7 @@ async def test_a_hidden_deck_stays_hidden_when_the_game_is_found_by_name(simcord
     env = simcord_env
     t = make_table(env)
     alice = t.members["alice"]
-    await alice.slash(t.channel, "play", game="spirit", best_of=3)
+    await alice.slash(t.channel, "play spirit", best_of=3)
     game1 = await env.bot.matches.get(max(await env.bot.matches.active_match_ids()))
     mine, theirs = (list(d) for d in (await env.bot.db.matches.get(game1.id)).config["decks"])
     spec = game_spec("spirit")

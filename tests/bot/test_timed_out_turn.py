@@ -25,7 +25,7 @@ async def test_a_spirit_seat_that_times_out_is_played_for_its_whole_turn(simcord
     env = simcord_env
     t = make_table(env, ("alice",))
     alice = t.members["alice"]
-    await alice.slash(t.channel, "play", game="spirit", best_of=1)
+    await alice.slash(t.channel, "play spirit", best_of=1)
     live = await _latest(env)
     rng = Rng.from_seed(4)
     # alice plays until her own turn's Main Phase, where a turn is many decisions.

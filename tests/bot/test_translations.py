@@ -76,6 +76,10 @@ async def test_every_command_option_and_choice_speaks_russian(simcord_env, simco
     assert game["name_localizations"][RU] == "игра"
     titles = {c["name"]: c["name_localizations"][RU] for c in game["choices"]}
     assert titles["Alchemy"] == "Алхимия"
+    afrika = next(o for o in payloads["play"]["options"] if o["name"] == "afrika")
+    assert afrika["name_localizations"][RU] == "африка"
+    afrika_deck = next(o for o in afrika["options"] if o["name"] == "deck")
+    assert afrika_deck["description_localizations"][RU].startswith("Ваша колода"), "from the group's entry"
     settings = payloads["settings"]
     language = next(o for o in settings["options"] if o["name"] == "language")
     assert language["name_localizations"][RU] == "язык"
@@ -125,7 +129,7 @@ async def test_a_command_without_russian_is_caught(simcord_env, simcord_bot) -> 
     bad = BadNames()
     found = await problems(tree, bad)
     assert any("is not a valid command or option name" in p for p in found)
-    assert "play: seats and game are both 'одно' in Russian" in found
+    assert "play chrono: suits and seats are both 'одно' in Russian" in found
 
 
 class BadNames(RussianTranslator):

@@ -50,7 +50,7 @@ async def test_a_series_decks_count_only_once_the_series_is_over(simcord_env: An
     env = simcord_env
     t = make_table(env)
     alice = t.members["alice"]
-    await alice.slash(t.channel, "play", game=GAME, best_of=3)
+    await alice.slash(t.channel, f"play {GAME}", best_of=3)
     thread = game_thread(t)
     game1 = await env.bot.matches.get(max(await env.bot.matches.active_match_ids()))
     mine, theirs = await _decks(env, game1.id)

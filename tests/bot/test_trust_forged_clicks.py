@@ -84,7 +84,7 @@ async def test_a_group_menu_value_in_other_digits_is_a_sentence(simcord_env) -> 
     env = simcord_env
     t = make_table(env)
     alice, carol = t.members["alice"], t.members["carol"]
-    await alice.slash(t.channel, "play", game="afrika")
+    await alice.slash(t.channel, "play afrika")
     live = await env.bot.matches.get(max(env.bot.matches._cache))
     for value in ("²", "٣", "¹²"):
         said = await _choose(env, carol, t.channel, f"mg:{live.id}:{live.seq}:0", value)
@@ -115,7 +115,7 @@ async def test_a_lobby_deck_value_in_other_digits_is_a_sentence(simcord_env) -> 
     env = simcord_env
     t = make_table(env)
     alice = t.members["alice"]
-    await alice.slash(t.channel, "play", game="afrika", variant="starlords", seats=3)
+    await alice.slash(t.channel, "play afrika", variant="starlords", seats=3)
     lobby_id = _lobby_id(lobby_message(t))
     for value in ("d:²", "d:٣", "d:" + "9" * 30):
         said = await _choose(env, alice, t.channel, f"ld:{lobby_id}", value)
@@ -211,7 +211,7 @@ async def test_a_spectators_forged_click_leaves_an_open_lobby_alone(simcord_env,
     t = make_table(env)
     bob, carol = t.members["bob"], t.members["carol"]
     ended = await against_the_ai(env, t, "alice")
-    await bob.slash(t.channel, "play", game="chrono", seats=2)
+    await bob.slash(t.channel, "play chrono", seats=2)
     lobby = lobby_message(t)
     before = (lobby.embeds[0].to_dict(), custom_ids(lobby))
     custom_id = forged.format(match=ended.id, me=carol.id)
@@ -236,7 +236,7 @@ async def test_a_players_forged_move_or_page_leaves_the_public_board_alone(simco
     env = simcord_env
     t = make_table(env)
     alice = t.members["alice"]
-    await alice.slash(t.channel, "play", game="afrika")
+    await alice.slash(t.channel, "play afrika")
     live = await env.bot.matches.get(max(env.bot.matches._cache))
     thread = game_thread(t)
     board = next(m for m in reversed(thread.history()) if f"hand:{live.id}" in custom_ids(m))

@@ -16,7 +16,7 @@ async def test_a_forged_move_at_a_hidden_card_does_not_name_it(simcord_env) -> N
     env = simcord_env
     t = make_table(env, ("alice",))
     alice = t.members["alice"]
-    await alice.slash(t.channel, "play", game="afrika")
+    await alice.slash(t.channel, "play afrika")
     live = await env.bot.matches.get(max(await env.bot.matches.active_match_ids()))
     rng = Rng.from_seed(2)
     for _ in range(60):  # to a moment alice holds priority with no question pending

@@ -126,7 +126,7 @@ async def test_ids_of_other_peoples_match(simcord_env) -> None:
     env = simcord_env
     t = make_table(env)
     alice, carol = t.members["alice"], t.members["carol"]
-    await alice.slash(t.channel, "play", game="afrika")
+    await alice.slash(t.channel, "play afrika")
     live = await env.bot.matches.get(max(env.bot.matches._cache))
     before = live.seq
     for custom_id in (
@@ -149,7 +149,7 @@ async def test_a_move_in_other_digits_is_not_a_move(simcord_env, action) -> None
     env = simcord_env
     t = make_table(env)
     alice = t.members["alice"]
-    await alice.slash(t.channel, "play", game="afrika")
+    await alice.slash(t.channel, "play afrika")
     live = await env.bot.matches.get(max(env.bot.matches._cache))
     said = await _click(env, alice, t.channel, f"mv:{live.id}:{live.seq}:{action}")
     assert "is not an Afrika move" in said
@@ -164,7 +164,7 @@ def test_afrika_decode_refuses_non_ascii_digits(action: str) -> None:
 @pytest.mark.parametrize("value", [f"#{'9' * 26}", "#²", "#٣", f"#{2**63}"])
 async def test_play_with_a_deck_id_that_cannot_exist(simcord_env, value) -> None:
     t = make_table(simcord_env)
-    result = await t.members["alice"].slash(t.channel, "play", game="afrika", deck=value)
+    result = await t.members["alice"].slash(t.channel, "play afrika", deck=value)
     said = last_reply(result).content
     assert said.startswith("You have no deck called"), said
     assert_error(simcord_env, DeckNotFound)  # the refusal, said by the tree's error handler
@@ -172,7 +172,7 @@ async def test_play_with_a_deck_id_that_cannot_exist(simcord_env, value) -> None
 
 async def test_a_deck_name_as_long_as_an_option_allows_is_clipped_in_the_refusal(simcord_env) -> None:
     t = make_table(simcord_env)
-    result = await t.members["alice"].slash(t.channel, "play", game="afrika", deck="N" * 6000)
+    result = await t.members["alice"].slash(t.channel, "play afrika", deck="N" * 6000)
     said = last_reply(result).content
     assert said.startswith("You have no deck called **NNN") and "…" in said and len(said) < 200, said
     assert_error(simcord_env, DeckNotFound)

@@ -157,7 +157,7 @@ async def test_a_playing_host_cannot_void_a_rated_game_with_game_end(simcord_env
     assert other.status == "aborted"
     assert {k[2]: v[:2] for k, v in db_ratings(db_file).items()} == want
     # a game against the AI is not rated: its host may still end it
-    await bob.slash(t.channel, "play", game="afrika")
+    await bob.slash(t.channel, "play afrika")
     practice = await env.bot.matches.get(max(env.bot.matches._cache))
     reply = last_reply(await bob.slash(game_thread(t), "game end"))
     assert reply.content == "The game was ended." and practice.status == "aborted"
@@ -165,7 +165,7 @@ async def test_a_playing_host_cannot_void_a_rated_game_with_game_end(simcord_env
 
 async def chrono(env: Any, t: Any, names: tuple[str, ...]) -> Any:
     """A Chrono lobby of ``names`` (the first hosts) joined with its button and started."""
-    await t.members[names[0]].slash(t.channel, "play", game="chrono", seats=len(names))
+    await t.members[names[0]].slash(t.channel, "play chrono", seats=len(names))
     lobby = t.channel.last_message
     for name in names[1:]:
         await t.members[name].click(lobby, label="Join")

@@ -17,7 +17,7 @@ from tests.bot.test_trust_ids import _click
 async def _duel(env, t):
     """Alice (the host) and Bob, in a Chronicles lobby started at two seats."""
     alice = t.members["alice"]
-    await alice.slash(t.channel, "play", game="chrono", seats=2)
+    await alice.slash(t.channel, "play chrono", seats=2)
     lobby = t.channel.last_message
     await t.members["bob"].click(lobby, label="Join")
     await alice.click(lobby, label="Start")
@@ -131,16 +131,16 @@ async def test_a_player_hosts_at_most_three_open_lobbies(simcord_env) -> None:
     alice = t.members["alice"]
     lobbies = []
     for _ in range(MAX_OPEN_LOBBIES):
-        await alice.slash(t.channel, "play", game="chrono", seats=2)
+        await alice.slash(t.channel, "play chrono", seats=2)
         lobbies.append(t.channel.last_message)
-    refused = await alice.slash(t.channel, "play", game="chrono", seats=2)
+    refused = await alice.slash(t.channel, "play chrono", seats=2)
     assert f"already host {MAX_OPEN_LOBBIES} open lobbies" in last_reply(refused).content
     assert_error(env, LobbyError)
     assert len(await env.bot.lobbies.store.open_lobbies()) == MAX_OPEN_LOBBIES
     # Bob is not limited by Alice's lobbies; Alice may open one again once one of hers closes.
-    await t.members["bob"].slash(t.channel, "play", game="chrono", seats=2)
+    await t.members["bob"].slash(t.channel, "play chrono", seats=2)
     await alice.click(lobbies[0], label="Cancel")
-    await alice.slash(t.channel, "play", game="chrono", seats=2)
+    await alice.slash(t.channel, "play chrono", seats=2)
     assert len(await env.bot.lobbies.store.open_lobbies()) == MAX_OPEN_LOBBIES + 1
 
 

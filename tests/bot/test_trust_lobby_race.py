@@ -61,7 +61,7 @@ async def _all_matches(env: Any) -> list[tuple[int, str, int | None]]:
 
 async def _lobby(env: Any, t: Any) -> Any:
     alice, bob = t.members["alice"], t.members["bob"]
-    await alice.slash(t.channel, "play", game="chrono", seats=2)
+    await alice.slash(t.channel, "play chrono", seats=2)
     lobby = t.channel.last_message
     await bob.click(lobby, label="Join")
     return lobby

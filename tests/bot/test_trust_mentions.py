@@ -74,7 +74,7 @@ async def test_a_hostile_host_pings_nobody_through_lobby_game_and_end_reason(sim
     env = simcord_env
     t, mallory, bystander, hostile = _hostile_table(env)
     alice = t.members["alice"]
-    await mallory.slash(t.channel, "play", game="chrono", seats=2)
+    await mallory.slash(t.channel, "play chrono", seats=2)
     lobby = t.channel.last_message
     await alice.click(lobby, label="Join")
     await mallory.click(lobby, label="Start")
@@ -103,7 +103,7 @@ async def test_a_challenge_pings_its_two_players_only(simcord_env) -> None:
     env = simcord_env
     t, mallory, bystander, hostile = _hostile_table(env)
     bob = t.members["bob"]
-    await mallory.slash(t.channel, "play", game="afrika", opponent=bob)
+    await mallory.slash(t.channel, "play afrika", opponent=bob)
     challenge = env.backend.messages[t.channel.id][t.channel.last_message.id]
     assert f"<@{bob.id}>" in challenge.content
     assert challenge.allowed_mentions.users == {bob.id, mallory.id}

@@ -69,7 +69,7 @@ async def test_a_move_click_on_failing_storage_is_answered_and_changes_nothing(
     env = simcord_env
     t = make_table(env)
     member = t.members["alice"]
-    started = await member.slash(t.channel, "play", game="afrika")
+    started = await member.slash(t.channel, "play afrika")
     assert "vs the AI" in last_reply(started).content
     live = await env.bot.matches.get(max(env.bot.matches._cache))
     break_storage, mend_storage, sqlite_says = FAILURES[failure]
@@ -108,7 +108,7 @@ async def test_an_ai_move_storage_refused_is_tried_again_later(simcord_env, no_e
     env = simcord_env
     t = make_table(env)
     member = t.members["alice"]
-    await member.slash(t.channel, "play", game="chrono", seats=2)
+    await member.slash(t.channel, "play chrono", seats=2)
     lobby = t.channel.last_message
     await member.click(lobby, label="Add AI")
     await member.click(t.channel.last_message, label="Start")

@@ -71,7 +71,7 @@ def _table(env: Env) -> Table:
 
 
 async def _chrono(p: Pair, t: Table, humans: tuple[str, ...]) -> int:
-    await t.members[humans[0]].slash(t.channel, "play", game="chrono")
+    await t.members[humans[0]].slash(t.channel, "play chrono")
     lobby = t.channel.last_message
     for name in humans[1:]:
         await t.members[name].click(lobby, label="Join")

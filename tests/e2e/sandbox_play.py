@@ -10,7 +10,7 @@ running sandbox through Chromium, clicking what a person would click, and saves 
     # 3. the URL the sandbox printed, secret included
     /tmp/pw/bin/python tests/e2e/sandbox_play.py --url 'http://127.0.0.1:8799/#SECRET' --out /tmp/sandbox_shots
 
-What it does: as alice, types ``/play``, picks ``game: Epochs Chrono`` and sends; switches
+What it does: as alice, types ``/play chrono`` and sends; switches
 "Viewing as" to bob and carol and clicks **Join**; back to alice, **Start**. The sandbox moves
 the preview into the game thread (the page then says the session is unavailable; the script
 reloads, as a person would). Each turn it reads "To play: @name" under the newest board,
@@ -247,12 +247,12 @@ async def play(args: argparse.Namespace) -> int:
             await page.wait_for_function("() => Boolean(window.simcordPreview?.ready)", timeout=30_000)
             d.note(f"opened the preview on #{await d.channel_name()} as {await d.viewer()}")
 
-            # Lobby: /play game:Epochs Chrono as the host, Join as the guests, Start as the host.
+            # Lobby: /play chrono as the host, Join as the guests, Start as the host.
             await d.as_viewer(host)
             if await d.channel_name() != "table":  # a previous run left the preview in a thread
                 await d.slash("goto", {"where": "#table"})
                 await d.wait_moved()
-            await d.slash("play", {"game": "Epochs Chrono"})
+            await d.slash("play chrono", {})
             lobby = page.locator("article.channel-message", has_text="Epochs Chrono — lobby").last
             await lobby.wait_for(timeout=10_000)
             await d.shot("lobby_open")
