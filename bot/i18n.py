@@ -117,12 +117,51 @@ PHRASES: dict[str, dict[str, str]] = {
         "📈 Ratings: {parts}": "📈 Рейтинг: {parts}",
         "📈 Not rated: {reason}.": "📈 Без рейтинга: {reason}.",
         " · not rated: {who} ({why})": " · без рейтинга: {who} ({why})",
+        # a refused click (the bot's own sentences; the engine's are the game's: Presenter.refusal)
+        "It's not your turn.": "Сейчас не ваш ход.",
+        "This game is over.": "Эта игра окончена.",
+        "You're not playing in this game.": "Вы не играете в этой игре.",
+        "This move is no longer available.": "Этот ход уже недоступен.",
+        "*{said} Here is the position now.*": "*{said} Вот позиция сейчас.*",
+        "The AI is playing your seat for the rest of this game.": "За ваше место до конца игры играет ИИ.",
+        "Your time ran out: the AI plays the rest of this turn, and the next is yours.": (
+            "Ваше время вышло: остаток этого хода играет ИИ, а следующий ход — ваш."
+        ),
+        "None of those moves can be made now.": "Сейчас нельзя сделать ни один из этих ходов.",
+        # the AI's seat, as its name is shown (the stored name stays "AI")
+        "AI": "ИИ",
+        "{name} (AI)": "{name} (ИИ)",
+        # /play against the AI, and the greeting the game's thread opens under
+        "⚔️ **{title}**: {user} ({label}) vs the AI ({ai_label}{level}). The game thread is below.\n": (
+            "⚔️ **{title}**: {user} ({label}) против ИИ ({ai_label}{level}). Ветка игры — ниже.\n"
+        ),
+        "🎴 **{title}** #{id} begins! Players in seat order: {players}.\n": (
+            "🎴 **{title}** №{id} начинается! Игроки по порядку мест: {players}.\n"
+        ),
+        (
+            "Your hand comes by DM; if DMs are closed, click **Show my hand** on the board. "
+            "Turn clock: {seconds} s per turn plus a {reserve} s reserve."
+        ): (
+            "Ваша рука придёт в личные сообщения; если они закрыты, нажмите **Показать мою руку** "
+            "на доске. Часы: {seconds} с на ход и {reserve} с резерва."
+        ),
         # a replay's step-through panel
         "🎞️ **Replay** · {title} · ": "🎞️ **Повтор** · {title} · ",
         "the opening board": "начальная доска",
         "move {seq} of {moves}": "ход {seq} из {moves}",
         "turn {index} of {last} (moves {first}-{seq})": "ход {index} из {last} (действия {first}-{seq})",
         "The game begins.": "Игра начинается.",
+        # the animated replay
+        "🎞️ **Replay** of {title} game #{id}: {names}": "🎞️ **Повтор**: {title}, игра №{id}: {names}",
+        "{steps}, {moves} moves · {every}": "{steps}, действий: {moves} · {every}",
+        "{n} move": "ходов: {n}",
+        "{n} moves": "ходов: {n}",
+        "{n} turn": "ходов: {n}",
+        "{n} turns": "ходов: {n}",
+        "every move": "каждый ход",
+        "every turn": "каждый ход",
+        "{shown} of {count} boards, evenly spread": "{shown} досок из {count}, равномерно",
+        "Animated replay of game #{id}": "Анимированный повтор игры №{id}",
         "Nothing was announced on this step.": "На этом шаге ничего не объявлено.",
     },
 }

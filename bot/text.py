@@ -24,15 +24,22 @@ def with_names(text: str, names: Sequence[str], me: int | None = None) -> str:
         i = int(m.group(1)) - 1
         if not 0 <= i < len(names):
             return m.group(0)
-        return f"yourself ({names[i]})" if i == me else names[i]
+        return f"yourself ({names[i]})" if i == me else ai_name(names[i])
 
     return _SEAT.sub(sub, text)
+
+
+def ai_name(name: str) -> str:
+    """A seat's stored name as shown in the message being built: the AI's "AI" (or "AI 2") in
+    that message's language ("ИИ" in a Russian one, ``bot.i18n``); any other name as it is. The
+    stored name stays "AI": only what is shown is translated."""
+    return re.sub(r"^AI\b", lambda _: say("AI"), name)
 
 
 def ai_seat(name: str) -> str:
     """An AI seat's name as players read it: "AI" and "AI 2" already say so ("AI (AI)" would
     stutter); any other name gets " (AI)" so nobody waits for a person."""
-    return name if re.match(r"AI\b", name) else f"{name} (AI)"
+    return ai_name(name) if re.match(r"AI\b", name) else say("{name} (AI)", name=name)
 
 
 def clip(text: str, limit: int = DISCORD_MESSAGE_LIMIT) -> str:

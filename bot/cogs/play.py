@@ -17,6 +17,7 @@ from discord.ext import commands
 
 from bot.cogs.play_commands import play_group
 from bot.db.errors import AlreadySeated, LobbyClosed, LobbyFull
+from bot.i18n import say, speaking
 from bot.mentions import pinging
 from bot.presenters import all_tables, table_spec
 from bot.services.lobbies import LobbyChange, Started
@@ -212,9 +213,19 @@ class PlayCog(commands.Cog):
         )
         live = duel.live
         level = f", {ai_level}" if ai_level and ai_level != "normal" else ""
+        # In the language of the player who ran /play (their setting, where the game speaks it).
+        mine = live.seat_of(user.id)
+        with speaking(self.bot.table.seat_language(live, mine.seat if mine is not None else 0)):
+            words = say(
+                "⚔️ **{title}**: {user} ({label}) vs the AI ({ai_label}{level}). The game thread is below.\n",
+                title=say(live.engine.title),
+                user=user.mention,
+                label=duel.label,
+                ai_label=duel.ai_label,
+                level=level,
+            ) + greeting(live, turn_seconds, self._reserve(live.game))
         message = await interaction.followup.send(
-            f"⚔️ **{live.engine.title}**: {user.mention} ({duel.label}) vs the AI ({duel.ai_label}{level}). "
-            "The game thread is below.\n" + greeting(live, turn_seconds, self._reserve(live.game)),
+            words,
             wait=True,
             allowed_mentions=pinging([user.id]),
         )
@@ -254,7 +265,8 @@ class PlayCog(commands.Cog):
             )
             if isinstance(result, Started):
                 live, seconds = result.live, result.turn_seconds
-                words = greeting(live, seconds, self._reserve(live.game), result.note)
+                with speaking(self.bot.table.board_language(live)):  # the thread's first words
+                    words = greeting(live, seconds, self._reserve(live.game), result.note)
                 # The greeting rides on the lobby message (through this click's interaction): the
                 # thread opens under it and shows it at its top.
                 show_lobby(self.bot, result.change, interaction=interaction, content=words)

@@ -47,6 +47,9 @@ class Presenter:
     """A line of the engine's log (seat labels in) in the language of the message being built
     (``bot.i18n.language()``): engines write their log in English, and a game whose table speaks
     more languages translates each line as it is shown (a log kept or replayed reads alike)."""
+    refusal: Callable[[str], str] = generic.as_written
+    """A refusal the engine raised (``IllegalAction``'s text) in the language of the message
+    being built, like ``log_line``: the player who clicked reads why in their own language."""
     log: Callable[[Iterable[str]], str] = log_block
     """(the log's lines, names in) -> the quote block under the board: the most recent lines that
     fit (a game may fold its minor lines and keep what matters in sight)."""

@@ -22,15 +22,16 @@ from typing import Any
 import discord
 from PIL import Image
 
-from bot.i18n import language
+from bot.i18n import language, speaking
 from bot.presenters import Presenter, TableSpec
 from bot.presenters.choices import MoveChoice
-from bot.text import clip, with_names
+from bot.text import ai_name, clip, with_names
 from engines.chronomagia import GAME, card
 from engines.chronomagia import actions as act
 from engines.chronomagia.cards import card_text, resource_words
 from engines.chronomagia.grammar import RES_EN, RES_RU, ru_plural
 from engines.chronomagia.log_ru import russian
+from engines.chronomagia.refusals_ru import russian_refusal
 from engines.core import PlayerId
 from engines.core.words import plural
 
@@ -507,6 +508,12 @@ def log_line(line: str) -> str:
     return russian(line) if ru() else line
 
 
+def refusal(text: str) -> str:
+    """A refusal in the message's language: the engine's English, or its Russian
+    (``engines.chronomagia.refusals_ru``), card names as the reader's hand shows them."""
+    return russian_refusal(text) if ru() else text
+
+
 def prompt(engine: Any, state: Any, seat: int, names: list[str]) -> str:
     view = _view(engine, state, seat)
     if view.ask is not None and view.ask.seat == seat:
@@ -554,7 +561,7 @@ def hand_text(view: Any) -> str:
 
 def status_line(view: Any, names: list[str]) -> str:
     lives = " · ".join(
-        w("life", name=names[s.seat] if s.seat < len(names) else f"P{s.seat + 1}", life=s.life)
+        w("life", name=ai_name(names[s.seat]) if s.seat < len(names) else f"P{s.seat + 1}", life=s.life)
         + (w("armor", armor=s.hero.armor) if s.hero.armor else "")
         for s in view.seats
     )
@@ -623,7 +630,9 @@ def card_image(card_id: str, lang: str = "en") -> Image.Image:
 def board(view: Any, names: list[str], lang: str = "en", **options: Any) -> Image.Image:
     from render.chronomagia import board as draw
 
-    return draw(view, names, lang=lang, **options)
+    with speaking(lang):  # the AI's seat is named in the picture's language ("ИИ")
+        shown = [ai_name(n) for n in names]
+    return draw(view, shown, lang=lang, **options)
 
 
 def hand(view: Any, name_: str, lang: str = "en", **options: Any) -> Image.Image:
@@ -653,6 +662,7 @@ PRESENTER = Presenter(
     prompt=prompt,
     details=details,
     log_line=log_line,
+    refusal=refusal,
 )
 
 TABLE = TableSpec(

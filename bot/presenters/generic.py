@@ -8,7 +8,7 @@ import discord
 
 from bot.i18n import say
 from bot.presenters.choices import MoveChoice
-from bot.text import ordinal, with_names
+from bot.text import ai_name, ordinal, with_names
 
 QUIET_ACTIONS = {"end", "pass", "skip", "done", "keep"}
 
@@ -72,7 +72,7 @@ def ranking_text(ranking: Any, names: list[str], reason: str = "") -> str:
     lines = []
     place = 1
     for group in ranking:
-        who = ", ".join(names[p] for p in group)
+        who = ", ".join(ai_name(names[p]) for p in group)
         lines.append(say("{ordinal}: {who}", ordinal=ordinal(place), place=place, who=who))
         place += len(group)
     text = "\n".join(lines)

@@ -34,7 +34,7 @@ from PIL import Image, ImageDraw
 
 from bot.db.errors import MatchNotFound
 from bot.i18n import say
-from bot.text import log_block, ordinal, with_names
+from bot.text import ai_name, log_block, ordinal, with_names
 from engines.core import CardhostError, Engine, MatchConfig, get_engine, step
 
 if TYPE_CHECKING:
@@ -356,7 +356,7 @@ def ranking_text(ranking: Sequence[Sequence[int]], names: list[str], reason: str
     lines = []
     place = 1
     for group in ranking:
-        who = ", ".join(names[p] for p in group)
+        who = ", ".join(ai_name(names[p]) for p in group)
         lines.append(say("{ordinal}: {who}", ordinal=ordinal(place), place=place, who=who))
         place += len(group)
     text = "\n".join(lines)
@@ -370,11 +370,11 @@ PngDrawer = Callable[..., Awaitable[bytes]]
 render pool (``bot.services.renders.RenderPool.png``), which draws in worker processes."""
 
 
-async def _png_in_thread(draw: Callable[..., Image.Image], *args: Any) -> bytes:
+async def _png_in_thread(draw: Callable[..., Image.Image], *args: Any, **kwargs: Any) -> bytes:
     """The fallback drawer: a worker thread of this process."""
     from render.common import to_png
 
-    return await asyncio.to_thread(lambda: to_png(draw(*args)))
+    return await asyncio.to_thread(lambda: to_png(draw(*args, **kwargs)))
 
 
 class ReplayService:
@@ -391,7 +391,7 @@ class ReplayService:
         self.boards = boards
         self.png: PngDrawer = png or _png_in_thread
         self._timelines: OrderedDict[int, asyncio.Future[Timeline]] = OrderedDict()
-        self._animations: OrderedDict[int, asyncio.Future[Animation]] = OrderedDict()
+        self._animations: OrderedDict[tuple[int, str], asyncio.Future[Animation]] = OrderedDict()
 
     async def timeline(self, match_id: int, guild_id: int | None) -> Timeline:
         """The replay of match ``match_id`` for someone in server ``guild_id``.
@@ -458,30 +458,33 @@ class ReplayService:
             end_reason=match.end_reason or "",
         )
 
-    async def frame_png(self, timeline: Timeline, index: int) -> bytes:
+    async def frame_png(self, timeline: Timeline, index: int, **options: Any) -> bytes:
         """Step ``index``'s board at full size, as PNG (the step-through panel's image), drawn from
-        the spectator's view by the game's board renderer, as the game's thread showed it."""
+        the spectator's view by the game's board renderer, as the game's thread showed it;
+        ``options`` go to the renderer (``lang=`` for a game whose boards speak several
+        languages, ``TableSurface.lang_options``)."""
         if not 0 <= index < len(timeline):
             raise ReplayRefused("That step is not in this replay: use the newest panel's buttons.")
         view = get_engine(timeline.game).view(timeline.points[index].state, None)
-        return await self.png(self.boards(timeline.game), view, list(timeline.names))
+        return await self.png(self.boards(timeline.game), view, list(timeline.names), **options)
 
-    async def animation(self, timeline: Timeline) -> Animation:
-        """The animated replay (drawn and encoded once per match while it stays cached)."""
-        key = timeline.match_id
+    async def animation(self, timeline: Timeline, **options: Any) -> Animation:
+        """The animated replay (drawn and encoded once per match and language while it stays
+        cached); ``options`` as for ``frame_png``."""
+        key = (timeline.match_id, repr(sorted(options.items())))
         pending = self._animations.get(key)
         if pending is None or (pending.done() and (pending.cancelled() or pending.exception())):
-            pending = self._animations[key] = asyncio.ensure_future(self._animate(timeline))
+            pending = self._animations[key] = asyncio.ensure_future(self._animate(timeline, **options))
             _trim(self._animations)
         else:
             self._animations.move_to_end(key)
         return await asyncio.shield(pending)
 
-    async def _animate(self, timeline: Timeline) -> Animation:
+    async def _animate(self, timeline: Timeline, **options: Any) -> Animation:
         """The frames' boards drawn as PNGs by ``png`` (in parallel in the render pool), then
         shrunk and encoded in a thread (``build_animation`` measures the file)."""
         chosen = choose_frames(len(timeline), MAX_FRAMES)
-        pngs = await asyncio.gather(*(self.frame_png(timeline, i) for i in chosen))
+        pngs = await asyncio.gather(*(self.frame_png(timeline, i, **options) for i in chosen))
         drawn = dict(zip(chosen, pngs, strict=True))
 
         def board(index: int) -> Image.Image:
@@ -490,6 +493,6 @@ class ReplayService:
         return await asyncio.to_thread(build_animation, board, len(timeline), max_frames=MAX_FRAMES)
 
 
-def _trim(cache: OrderedDict[int, Any]) -> None:
+def _trim(cache: OrderedDict[Any, Any]) -> None:
     while len(cache) > CACHE:
         cache.popitem(last=False)

@@ -21,6 +21,7 @@ import discord
 from discord.utils import escape_markdown
 
 from bot.db.lobbies import LobbyRow
+from bot.i18n import say, speaking
 from bot.presenters import seating_for
 from bot.sender.core import Desired, RateLimitedError, Result, Surface, TransientError
 from bot.sender.discord_io import classify
@@ -151,11 +152,21 @@ def greeting(live: Any, turn_seconds: float, reserve_seconds: int, note: str = "
     under (the reply to /play, or the lobby message), through the interaction that started it,
     so the thread's first global-bound message is the board (issue #33 item 2)."""
     players = ", ".join(ai_seat(s.name) if s.is_ai else f"<@{s.user_id}>" for s in live.seats)
+    # In the language of the message being built (``bot.i18n.speaking``, set by the caller).
     return (
-        f"🎴 **{live.engine.title}** #{live.id} begins! Players in seat order: {players}.\n"
+        say(
+            "🎴 **{title}** #{id} begins! Players in seat order: {players}.\n",
+            title=say(live.engine.title),
+            id=live.id,
+            players=players,
+        )
         + (f"{note}\n" if note else "")
-        + "Your hand comes by DM; if DMs are closed, click **Show my hand** on the board. "
-        f"Turn clock: {int(turn_seconds)} s per turn plus a {reserve_seconds} s reserve."
+        + say(
+            "Your hand comes by DM; if DMs are closed, click **Show my hand** on the board. "
+            "Turn clock: {seconds} s per turn plus a {reserve} s reserve.",
+            seconds=int(turn_seconds),
+            reserve=reserve_seconds,
+        )
     )
 
 
@@ -267,9 +278,11 @@ async def launch(
     if not greeted:
         # Through the sender, as the match's other thread lines: a 5xx or a timeout is retried
         # (and the sweep sends it later), never raised into a pod's round that starts the match.
+        with speaking(bot.table.board_language(live)):  # a line of the board's thread
+            words = greeting(live, turn_seconds, int(reserve), note)
         bot.table.post_line(
             live,
-            greeting(live, turn_seconds, int(reserve), note),
+            words,
             key=("greeting",),
             pings=[s.user_id for s in live.seats if not s.is_ai],
         )

@@ -19,13 +19,13 @@ from typing import Any
 
 import discord
 
-from bot.i18n import known, speaking, spoken
+from bot.i18n import known, say, shared, speaking, spoken
 from bot.ids import ROW_ID
 from bot.mentions import NO_PINGS
 from bot.presenters import table_spec
 from bot.presenters.alt import board_alt
-from bot.services.replays import Animation, Timeline, caption
-from bot.text import clip
+from bot.services.replays import Animation, Timeline, caption, result_words
+from bot.text import ai_name, clip
 from bot.ui.components import bot_of
 from bot.ui.provenance import require_own_message
 from bot.ui.refusals import answers_refusals
@@ -63,9 +63,10 @@ class ReplayStepButton(
         await interaction.response.defer()
         service = bot_of(interaction).replays
         timeline = await service.timeline(self.match_id, interaction.guild_id)
-        file = await _step_file(interaction, timeline, self.step)
+        lang = await _reader_language(interaction, timeline)
+        file = await _step_file(interaction, timeline, self.step, lang)
         await interaction.edit_original_response(
-            content=await _caption(interaction, timeline, self.step),
+            content=_caption(timeline, self.step, lang),
             attachments=[file],
             view=step_view(self.match_id, self.step, len(timeline)),
             allowed_mentions=NO_PINGS,
@@ -120,39 +121,80 @@ def watch_view(match_id: int) -> discord.ui.View:
     return view
 
 
-async def _caption(interaction: discord.Interaction, timeline: Timeline, step: int) -> str:
-    """The step's words for the one who clicked, in their ``/settings language`` where the game
-    speaks it: its log read through the game's ``log_line`` (the events are English)."""
+async def _reader_language(interaction: discord.Interaction, timeline: Timeline) -> str:
+    """The language of the one who clicked: their ``/settings language`` where the game speaks
+    it (``TableSpec.languages``), else the game's own."""
     table = table_spec(timeline.game)
-    lang = "en"
-    if len(table.languages) > 1:
-        settings = await bot_of(interaction).db.players.get_settings(interaction.user.id)
-        lang = spoken(known(settings.get("language")), table.languages)
+    if len(table.languages) < 2:
+        return table.languages[0] if table.languages else "en"
+    settings = await bot_of(interaction).db.players.get_settings(interaction.user.id)
+    return spoken(known(settings.get("language")), table.languages)
+
+
+async def _table_language(interaction: discord.Interaction, timeline: Timeline) -> str:
+    """The language of a replay shown to the channel: the one its players read their board in
+    (their own when they all chose the same, ``bot.i18n.shared``), as the game's thread did."""
+    table = table_spec(timeline.game)
+    if len(table.languages) < 2:
+        return table.languages[0] if table.languages else "en"
+    db = bot_of(interaction).db
+    seats = await db.matches.seats(timeline.match_id)
+    langs = [
+        known((await db.players.get_settings(s.user_id)).get("language"))
+        for s in seats
+        if s.user_id is not None and not s.is_ai
+    ]
+    return shared(langs, table.languages)
+
+
+def _options(timeline: Timeline, lang: str) -> dict[str, Any]:
+    """``lang=`` for a game whose boards speak several languages (as ``TableSurface.lang_options``)."""
+    return {"lang": lang} if len(table_spec(timeline.game).languages) > 1 else {}
+
+
+def _caption(timeline: Timeline, step: int, lang: str) -> str:
+    """The step's words in ``lang``: its log read through the game's ``log_line`` (the events
+    are English)."""
     with speaking(lang):
-        return clip(caption(timeline, step, table.presenter.log_line))
+        return clip(caption(timeline, step, table_spec(timeline.game).presenter.log_line))
 
 
-async def _step_file(interaction: discord.Interaction, timeline: Timeline, step: int) -> discord.File:
-    png = await bot_of(interaction).replays.frame_png(timeline, step)
+async def _step_file(
+    interaction: discord.Interaction, timeline: Timeline, step: int, lang: str
+) -> discord.File:
+    png = await bot_of(interaction).replays.frame_png(timeline, step, **_options(timeline, lang))
     # The step's board said in words (its alt text), from the spectator's view it is drawn from.
     view = get_engine(timeline.game).view(timeline.points[step].state, None)
     words = board_alt(timeline.game, view, timeline.names)
     return discord.File(io.BytesIO(png), filename=f"replay-{timeline.match_id}-{step}.png", description=words)
 
 
-def animation_text(timeline: Timeline, animation: Animation) -> str:
-    """The words with the animated replay: whose game, how many steps it shows, how it ended."""
-    unit = "move" if timeline.per_move else "turn"
-    steps = len(timeline) - 1
-    shown = len(animation.frames)
-    every = f"every {unit}" if shown == len(timeline) else f"{shown} of {len(timeline)} boards, evenly spread"
-    lines = [
-        f"🎞️ **Replay** of {timeline.title} game #{timeline.match_id}: {', '.join(timeline.names)}",
-        f"{steps} {unit}{'s' if steps != 1 else ''}, {timeline.moves} moves · {every}",
-    ]
-    if timeline.result:
-        lines.append(timeline.result)
-    return clip("\n".join(lines))
+def animation_text(timeline: Timeline, animation: Animation, lang: str = "en") -> str:
+    """The words with the animated replay, in ``lang``: whose game, how many steps it shows, how
+    it ended."""
+    with speaking(lang):
+        steps, shown, count = len(timeline) - 1, len(animation.frames), len(timeline)
+        if timeline.per_move:
+            unit = say("{n} move", n=steps) if steps == 1 else say("{n} moves", n=steps)
+            every = say("every move") if shown == count else None
+        else:
+            unit = say("{n} turn", n=steps) if steps == 1 else say("{n} turns", n=steps)
+            every = say("every turn") if shown == count else None
+        if every is None:
+            every = say("{shown} of {count} boards, evenly spread", shown=shown, count=count)
+        names = ", ".join(ai_name(n) for n in timeline.names)
+        lines = [
+            say(
+                "🎞️ **Replay** of {title} game #{id}: {names}",
+                title=say(timeline.title),
+                id=timeline.match_id,
+                names=names,
+            ),
+            say("{steps}, {moves} moves · {every}", steps=unit, moves=timeline.moves, every=every),
+        ]
+        if timeline.result:
+            lines.append(result_words(timeline, table_spec(timeline.game).presenter.log_line))
+        return clip("\n".join(lines))
 
 
 async def send_replay(interaction: discord.Interaction, match_id: int, *, public: bool) -> None:
@@ -161,20 +203,24 @@ async def send_replay(interaction: discord.Interaction, match_id: int, *, public
     await interaction.response.defer(ephemeral=True, thinking=True)
     service = bot_of(interaction).replays
     timeline = await service.timeline(match_id, interaction.guild_id)
-    file = await _step_file(interaction, timeline, 0)
+    lang = await _reader_language(interaction, timeline)
+    file = await _step_file(interaction, timeline, 0, lang)
     await interaction.followup.send(
-        await _caption(interaction, timeline, 0),
+        _caption(timeline, 0, lang),
         file=file,
         view=step_view(match_id, 0, len(timeline)),
         ephemeral=True,
         allowed_mentions=NO_PINGS,
     )
-    animation = await service.animation(timeline)
+    # Shown to the channel, it speaks the players' language (as their board did); else the asker's.
+    if public:
+        lang = await _table_language(interaction, timeline)
+    animation = await service.animation(timeline, **_options(timeline, lang))
+    with speaking(lang):
+        described = say("Animated replay of game #{id}", id=match_id)
     movie = discord.File(
-        io.BytesIO(animation.data),
-        filename=f"replay-{match_id}.{animation.format}",
-        description=f"Animated replay of game #{match_id}",
+        io.BytesIO(animation.data), filename=f"replay-{match_id}.{animation.format}", description=described
     )
     await interaction.followup.send(
-        animation_text(timeline, animation), file=movie, ephemeral=not public, allowed_mentions=NO_PINGS
+        animation_text(timeline, animation, lang), file=movie, ephemeral=not public, allowed_mentions=NO_PINGS
     )

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.db.errors import StaleAction
-from bot.i18n import spoken
+from bot.i18n import say, speaking, spoken
 from bot.log import match_logged
 from bot.presenters import presenter_for, table_spec
 from bot.services.matches import LiveMatch, MoveReport, NotInGame
@@ -57,10 +57,10 @@ class TableClicks:
             else:
                 report = await self.matches.submit(match_id, interaction.user.id, action_id, seq)
         except StaleAction as exc:
-            await self._stale_click(interaction, match_id, str(exc))
+            await self._stale_click(interaction, match_id, await self._refusal(interaction, match_id, exc))
             return
         except CardhostError as exc:
-            await interaction.followup.send(str(exc), ephemeral=True)
+            await interaction.followup.send(await self._refusal(interaction, match_id, exc), ephemeral=True)
             return
         await self._after_click(interaction, report)
 
@@ -77,12 +77,26 @@ class TableClicks:
             finish = multi[1] if multi else None
             report = await self.matches.submit_many(match_id, interaction.user.id, action_ids, seq, finish)
         except StaleAction as exc:
-            await self._stale_click(interaction, match_id, str(exc))
+            await self._stale_click(interaction, match_id, await self._refusal(interaction, match_id, exc))
             return
         except CardhostError as exc:
-            await interaction.followup.send(str(exc), ephemeral=True)
+            await interaction.followup.send(await self._refusal(interaction, match_id, exc), ephemeral=True)
             return
         await self._after_click(interaction, report)
+
+    async def _refusal(self, interaction: discord.Interaction, match_id: int, exc: CardhostError) -> str:
+        """Why a click was refused, in the language of the one who clicked (their setting, where
+        the game speaks it): the table's own sentences through ``say``, the engine's through its
+        presenter (``Presenter.refusal``). English where the match or the seat is not found."""
+        try:
+            live = await self.matches.current(match_id)
+        except CardhostError:
+            return str(exc)
+        seat = live.seat_of(interaction.user.id)
+        if seat is None:
+            return str(exc)
+        with speaking(spoken(seat.language, table_spec(live.game).languages)):
+            return presenter_for(live.game).refusal(say(str(exc)))
 
     async def _stale_click(self, interaction: discord.Interaction, match_id: int, said: str) -> None:
         """A move clicked on a panel that is out of date (a double click, a copy left behind, a
@@ -94,7 +108,8 @@ class TableClicks:
         if seat is None or interaction.message is None:
             await interaction.followup.send(said, ephemeral=True)
             return
-        note = f"*{said} Here is the position now.*"
+        with speaking(spoken(seat.language, table_spec(live.game).languages)):
+            note = say("*{said} Here is the position now.*", said=said)
         if not seat.dm_failed and interaction.message.id == seat.dm_message_id:
             await self.table.show_clicked_dm_panel(
                 interaction.edit_original_response, live, seat.seat, note=note

@@ -241,9 +241,12 @@ def _hole_pattern(name: str) -> str:
 
 
 @cache
-def _compiled() -> tuple[tuple[re.Pattern[str], str], ...]:
+def compiled(templates: tuple[tuple[str, str], ...] = TEMPLATES) -> tuple[tuple[re.Pattern[str], str], ...]:
+    """``templates`` (English, Russian) as patterns matching a whole English line, with the
+    Russian to write it again: the log's own, or another table of the game's sentences (its
+    refusals, ``refusals_ru``) written with the same holes."""
     out = []
-    for english, russian_ in TEMPLATES:
+    for english, russian_ in templates:
         parts = re.split(r"\{(\w+)\}", english)
         pattern = "".join(
             re.escape(part) if i % 2 == 0 else _hole_pattern(part) for i, part in enumerate(parts)
@@ -335,9 +338,10 @@ def _written(template: str, raw: dict[str, str]) -> str:
     return re.sub(r"\{(\w+)((?:\|[^|}]+){3})?\}", sub, template)
 
 
-def russian(line: str) -> str:
-    """``line`` (an English log line of Chronomagia) in Russian; unknown lines as they are."""
-    for pattern, template in _compiled():
+def russian(line: str, templates: tuple[tuple[str, str], ...] = TEMPLATES) -> str:
+    """``line`` (an English log line of Chronomagia, or a sentence of another table of
+    ``templates``) in Russian; unknown lines as they are."""
+    for pattern, template in compiled(templates):
         m = pattern.match(line)
         if m is not None:
             return _written(template, {k: v or "" for k, v in m.groupdict().items()})

@@ -91,7 +91,7 @@ async def test_a_russian_deck_list_imported_shown_exported_and_played(simcord_en
     assert cards[0]["value"] == "Гоблин-поджигатель"
 
     result = await alice.slash(t.channel, "play chronomagia", deck="Двор")
-    assert "vs the AI" in last_reply(result).content
+    assert "(Двор) против ИИ" in last_reply(result).content, "the reply to /play is in alice's language"
     live = await _latest(env)
     hero, main, side = STARTER_LISTS["Shadow Court"]
     assert Counter(live.cfg.options["hero_decks"][0]) == Counter(side), "the saved Hero Deck came along"
