@@ -32,7 +32,7 @@ from bot.services.dms import DM_CLOSED
 from bot.services.matches import LiveMatch, MoveReport
 from bot.services.renders import render_pool
 from bot.surfaces.board import BoardWriter, digest_of, file_bytes
-from bot.text import clip, with_names
+from bot.text import ai_name, clip, with_names
 from bot.ui.components import move_view
 from engines.core import PlayerId
 
@@ -260,7 +260,7 @@ class TableSurface:
                 presenter.prompt(live.engine, live.state, seat, live.names) + self.clock_text(live, seat)
             )
         else:
-            waiting = ", ".join(live.seats[p].name for p in sorted(live.current))
+            waiting = ", ".join(ai_name(live.seats[p].name) for p in sorted(live.current))
             lines.append(say("Waiting for {who}.", who=waiting))
         # The reader's own view: what is asked of someone is worded for its reader ("you may").
         extra = presenter.waiting_text(view, live.names)
