@@ -354,6 +354,32 @@ class DraftStore:
 
         await self.db.write(fn)
 
+    async def unpick(self, pod_id: int, seqs: Sequence[int], clocks: dict[int, float]) -> int:
+        """One transaction: take the picks ``seqs`` out of the log (an undone pick and the bots'
+        picks since, ``engines.draft.undo``), set the seats' ``clocks``, and count the undo in the
+        pod's config (``undone``), by which another process sharing the database knows to replay
+        the pod from its log instead of reading only the picks after its last. Returns the count."""
+
+        def fn(conn: sqlite3.Connection) -> int:
+            found = conn.execute("SELECT status, config FROM pods WHERE id = ?", (pod_id,)).fetchone()
+            if found is None or found[0] != "drafting":
+                raise PodLobbyError("This draft is not running any more.")
+            config = load_json(found[1]) or {}
+            config["undone"] = int(config.get("undone", 0)) + 1
+            conn.execute("UPDATE pods SET config = ? WHERE id = ?", (dump_json(config), pod_id))
+            conn.executemany(
+                "DELETE FROM pod_picks WHERE pod_id = ? AND seq = ?", [(pod_id, q) for q in seqs]
+            )
+            for seat, deadline in clocks.items():
+                conn.execute(
+                    "INSERT INTO pod_clocks (pod_id, seat, deadline, warned) VALUES (?, ?, ?, 0)"
+                    " ON CONFLICT (pod_id, seat) DO UPDATE SET deadline = excluded.deadline, warned = 0",
+                    (pod_id, seat, deadline),
+                )
+            return int(config["undone"])
+
+        return await self.db.write(fn)
+
     # -- clocks -----------------------------------------------------------------------------
 
     async def clocks(self, pod_id: int | None = None) -> list[PodClockRow]:

@@ -33,7 +33,7 @@ from bot.services.drafts.panel import panel_content, signature
 from bot.services.drafts.progress import progress_text, progress_version
 from bot.surfaces.channels import find_channel
 from bot.text import player_count
-from bot.ui.draft import pick_view, progress_view, reclaim_view
+from bot.ui.draft import pick_view, progress_view, reclaim_view, undo_view
 from bot.ui.draft_pause import resume_view
 from engines.draft import pod as engine
 
@@ -117,7 +117,8 @@ async def pack_file(
 async def panel(
     live: LivePod, seat_no: int, *, note: str | None = None, with_image: bool = True
 ) -> tuple[str, discord.File | None, discord.ui.View | None]:
-    """What a seat sees privately: its pack (image + select + Confirm), or why it has none."""
+    """What a seat sees privately: its pack (image + select, and **Undo** for the pick just made),
+    or why it has none."""
     shown = panel_content(live, seat_no, note=note)
     file: discord.File | None = None
     view: discord.ui.View | None = None
@@ -125,10 +126,12 @@ async def panel(
         view = reclaim_view(live.id)
     elif shown.kind == "pick":
         assert shown.ref is not None
-        view = pick_view(live.id, shown.ref.text(), card_options(shown.cards))
+        view = pick_view(live.id, shown.ref.text(), card_options(shown.cards), undo=shown.undo)
         if with_image:
             assert live.state is not None
             file = await pack_file(live.id, shown.ref, shown.cards, live.state.pools[seat_no])
+    elif shown.undo is not None:  # waiting for the next pack, the pick just made still undoable
+        view = undo_view(live.id, shown.undo)
     return shown.text, file, view
 
 
@@ -203,7 +206,8 @@ class DraftSurfaces:
         await thread.send(
             f"🎴 **Cosmic Draft** pod #{row.id} begins! Seats in passing order: {order}.\n"
             f"Three packs of 18: pack 1 passes left, pack 2 right, pack 3 left. Your pack comes by DM; "
-            f"choose a card, then **Confirm**. If DMs are closed, click **Open my pack** below. {timer}.",
+            "choosing a card in its menu picks it (**Undo** takes it back until the pack you passed on "
+            f"reaches another drafter). If DMs are closed, click **Open my pack** below. {timer}.",
             allowed_mentions=people,
         )
         progress = await thread.send(content="Opening the packs…", view=progress_view(row.id))

@@ -3,10 +3,13 @@
 - ``PodLobbyButton`` ``drl:<pod>:<op>``: Join / Leave / Start / Cancel under a pod's lobby.
 - ``PickSelect`` ``drs:<pod>:<ref>``: the cards of the pack a seat holds; ``ref`` is the
   ``PickRef`` text ("s3r1p7") of the pick it is for, so a select from an earlier pick is refused.
-- ``PickConfirm`` ``drc:<pod>:<ref>:<card>``: Confirm, enabled once a card is chosen (the select
-  rewrites the message's view with the card in the button's custom_id, so no choice is kept in
-  memory and a restart between select and Confirm changes nothing). A second click, or a Confirm
-  from an older message, meets a pick that no longer matches and stores nothing.
+  Choosing a card picks it (issue #35 item 4: two clicks, open the menu and choose, where it took
+  three with Confirm); a second choice on the same menu (a double click), or a choice on an older
+  message, meets a pick that no longer matches and stores nothing.
+- ``UndoButton`` ``dru:<pod>:<ref>``: takes that pick back (``bot/services/drafts/undo.py``) while
+  the pack it passed on has not reached another person; refused in a sentence after.
+- ``PickConfirm`` ``drc:<pod>:<ref>:<card>``: the Confirm of panels sent before picks took one
+  choice; no panel shows it any more, but one still on Discord picks its card as it did.
 - ``OpenPackButton`` ``dro:<pod>``: on the progress message: the clicking player's pack panel,
   shown to them alone (closed DMs, async pods).
 - ``ReclaimButton`` ``drr:<pod>``: on the DM panel of a seat a bot took over.
@@ -22,8 +25,8 @@ import discord
 
 from bot.db.drafts import PodRow
 from bot.ids import ROW_ID
-from bot.services.drafts import DM_HELP, DraftServiceError, LivePod
-from bot.services.drafts.cards import CardOption, card_options
+from bot.services.drafts import DM_HELP, LivePod, Plan
+from bot.services.drafts.cards import CardOption
 from bot.ui.components import bot_of, selected_values
 from bot.ui.dms import greet_by_dm
 from bot.ui.provenance import require_own_message
@@ -64,8 +67,11 @@ class PodLobbyButton(
 
 
 PICK_PANEL = ("drs", "drc")
-"""A pick panel's select and Confirm, both about one pod and one pack (``pod:ref``): a pick click
-edits the panel it is on, so only one of the same pack's (``bot.ui.provenance``)."""
+"""A pick panel's select (and the Confirm of older panels), about one pod and one pack
+(``pod:ref``): a pick click edits the panel it is on, so only one of the same pack's
+(``bot.ui.provenance``). Beside them the panel may hold **Undo** (``dru``) of the pick before."""
+
+UNDO = "dru"
 
 
 class PickSelect(
@@ -89,7 +95,7 @@ class PickSelect(
         super().__init__(
             discord.ui.Select(
                 custom_id=f"drs:{pod_id}:{ref}",
-                placeholder="Choose a card, then Confirm",
+                placeholder="Choose a card to pick it",
                 min_values=1,
                 max_values=1,
                 options=opts or [discord.SelectOption(label="-", value=NO_CARD)],
@@ -105,9 +111,9 @@ class PickSelect(
 
     @answers_refusals
     async def callback(self, interaction: discord.Interaction) -> None:
-        require_own_message(interaction, PICK_PANEL, f"{self.pod_id}:{self.ref}")
+        require_own_message(interaction, PICK_PANEL, f"{self.pod_id}:{self.ref}", also=(UNDO,))
         values = selected_values(interaction)
-        await on_select(interaction, self.pod_id, self.ref, values[0] if values else "")
+        await on_confirm(interaction, self.pod_id, self.ref, values[0] if values else "")
 
 
 class PickConfirm(
@@ -136,6 +142,31 @@ class PickConfirm(
     async def callback(self, interaction: discord.Interaction) -> None:
         require_own_message(interaction, PICK_PANEL, f"{self.pod_id}:{self.ref}")
         await on_confirm(interaction, self.pod_id, self.ref, self.card)
+
+
+class UndoButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"dru:(?P<pod>{ROW_ID}):(?P<ref>s[0-9]+r[0-9]+p[0-9]+)",
+):
+    def __init__(self, pod_id: int, ref: str) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Undo my last pick", emoji="↩️", style=discord.ButtonStyle.secondary,
+                custom_id=f"{UNDO}:{pod_id}:{ref}",
+            )
+        )  # fmt: skip
+        self.pod_id, self.ref = pod_id, ref
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> UndoButton:
+        return cls(int(match["pod"]), match["ref"])
+
+    @answers_refusals
+    async def callback(self, interaction: discord.Interaction) -> None:
+        require_own_message(interaction, (UNDO,), f"{self.pod_id}:{self.ref}", also=PICK_PANEL)
+        await on_undo(interaction, self.pod_id, self.ref)
 
 
 class OpenPackButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"dro:(?P<pod>{ROW_ID})"):
@@ -186,18 +217,25 @@ def pod_lobby_view(pod_id: int) -> discord.ui.View:
 
 
 def pick_view(
-    pod_id: int, ref: str, options: Sequence[CardOption], selected: str | None = None
+    pod_id: int, ref: str, options: Sequence[CardOption], *, undo: str | None = None
 ) -> discord.ui.View:
-    """The select of the pack's cards (row 0) and Confirm (row 1), enabled once a card is chosen."""
+    """The select of the pack's cards (row 0: choosing one picks it) and, while the pick before
+    may still be taken back, **Undo** for it (row 1)."""
     view = discord.ui.View(timeout=None)
-    select = PickSelect(pod_id, ref, options, selected)
+    select = PickSelect(pod_id, ref, options)
     select.item.row = 0
     view.add_item(select)
-    chosen = next((o for o in options if o.card == selected), None)
-    label = f"Confirm: {chosen.label}" if chosen else "Confirm"
-    confirm = PickConfirm(pod_id, ref, chosen.card if chosen else NO_CARD, label)
-    confirm.item.row = 1
-    view.add_item(confirm)
+    if undo is not None:
+        button = UndoButton(pod_id, undo)
+        button.item.row = 1
+        view.add_item(button)
+    return view
+
+
+def undo_view(pod_id: int, undo: str) -> discord.ui.View:
+    """**Undo** alone: the panel of a seat waiting for its next pack after a pick."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(UndoButton(pod_id, undo))
     return view
 
 
@@ -275,38 +313,37 @@ async def on_lobby_button(interaction: discord.Interaction, pod_id: int, op: str
         await interaction.followup.send(str(exc), ephemeral=True)
 
 
-async def on_select(interaction: discord.Interaction, pod_id: int, ref_text: str, card: str) -> None:
-    """A card chosen in the menu: Confirm now carries it (nothing is kept in memory)."""
-    try:
-        live = await bot_of(interaction).drafts.current(pod_id)
-        seat = live.seat_of(interaction.user.id)
-        if seat is None:
-            raise DraftServiceError("You're not drafting in this pod.")
-        if not live.drafting:
-            raise DraftServiceError("The draft is over: there are no packs left to pick from.")
-        assert live.state is not None
-        ref = engine.current_ref(live.state, seat.seat)
-        if ref is None or ref.text() != ref_text:
-            raise engine.StalePick()
-        pack = engine.current_pack(live.state, seat.seat)
-        assert pack is not None
-        if card not in pack.cards:
-            raise engine.NotInPack()
-    except CardhostError as exc:
-        await interaction.response.send_message(str(exc), ephemeral=True)
-        return
-    options = card_options(pack.cards)
-    await interaction.response.edit_message(view=pick_view(pod_id, ref_text, options, selected=card))
-
-
 async def on_confirm(interaction: discord.Interaction, pod_id: int, ref_text: str, card: str) -> None:
+    """A card chosen in the pack menu (or an older panel's Confirm): the pick, made at once."""
     bot = bot_of(interaction)
     await interaction.response.defer()
     try:
+        if card == NO_CARD:
+            raise engine.NotInPack()
         live, plan = await bot.drafts.submit(pod_id, interaction.user.id, ref_text, card)
     except CardhostError as exc:
         await interaction.followup.send(str(exc), ephemeral=True)
         return
+    await show_change(interaction, live, plan)
+
+
+async def on_undo(interaction: discord.Interaction, pod_id: int, ref_text: str) -> None:
+    """**Undo**: the pick taken back, or why it can't be, in a sentence to the clicker alone."""
+    bot = bot_of(interaction)
+    await interaction.response.defer()
+    try:
+        live, plan, text = await bot.drafts.picking.undo(pod_id, interaction.user.id, ref_text)
+    except CardhostError as exc:
+        await interaction.followup.send(str(exc), ephemeral=True)
+        return
+    await show_change(interaction, live, plan)
+    await interaction.followup.send(text, ephemeral=True)
+
+
+async def show_change(interaction: discord.Interaction, live: LivePod, plan: Plan) -> None:
+    """After a pick or an undo: the clicked panel (an ephemeral one: closed DMs, "Open my pack")
+    shows the seat's pack now; the DM panels and the progress follow (``after_change``)."""
+    bot = bot_of(interaction)
     seat = live.seat_of(interaction.user.id)
     assert seat is not None
     clicked = interaction.message.id if interaction.message is not None else None

@@ -32,7 +32,7 @@ from bot.ui.components import (
 from bot.ui.deckbuild import BuildButton, BuildSelect, OpenBuilderButton
 from bot.ui.deckimport import ImportAttemptButton
 from bot.ui.decks import DeckDeleteButton
-from bot.ui.draft import OpenPackButton, PickConfirm, PickSelect, PodLobbyButton, ReclaimButton
+from bot.ui.draft import OpenPackButton, PickConfirm, PickSelect, PodLobbyButton, ReclaimButton, UndoButton
 from bot.ui.draft_pause import ResumeButton
 from bot.ui.history import HistoryPageButton
 from bot.ui.puzzle import PUZZLE_ITEMS
@@ -57,6 +57,7 @@ ROUTED: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     PodLobbyButton,
     PickSelect,
     PickConfirm,
+    UndoButton,
     OpenPackButton,
     ReclaimButton,
     ResumeButton,

@@ -1,4 +1,4 @@
-"""Cosmic Draft in the simulated Discord: lobby, packs by DM, select + Confirm, stale clicks, the end.
+"""Cosmic Draft in the simulated Discord: lobby, packs by DM, a pick in one choice, Undo, stale clicks, the end.
 
 The helpers here (open a pod, find a player's pack panel, pick by clicks) are shared by the other
 test_draft_*.py files, and by the 8-seat acceptance test.
@@ -94,19 +94,19 @@ def refetch(member: Any, message: discord.Message) -> discord.Message:
 
 
 async def pick_by_clicks(member: Any, message: discord.Message, card: str | None = None) -> tuple[Any, Any]:
-    """Select a card (the first one if not given) in the panel, then click Confirm."""
+    """Choose a card (the first one if not given) in the panel's menu: that picks it (issue #35
+    item 4: open the menu, choose; no Confirm). Returns the click's result twice (the pair the
+    callers unpack, from when a pick was a choice and a Confirm)."""
     options = pick_options(message)
     assert options, f"no pack in the panel: {message.content}"
     chosen = card or options[0]
     menu = selects(message)[0]
-    chosen_result = await member.user.select(message, [chosen], custom_id=menu.custom_id)
-    fresh = refetch(member, message) if message.channel.type == discord.ChannelType.private else message
-    if chosen_result.response is not None and getattr(chosen_result.response, "message", None) is not None:
-        fresh = chosen_result.response.message or fresh
-    cid = confirm_id(fresh)
-    assert cid and cid.endswith(f":{chosen}"), f"Confirm does not carry the choice: {cid}"
-    confirmed = await member.user.click(fresh, custom_id=cid)
-    return chosen_result, confirmed
+    result = await member.user.select(message, [chosen], custom_id=menu.custom_id)
+    return result, result
+
+
+def undo_id(message: discord.Message) -> str | None:
+    return next((c for c in custom_ids(message) if c.startswith("dru:")), None)
 
 
 def all_card_names() -> set[str]:
@@ -192,43 +192,41 @@ async def test_a_pod_from_lobby_to_the_end_by_clicks(simcord_env) -> None:
     msg = panel(alice, live.id)
     assert msg is not None and msg.attachments and msg.attachments[0].filename.startswith(f"pack-{live.id}-")
     assert "Pack 1, pick 1" in msg.content and len(pick_options(msg)) == 18
-    # Confirm is disabled until a card is chosen; the select rewrites it with the choice.
-    assert confirm_id(msg).endswith(":-")
+    # One choice picks: the panel has the menu and no Confirm.
+    assert confirm_id(msg) is None and undo_id(msg) is None
+    assert "choosing it picks it" in msg.content
     seat = live.seat_of(alice.id).seat
     first = pick_options(msg)[3]
 
-    # Alice also opened her pack from the thread and chose a card there (an older copy of the panel).
+    # Alice also opened her pack from the thread (an older copy of the panel, shown to her alone).
     shown = await alice.click(progress_message(t, live), label="Open my pack")
     copy = last_reply(shown).message
     assert last_reply(shown).ephemeral and pick_options(copy) == pick_options(msg)
-    chose = await alice.select(copy, [pick_options(copy)[0]], custom_id=selects(copy)[0].custom_id)
-    copy = chose.response.message
-    old_confirm = confirm_id(copy)
-    assert old_confirm.endswith(f":{pick_options(copy)[0]}")
 
-    _, confirmed = await pick_by_clicks(alice, msg, first)
-    assert not confirmed.followups, last_reply(confirmed).content
+    picked, _ = await pick_by_clicks(alice, msg, first)
+    assert not picked.followups, last_reply(picked).content
     assert live.state.pools[seat] == (first,)
     rows = await drafts.store.picks(live.id)
     assert any(r.seat == seat and r.card == first and r.by == "player" for r in rows)
     count = len(rows)
-    # The same DM message now holds the next pack (or says a pack is on its way).
+    # The same DM message now holds the next pack (or says a pack is on its way), with Undo.
     after = refetch(alice, msg)
     assert "pick 2" in after.content or "Waiting for the next pack" in after.content
+    name = CARDS()[first].name
+    assert f"You picked **{name}**" in after.content and undo_id(after) is not None
 
-    # A stale Confirm (the older copy of the panel) is refused and stores nothing.
-    stale = await alice.click(copy, custom_id=old_confirm)
+    # A stale menu (the older copy of the panel) is refused in a sentence and stores nothing.
+    stale = await alice.select(copy, [pick_options(copy)[0]], custom_id=selects(copy)[0].custom_id)
     assert "That pick was already made" in last_reply(stale).content and last_reply(stale).ephemeral
     assert len(await drafts.store.picks(live.id)) == count
     assert live.state.pools[seat] == (first,)
 
-    # Double click: the same Confirm twice, the second arriving while the first is handled
+    # Double choice: the same menu twice, the second arriving while the first is handled
     # (simcord runs one click at a time, so the two land on the service together).
     msg = panel(bob, live.id)
     bob_seat = live.seat_of(bob.id).seat
-    await bob.user.select(msg, [pick_options(msg)[0]], custom_id=selects(msg)[0].custom_id)
-    cid = confirm_id(refetch(bob, msg))
-    _, _, ref, card = cid.split(":")
+    ref = selects(msg)[0].custom_id.split(":")[2]
+    card = pick_options(msg)[0]
     outcomes = await asyncio.gather(
         drafts.submit(live.id, bob.id, ref, card),
         drafts.submit(live.id, bob.id, ref, card),

@@ -9,7 +9,6 @@ from bot.client import create_bot
 from engines.draft import pod as engine
 from tests.bot.table import last_reply, make_table
 from tests.bot.test_draft_flow import (
-    confirm_id,
     draft_to_the_end,
     open_pod,
     panel,
@@ -30,12 +29,10 @@ async def test_a_restart_between_picks_resumes_every_seat_and_its_clock(simcord_
     pod_id = live.id
     a_seat, b_seat = live.seat_of(alice.id).seat, live.seat_of(bob.id).seat
     await pick_by_clicks(alice, panel(alice, pod_id))
-    # Bob has chosen a card but not confirmed it when the bot goes down.
+    # Bob has his pack's menu in front of him when the bot goes down.
     msg = panel(bob, pod_id)
     choice = pick_options(msg)[2]
-    await bob.user.select(msg, [choice], custom_id=selects(msg)[0].custom_id)
-    bob_confirm = confirm_id(refetch(bob, msg))
-    assert bob_confirm.endswith(f":{choice}")
+    bob_menu = selects(msg)[0].custom_id
     state, deadlines = live.state, dict(live.deadlines)
     stored = await env.bot.drafts.store.picks(pod_id)
     assert b_seat in deadlines and len(stored) == sum(len(p) for p in state.pools)
@@ -50,8 +47,8 @@ async def test_a_restart_between_picks_resumes_every_seat_and_its_clock(simcord_
     assert reloaded.deadlines == deadlines
     assert (pod_id, b_seat) in drafts.clocks.handles
 
-    # Bob's Confirm, posted before the restart, still takes the card he chose.
-    result = await bob.user.click(refetch(bob, msg), custom_id=bob_confirm)
+    # Bob's menu, posted before the restart, still takes the card he chooses in it.
+    result = await bob.user.select(refetch(bob, msg), [choice], custom_id=bob_menu)
     assert not result.followups, last_reply(result).content
     assert reloaded.state.pools[b_seat] == (choice,)
     # Alice's panel (the same DM message, edited) goes on with her next pack.

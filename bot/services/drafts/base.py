@@ -53,6 +53,9 @@ class LivePod:
     """What each seat's DM panel shows (``panel.signature``): cleared when another process may
     have edited the panels."""
     dm_locks: dict[int, asyncio.Lock] = field(default_factory=dict)
+    undo: dict[int, str] = field(default_factory=dict)
+    """Seat -> the ``PickRef`` text of the pick it may still take back (its last, made by the
+    person: ``bot/services/drafts/undo.py``); its panel shows **Undo** for it."""
     warned: dict[int, float] = field(default_factory=dict)
     """Seats warned that their pick runs out (seat -> the deadline warned of): their DM panel says
     so, edited in place, instead of a ping in the pod's thread."""
@@ -211,12 +214,15 @@ class DraftPods:
         lock."""
         row = await self.store.get(live.id)
         changed = row != live.row
+        # Another process took a pick back (``DraftStore.unpick``): the log lost rows, so the pod
+        # is replayed from it rather than continued from the picks after its last.
+        undone = row.config.get("undone") != live.row.config.get("undone")
         for f in fields(row):
             if f.name != "seats":
                 setattr(live.row, f.name, getattr(row, f.name))
         for mine, stored in zip(live.row.seats, row.seats, strict=True):
             mine.__dict__.update(stored.__dict__)
-        if live.state is None:  # cached before the draft began: nothing to continue from
+        if live.state is None or undone:  # cached before the draft began, or a pick taken back
             fresh = await self.load(live.id)
             live.state, live.seq = fresh.state, fresh.seq
             changed = changed or fresh.state is not None

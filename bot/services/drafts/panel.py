@@ -1,6 +1,6 @@
 """What a seat sees privately (its pack panel): the words, and whether it shows a pack to pick
 from, a seat a bot drafts for, a wait, or the draft's end. ``bot/surfaces/draft.py`` turns it into
-a message (the pack's image, the pick menu and Confirm, or Take my seat back) and keeps the DM
+a message (the pack's image, the pick menu and Undo, or Take my seat back) and keeps the DM
 panel edited in place; ``signature`` says when what it shows changed."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from bot.services.drafts.base import LivePod
-from bot.services.drafts.cards import picks_lines
+from bot.services.drafts.cards import card_name, picks_lines
 from bot.text import clip
 from engines.draft import pod as engine
 
@@ -27,6 +27,8 @@ class PanelContent:
     """The pick the panel is for (``kind == "pick"``)."""
     cards: Sequence[str] = ()
     """The pack's cards, in menu order (``kind == "pick"``)."""
+    undo: str | None = None
+    """The ``PickRef`` text of the seat's last pick while it may still be undone (**Undo**)."""
 
 
 def signature(live: LivePod, seat: int) -> tuple[Any, ...]:
@@ -102,7 +104,13 @@ def panel_content(live: LivePod, seat_no: int, *, note: str | None = None) -> Pa
                 f"⏰ **Only seconds left** (<t:{int(deadline)}:R>): pick now, or the bot picks for you."
             )
         elif deadline is not None:
-            lines.append(f"⏳ The bot picks for you <t:{int(deadline)}:R> if you haven't confirmed.")
-        lines.append("Choose a card in the list, then click **Confirm**.")
+            lines.append(f"⏳ The bot picks for you <t:{int(deadline)}:R> if you haven't picked.")
+        lines.append("Choose a card in the list: choosing it picks it.")
+    undo = live.undo.get(seat_no) if kind in ("pick", "waiting") and state.pools[seat_no] else None
+    if undo is not None:
+        lines.append(
+            f"↩️ You picked **{card_name(state.pools[seat_no][-1])}**: **Undo** takes it back until the "
+            "pack you passed on reaches another drafter."
+        )
     lines.extend(picks_lines(state.pools[seat_no]))
-    return PanelContent(clip("\n".join(lines)), kind, ref if kind == "pick" else None, cards)
+    return PanelContent(clip("\n".join(lines)), kind, ref if kind == "pick" else None, cards, undo)

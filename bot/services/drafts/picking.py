@@ -19,6 +19,7 @@ from bot.services.clock import now
 from bot.services.drafts.base import DraftPods, DraftServiceError, LivePod, Plan, pauses, taken_for_missing
 from bot.services.drafts.clocks import PickClocks
 from bot.services.drafts.notices import BuildingStarter, DraftNotices
+from bot.services.drafts.undo import take_back
 from engines.draft import pod as engine
 from engines.draft.bots import bot_pick
 
@@ -116,6 +117,9 @@ class Picking:
         live.state = plan.state
         if plan.rows:
             live.seq = plan.rows[-1].seq
+        for row in plan.rows:  # a seat's pick made by a bot (its clock ran out) can't be undone
+            if row.by != "player":
+                live.undo.pop(row.seat, None)
         for seat, n in plan.missed.items():
             live.seats[seat].missed = n
         for seat, is_bot in plan.bots.items():
@@ -137,7 +141,7 @@ class Picking:
                 s.pool = list(plan.state.pools[s.seat])
 
     async def submit(self, pod_id: int, user_id: int, ref_text: str, card: str) -> tuple[LivePod, Plan]:
-        """A player's pick (Confirm). Raises a ``CardhostError`` with a sentence when refused."""
+        """A player's pick (chosen in the pack menu). Raises a ``CardhostError`` with a sentence when refused."""
         live = await self.pods.get(pod_id)
         seat = live.seat_of(user_id)
         if seat is None:
@@ -169,9 +173,15 @@ class Picking:
                 bots={seat.seat: False} if back else None,
             )  # raises NotInPack before anything is stored
             await self.commit(live, plan, t)
+            if not engine.is_done(plan.state):
+                live.undo[seat.seat] = ref_text  # the panel offers Undo for it (``undo.take_back``)
         if back:
             await self.notices.say(live, f"▶️ {seat.display_name} is back and picked: the draft goes on.")
         return live, plan
+
+    async def undo(self, pod_id: int, user_id: int, ref_text: str) -> tuple[LivePod, Plan, str]:
+        """Take back the player's last pick (**Undo**): ``bot/services/drafts/undo.py``."""
+        return await take_back(self.pods, self.store, self.clocks, pod_id, user_id, ref_text)
 
     async def after_change(self, live: LivePod, plan: Plan, *, first: int | None = None) -> None:
         order = [s.seat for s in live.seats if s.human]
