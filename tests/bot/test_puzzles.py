@@ -75,10 +75,13 @@ async def _gesture(member: Any, line: list[str]) -> tuple[int, Any]:
     panel = _panel(member)
     for _ in range(12):
         comps = _components(panel)
-        for c in comps:
-            cid = c.custom_id or ""
-            if cid.startswith("pz:") and cid.split(":", 3)[3].split("|")[0] == action:
-                return 1, await member.user.click(panel, custom_id=cid)
+        # the button making just this move, else one joining it with the line's next moves (a
+        # Spirit turn's "Attack B2→D3, then end the turn" is one gesture for three moves)
+        moves = [c.custom_id for c in comps if (c.custom_id or "").startswith("pz:")]
+        for cid in sorted(moves, key=lambda cid: cid.count("|")):
+            parts = cid.split(":", 3)[3].split("|")
+            if parts == [action] or parts == line[: len(parts)]:
+                return len(parts), await member.user.click(panel, custom_id=cid)
         for c in comps:
             cid = c.custom_id or ""
             values = [o.value for o in c.options] if cid.startswith(("pzm:", "pzs:")) else []

@@ -270,6 +270,7 @@ ANSWERS_THE_CLICKER_ONLY = {
     "ReclaimButton",
     "OpenBuilderButton",
     "OpenSideButton",
+    "ResumeButton",  # a paused pod's Resume answers ephemerally; the pause notice is edited by id
 }
 
 
