@@ -105,3 +105,12 @@ async def test_one_choice_picks_and_undo_takes_it_back(simcord_env) -> None:
     stale = await alice.select(copy, [pick_options(copy)[0]], custom_id=selects(copy)[0].custom_id)
     assert last_reply(stale).ephemeral and "That pick was already made" in last_reply(stale).content
     assert live.state.pools[me] == (third,) and await log_replays(env, live) == count
+
+
+async def test_a_pick_takes_two_clicks() -> None:
+    """bench/draft_clicks.py's count, over a few picks of two people in an 8-seat pod: opening the
+    menu and choosing (three with the Confirm before)."""
+    from bench.draft_clicks import draft_by_clicks
+
+    counts = await draft_by_clicks(seats=8, people=2, limit=8, seed=11)
+    assert counts == {"picks": 8, "clicks": 16, "refused": 0}
