@@ -3,8 +3,9 @@ clicks: open the menu, choose), and the panel then offers **Undo** for that pick
 passed on reaches another person (``engines.draft.undo``, which also takes back the bots' picks
 made from it since). Every refusal is a sentence; nothing is stored unless the whole undo is.
 
-The seat's clock goes back to what it had for that pack (at least ``UNDO_GRACE`` seconds), so an
-undo never buys time: pick and undo again and the clock runs on as if the pick had not been made.
+The seat's clock goes back to what it had for that pack, so an undo never buys time: pick and undo
+again and the clock runs on as if the pick had not been made; once that time is over, the pick
+stands (Undo says so).
 """
 
 from __future__ import annotations
@@ -20,9 +21,6 @@ from engines.draft import pod as engine
 from engines.draft.undo import LoggedPick, undo_pick
 
 log = logging.getLogger(__name__)
-
-UNDO_GRACE = 15.0
-"""Seconds a seat has at least after an undo, when its clock for that pack had (nearly) run out."""
 
 NOTHING_TO_UNDO = (
     "There is no pick to undo: only your last pick can be taken back, until the pack you passed "
@@ -67,9 +65,12 @@ async def take_back(
         mine = next(r for r in rows if r.seq == done.pick.seq)
         t = now()
         held_since = mine.at - (mine.seconds or 0.0)
-        deadline = max(held_since + live.allotted(len(mine.pack)), t + UNDO_GRACE)
-        if live.row.config.get("async"):
-            deadline = max(deadline, live.deadlines.get(seat.seat, deadline))
+        deadline = held_since + live.allotted(len(mine.pack))
+        if deadline <= t:  # else pick and undo again would hold the pack past its time
+            live.undo.pop(seat.seat, None)
+            raise DraftServiceError(
+                "Too late to undo: your time for that pack has run out, so the pick stands."
+            )
         changed = {seat.seat: deadline}
         live.row.config["undone"] = await store.unpick(live.id, done.removed, changed)
         gone = set(done.removed)
