@@ -114,3 +114,29 @@ async def test_a_pick_takes_two_clicks() -> None:
 
     counts = await draft_by_clicks(seats=8, people=2, limit=8, seed=11)
     assert counts == {"picks": 8, "clicks": 16, "refused": 0}
+
+
+async def test_another_process_replays_the_pod_after_an_undo(simcord_env) -> None:
+    """A process holding the pod in memory (as a second process sharing the database does) sees an
+    undo on its next refresh: the log lost rows, so it replays the pod instead of reading only the
+    picks after its last (which would keep the undone pick)."""
+    from bot.services.drafts.base import DraftPods
+
+    env = simcord_env
+    t = make_table(env)
+    alice = t.members["alice"]
+    live = await open_pod(env, t, seats=4, timer="slow")
+    me = live.seat_of(alice.id).seat
+    await pick_by_clicks(alice, panel(alice, live.id))
+    other = DraftPods(env.bot.drafts.store, lambda: False)
+    theirs = await other.get(live.id)
+    assert theirs.state == live.state and theirs.state.pools[me]
+    msg = panel(alice, live.id)
+    answered = await alice.user.click(msg, custom_id=undo_id(msg))
+    assert "Undone" in last_reply(answered).content
+    await other.refresh(theirs)
+    assert theirs.state == live.state and theirs.state.pools[me] == ()
+    # The next pick, made where the undo was, is read there too.
+    await pick_by_clicks(alice, panel(alice, live.id))
+    await other.refresh(theirs)
+    assert theirs.state == live.state and len(theirs.state.pools[me]) == 1
