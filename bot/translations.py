@@ -29,6 +29,9 @@ import discord
 from discord import app_commands
 from discord.app_commands import TranslationContextLocation as Where
 
+from engines.core import ConfigError
+from engines.games import game_spec
+
 LOCALE = discord.Locale.russian
 
 NAMES: dict[str, str] = {
@@ -71,12 +74,7 @@ NAMES: dict[str, str] = {
     "history": "история",
     "replay": "повтор",
     "puzzle": "задача",
-    # /play's subcommands: the declared games
-    "chrono": "хроно",
-    "afrika": "африка",
-    "alchemy": "алхимия",
-    "spirit": "тактика_духов",
-    "chronomagia": "хрономагия",
+    # /play's subcommands are named by each game's declaration (GameSpec.command_names)
     # options
     "seats": "места",
     "suits": "масти",
@@ -300,10 +298,20 @@ def _group_path(location: Where, data: Any) -> str | None:
     return None
 
 
+def _declared_name(game: str) -> str | None:
+    """A ``/play`` subcommand's Russian name, as its game declares it (None: English only)."""
+    try:
+        return game_spec(game).command_names.get("ru")
+    except ConfigError:
+        return None
+
+
 def russian(location: Where, data: Any, english: str) -> str | None:
     """The Russian text of a command's, option's or choice's name or description; None if none."""
     if location is Where.choice_name:
         return CHOICES.get(english)
+    if location is Where.command_name and data.parent is not None and data.parent.name == "play":
+        return _declared_name(english)
     if location in (Where.command_name, Where.group_name, Where.parameter_name):
         return NAMES.get(_path(location, data)) or NAMES.get(english)
     if location in (Where.command_description, Where.group_description, Where.parameter_description):

@@ -43,6 +43,7 @@ ENGINE = AfrikaEngine()
 GAME: GameSpec[AfrikaState, AfrikaAction, AfrikaView] = GameSpec(
     # An Afrika turn has a terrain, casts, an attack declaration and the answers to them.
     clock=TurnClock(turn_seconds=150, reserve_seconds=420),
+    command_names={"ru": "африка"},
     engine=ENGINE,
     ai=afrika_policy,
     evaluate=afrika_evaluate,

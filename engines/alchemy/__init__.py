@@ -38,6 +38,7 @@ ENGINE = AlchemyEngine()
 GAME: GameSpec[AlchemyState, AlchemyAction, AlchemyView] = GameSpec(
     # An Alchemy turn is a few strikes and blocks.
     clock=TurnClock(turn_seconds=90, reserve_seconds=180),
+    command_names={"ru": "алхимия"},
     engine=ENGINE,
     ai=alchemy_policy,
     evaluate=alchemy_evaluate,

@@ -15,6 +15,7 @@ ENGINE = ChronoEngine()
 GAME: GameSpec[ChronoState, ChronoAction, ChronoView] = GameSpec(
     # An Epochs Chrono turn is a card or two: a short clock keeps several players moving.
     clock=TurnClock(turn_seconds=60, reserve_seconds=120),
+    command_names={"ru": "хроно"},
     engine=ENGINE,
     ai=chrono_policy,
     evaluate=chrono_evaluate,

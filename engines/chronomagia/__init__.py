@@ -38,6 +38,7 @@ ENGINE = ChronomagiaEngine()
 GAME: GameSpec[ChronoState, ChronoAction, ChronoView] = GameSpec(
     # A Chronomagia turn collects, plays cards and uses abilities: a few more clicks than Alchemy's.
     clock=TurnClock(turn_seconds=120, reserve_seconds=300),
+    command_names={"ru": "хрономагия"},
     engine=ENGINE,
     ai=chrono_policy,
     evaluate=chrono_evaluate,

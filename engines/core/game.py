@@ -209,6 +209,9 @@ class GameSpec(Generic[S, A, V]):
     series: SeriesRules = SeriesRules()
     clock: TurnClock = TurnClock()
     """The turn clock a match of this game starts with (``TurnClock``)."""
+    command_names: Mapping[str, str] = field(default_factory=dict)
+    """The game's ``/play`` subcommand in other languages, by locale ("ru": "хроно"): declared
+    with the game, so the bot's translations never list the games by name."""
     players_for_tests: tuple[int, ...] = ()
     """Seat counts the conformance test plays (default: the engine's minimum and maximum)."""
     test_seeds: int = 50

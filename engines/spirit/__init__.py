@@ -44,6 +44,7 @@ def _is_commander(card_id: str) -> bool:
 GAME: GameSpec[SpiritState, SpiritAction, SpiritView] = GameSpec(
     # A Spirit Tactics turn is some twenty decisions (Calls, Gathers, attacks, Sequences): the longest clock.
     clock=TurnClock(turn_seconds=180, reserve_seconds=480),
+    command_names={"ru": "тактика_духов"},
     engine=ENGINE,
     ai=spirit_policy,
     evaluate=spirit_evaluate,
