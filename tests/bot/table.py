@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass
 from typing import Any
 
@@ -181,3 +182,13 @@ async def play_move(member: Any, match_id: int, action: str, clicks: list[str] |
         await member.user.click(panel, custom_id=pager[0])
         panel = panel_message(member, match_id)
     raise AssertionError(f"{action} is not offered")
+
+
+async def series_settled(env: Any) -> None:
+    """Wait for a series' own work after a game's end: the next game is started by a task that
+    env.settle() does not always see through (its queries run in threads: aiosqlite's, asyncpg's),
+    so a test could read game 2 before it has its thread."""
+    await env.settle()
+    while env.bot.series._tasks:
+        await asyncio.gather(*list(env.bot.series._tasks), return_exceptions=True)
+        await env.settle()

@@ -9,24 +9,14 @@ and PostgreSQL (the grouping is SQL).
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 import pytest
 
-from tests.bot.table import buttons, game_thread, last_reply, make_table
+from tests.bot.table import buttons, game_thread, last_reply, make_table, series_settled
 from tests.bot.test_series import _ai_concedes, _concedes, _latest, _series_of
 
 pytestmark = pytest.mark.backends
-
-
-async def _between_games(env: Any) -> None:
-    """Wait for the series' own work after a game's end (the next game is started by a task that
-    env.settle() does not always see through on PostgreSQL, whose queries run in threads)."""
-    await env.settle()
-    while env.bot.series._tasks:
-        await asyncio.gather(*list(env.bot.series._tasks), return_exceptions=True)
-        await env.settle()
 
 
 async def test_a_best_of_three_is_one_series_with_its_games(simcord_env: Any) -> None:
@@ -44,13 +34,13 @@ async def test_a_best_of_three_is_one_series_with_its_games(simcord_env: Any) ->
     thread = game_thread(t)
     game1 = await _latest(env)
     await _ai_concedes(env, game1)
-    await _between_games(env)
+    await series_settled(env)
     game2 = await _latest(env)
     await _concedes(env, alice, thread)
-    await _between_games(env)
+    await series_settled(env)
     game3 = await _latest(env)
     await _ai_concedes(env, game3)
-    await _between_games(env)
+    await series_settled(env)
     series = await _series_of(env, game3.id)
     assert series.status == "finished" and series.wins == (2, 1)
 
@@ -87,7 +77,7 @@ async def test_a_series_still_on_shows_its_ended_games(simcord_env: Any) -> None
     await alice.slash(t.channel, "play afrika", best_of=3)
     game1 = await _latest(env)
     await _concedes(env, alice, game_thread(t))
-    await _between_games(env)
+    await series_settled(env)
     lines = last_reply(await alice.slash(t.channel, "history")).content.splitlines()
     assert lines[0] == "📜 **alice's matches** on this server · 1 match · page 1 of 1"
     assert lines[1].startswith("**Best of 3** Chronicles of Afrika · still on, 0-1 · vs AI · ")

@@ -12,7 +12,15 @@ from simcord import OptionError
 from bot.client import create_bot
 from bot.services.series import SIDEBOARD_SECONDS
 from engines.core import CONCEDE
-from tests.bot.table import dm_messages, game_thread, last_reply, make_table, move_ids, panel_message
+from tests.bot.table import (
+    dm_messages,
+    game_thread,
+    last_reply,
+    make_table,
+    move_ids,
+    panel_message,
+    series_settled,
+)
 
 
 def _texts(thread: Any) -> list[str]:
@@ -35,13 +43,13 @@ async def _ai_concedes(env: Any, live: Any, seat: int = 1) -> None:
     async with live.lock:
         report = await env.bot.matches.pass_for(live, seat, CONCEDE)
     await env.bot.table.after_report(report)
-    await env.settle()
+    await series_settled(env)
 
 
 async def _concedes(env: Any, member: Any, thread: Any) -> None:
     result = await member.slash(thread, "game concede")
     assert "You conceded" in last_reply(result).content
-    await env.settle()
+    await series_settled(env)
 
 
 def _first_chooser(live: Any) -> int:
@@ -240,7 +248,9 @@ async def test_side_deck_swaps_by_clicks_keep_the_codex_legal(simcord_env) -> No
     assert "Codex: **41** cards" in panel.content
     await alice.user.select(panel, [out_card], custom_id=_cid(_selects(panel)["out"]))
     deck = (await _series_of(env, game1.id)).decks[0]
-    assert len(deck["main"]) == 40 and deck["main"].count(in_card) == series.decks[0]["main"].count(in_card) + 1
+    assert (
+        len(deck["main"]) == 40 and deck["main"].count(in_card) == series.decks[0]["main"].count(in_card) + 1
+    )
     assert sorted(deck["main"] + deck["side"]) == sorted(series.decks[0]["main"] + series.decks[0]["side"])
 
     # Ready: game 2 starts with the new Codex, alice (the loser) choosing who goes first.
@@ -256,7 +266,9 @@ async def test_closed_dms_stale_and_double_ready(simcord_env) -> None:
     env = simcord_env
     t = make_table(env)
     alice, bob = t.members["alice"], t.members["bob"]
-    env.inject_error("POST", f"/channels/{bob.user.dm_channel.id}/messages", status=403, code=50007, times=None)
+    env.inject_error(
+        "POST", f"/channels/{bob.user.dm_channel.id}/messages", status=403, code=50007, times=None
+    )
     game1 = await _limited_series(env, t, [alice, bob])
     thread = game_thread(t)
     await _concedes(env, bob, thread)
