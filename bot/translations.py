@@ -15,7 +15,12 @@ and change when a game is added:
   command's name, a space and its own name with a colon ("deck import game:"). An option of a
   subcommand without its own entry reads its group's ("play deck:" for every ``/play <game>
   deck:``, as every game's /play has a deck alike).
-* ``CHOICES``: a choice's English name (choices repeat across commands: the game titles).
+* ``CHOICES``: a choice's English name (choices repeat across commands).
+
+A game's own words (its title, its ``/play`` subcommand's name and description, its options'
+names, descriptions and choices) are not here: each game declares them with itself
+(``GameSpec.command_names`` and ``GameSpec.translations``), so these tables name no game and a new
+game brings its Russian along.
 
 ``tests/bot/test_translations.py`` walks the bot's whole command tree and fails on anything
 without a Russian name or description, or one that breaks Discord's rules.
@@ -23,6 +28,7 @@ without a Russian name or description, or one that breaks Discord's rules.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import discord
@@ -30,7 +36,7 @@ from discord import app_commands
 from discord.app_commands import TranslationContextLocation as Where
 
 from engines.core import ConfigError
-from engines.games import game_spec
+from engines.games import all_games, game_spec
 
 LOCALE = discord.Locale.russian
 
@@ -75,14 +81,8 @@ NAMES: dict[str, str] = {
     "replay": "повтор",
     "puzzle": "задача",
     # /play's subcommands are named by each game's declaration (GameSpec.command_names)
-    # options
+    # options (a game's own options: its declaration, GameSpec.translations)
     "seats": "места",
-    "suits": "масти",
-    "variant": "вариант",
-    "rifts": "разломы",
-    "damage_scoring": "очки_за_урон",
-    "alignment_override": "таблица_выравнивания",
-    "end_of_time": "конец_времени",
     "turn_seconds": "секунд_на_ход",
     "opponent": "соперник",
     "best_of": "партий",
@@ -111,19 +111,7 @@ NAMES: dict[str, str] = {
 
 DESCRIPTIONS: dict[str, str] = {
     "play": "Начать карточную игру в этом канале",
-    "play chrono": "Эпохи Хроно: открыть лобби на 2-10 игроков",
-    "play afrika": "Хроники Африки: дуэль против ИИ или вызов, или большой стол (вариант)",
-    "play alchemy": "Алхимия: дуэль против ИИ или вызов",
-    "play spirit": "Хроника: Тактика духов: дуэль против ИИ или вызов",
-    "play chronomagia": "Хрономагия: дуэль против ИИ или вызов",
     "play seats:": "Сколько игроков может сесть (максимум игры, если не задано)",
-    "play afrika seats:": "Стол варианта: сколько игроков может сесть (его максимум, если не задано)",
-    "play chrono suits:": "3 масти (колоды №1+2) или 4 масти (колоды №1+2+3)",
-    "play alchemy damage_scoring:": "Выигранная Битва приносит свой урон (с округлением вниз) вместо 1 очка (AL10)",
-    "play alchemy alignment_override:": "Таблица выравнивания: сумма компонентов по правилам или таблица автора",
-    "play chronomagia end_of_time:": "Конец времени: когда Время прошло бы 30-й Век, побеждает тот, у кого больше Жизни (F3)",
-    "play afrika variant:": "Дуэль или стол на 3-6: Союзные королевства, Звёздные лорды, Галактический владыка",
-    "play afrika rifts:": "Космические разломы: общая колода Разломов и космический кубик (R160)",
     "play turn_seconds:": "Секунд на ход, прежде чем ИИ сходит за вас (резервное время сверху)",
     "play deck:": "Ваша колода (сохранённая или стартовая); стартовая, если не задано",
     "play opponent:": "Вызвать этого игрока (иначе играете против ИИ)",
@@ -242,22 +230,8 @@ DESCRIPTIONS: dict[str, str] = {
 """Path -> Russian description (1-100 characters)."""
 
 CHOICES: dict[str, str] = {
-    # game titles: the declared games, and the ones on their way
-    "Epochs Chrono": "Эпохи Хроно",
-    "Chronicles of Afrika": "Хроники Африки",
-    "Alchemy": "Алхимия",
-    "Chronicle: Spirit Tactics": "Хроника: Тактика духов",
-    "Chronomagia": "Хрономагия",
+    # the games' titles and their options' choices: each game's declaration (GameSpec.translations)
     # /play
-    "3 suits": "3 масти",
-    "4 suits": "4 масти",
-    "Duel": "Дуэль",
-    "Allied Kingdoms (2 v 2)": "Союзные королевства (2 на 2)",
-    "Star Lords (free-for-all, 2-6)": "Звёздные лорды (каждый за себя, 2-6)",
-    "Galactic Overlord (1 v a team, 3-6)": "Галактический владыка (1 против команды, 3-6)",
-    "Component sum (AL24)": "Сумма компонентов (AL24)",
-    "Complex neutral": "Сложная нейтральная",
-    "Reversed": "Обратная",
     "best of 1": "1 партия",
     "best of 3": "до 2 побед из 3",
     "best of 5": "до 3 побед из 5",
@@ -298,6 +272,14 @@ def _group_path(location: Where, data: Any) -> str | None:
     return None
 
 
+def _declared(game: str) -> Mapping[str, str]:
+    """A game's own Russian words, as its declaration holds them (empty for no such game)."""
+    try:
+        return game_spec(game).translations.get("ru", {})
+    except ConfigError:
+        return {}
+
+
 def _declared_name(game: str) -> str | None:
     """A ``/play`` subcommand's Russian name, as its game declares it (None: English only)."""
     try:
@@ -306,12 +288,40 @@ def _declared_name(game: str) -> str | None:
         return None
 
 
+def _declared_choice(english: str) -> str | None:
+    """A game's title or one of its options' choice labels in Russian, from the declarations."""
+    for spec in all_games():
+        words = spec.translations.get("ru", {})
+        if english == spec.title and "title" in words:
+            return words["title"]
+        labels = {label for option in spec.options for label, _ in option.choices}
+        if english in labels and english in words:
+            return words[english]
+    return None
+
+
+def _play_game(location: Where, data: Any) -> str | None:
+    """The game whose ``/play`` subcommand (or one of its options) ``data`` is; None otherwise."""
+    command = data.command if location in (Where.parameter_name, Where.parameter_description) else data
+    parent = getattr(command, "parent", None)
+    if parent is not None and parent.name == "play":
+        return str(command.name)
+    return None
+
+
 def russian(location: Where, data: Any, english: str) -> str | None:
     """The Russian text of a command's, option's or choice's name or description; None if none."""
     if location is Where.choice_name:
-        return CHOICES.get(english)
-    if location is Where.command_name and data.parent is not None and data.parent.name == "play":
+        return CHOICES.get(english) or _declared_choice(english)
+    game = _play_game(location, data)
+    if location is Where.command_name and game is not None:
         return _declared_name(english)
+    if game is not None and location is Where.command_description:
+        return _declared(game).get("description")
+    if game is not None and location in (Where.parameter_name, Where.parameter_description):
+        key = data.name if location is Where.parameter_name else f"{data.name}:"
+        if key in _declared(game):
+            return _declared(game)[key]
     if location in (Where.command_name, Where.group_name, Where.parameter_name):
         return NAMES.get(_path(location, data)) or NAMES.get(english)
     if location in (Where.command_description, Where.group_description, Where.parameter_description):

@@ -118,6 +118,29 @@ def test_no_code_outside_a_game_branches_on_its_name() -> None:
     assert not offences, "game names outside the game's modules:\n" + "\n".join(offences)
 
 
+def test_every_game_declares_its_own_words(game: tuple[GameSpec[Any, Any, Any], TableSpec]) -> None:
+    """A game's translations name only what it has: its title, description, options and choices."""
+    spec, _ = game
+    assert "ru" in spec.command_names and "ru" in spec.translations, spec.name
+    own = {"title", "description", "seats:"}
+    for option in spec.options:
+        own |= {option.name, f"{option.name}:"} | {label for label, _ in option.choices}
+    for locale, words in spec.translations.items():
+        assert set(words) <= own, f"{spec.name} {locale}: {sorted(set(words) - own)} name nothing it has"
+    assert spec.translations["ru"].get("title"), spec.name
+
+
+def test_the_bot_translations_name_no_game() -> None:
+    """``bot/translations.py`` holds no game's title or subcommand: each game declares its own."""
+    from bot import translations
+
+    titles = {game_spec(name).title for name in GAMES}
+    tables = (translations.NAMES, translations.DESCRIPTIONS, translations.CHOICES)
+    keys = {key for table in tables for key in table}
+    named = {k for k in keys if k in titles or any(part in GAMES for part in k.rstrip(":").split())}
+    assert not named, f"bot/translations.py lists games: {sorted(named)}"
+
+
 def test_the_name_check_catches_a_branch(tmp_path: Path) -> None:
     """The check above is a regular expression: prove it matches the shapes it is meant to."""
     names = "|".join(re.escape(g) for g in GAMES)

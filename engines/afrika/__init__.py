@@ -44,6 +44,21 @@ GAME: GameSpec[AfrikaState, AfrikaAction, AfrikaView] = GameSpec(
     # An Afrika turn has a terrain, casts, an attack declaration and the answers to them.
     clock=TurnClock(turn_seconds=150, reserve_seconds=420),
     command_names={"ru": "африка"},
+    translations={
+        "ru": {
+            "title": "Хроники Африки",
+            "description": "Хроники Африки: дуэль против ИИ или вызов, или большой стол (вариант)",
+            "seats:": "Стол варианта: сколько игроков может сесть (его максимум, если не задано)",
+            "variant": "вариант",
+            "variant:": "Дуэль или стол на 3-6: Союзные королевства, Звёздные лорды, Галактический владыка",
+            "rifts": "разломы",
+            "rifts:": "Космические разломы: общая колода Разломов и космический кубик (R160)",
+            "Duel": "Дуэль",
+            "Allied Kingdoms (2 v 2)": "Союзные королевства (2 на 2)",
+            "Star Lords (free-for-all, 2-6)": "Звёздные лорды (каждый за себя, 2-6)",
+            "Galactic Overlord (1 v a team, 3-6)": "Галактический владыка (1 против команды, 3-6)",
+        }
+    },
     engine=ENGINE,
     ai=afrika_policy,
     evaluate=afrika_evaluate,

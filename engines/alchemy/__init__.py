@@ -39,6 +39,19 @@ GAME: GameSpec[AlchemyState, AlchemyAction, AlchemyView] = GameSpec(
     # An Alchemy turn is a few strikes and blocks.
     clock=TurnClock(turn_seconds=90, reserve_seconds=180),
     command_names={"ru": "алхимия"},
+    translations={
+        "ru": {
+            "title": "Алхимия",
+            "description": "Алхимия: дуэль против ИИ или вызов",
+            "damage_scoring": "очки_за_урон",
+            "damage_scoring:": "Выигранная Битва приносит свой урон (с округлением вниз) вместо 1 очка (AL10)",
+            "alignment_override": "таблица_выравнивания",
+            "alignment_override:": "Таблица выравнивания: сумма компонентов по правилам или таблица автора",
+            "Component sum (AL24)": "Сумма компонентов (AL24)",
+            "Complex neutral": "Сложная нейтральная",
+            "Reversed": "Обратная",
+        }
+    },
     engine=ENGINE,
     ai=alchemy_policy,
     evaluate=alchemy_evaluate,

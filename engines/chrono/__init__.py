@@ -16,6 +16,16 @@ GAME: GameSpec[ChronoState, ChronoAction, ChronoView] = GameSpec(
     # An Epochs Chrono turn is a card or two: a short clock keeps several players moving.
     clock=TurnClock(turn_seconds=60, reserve_seconds=120),
     command_names={"ru": "хроно"},
+    translations={
+        "ru": {
+            "title": "Эпохи Хроно",
+            "description": "Эпохи Хроно: открыть лобби на 2-10 игроков",
+            "suits": "масти",
+            "suits:": "3 масти (колоды №1+2) или 4 масти (колоды №1+2+3)",
+            "3 suits": "3 масти",
+            "4 suits": "4 масти",
+        }
+    },
     engine=ENGINE,
     ai=chrono_policy,
     evaluate=chrono_evaluate,

@@ -39,6 +39,14 @@ GAME: GameSpec[ChronoState, ChronoAction, ChronoView] = GameSpec(
     # A Chronomagia turn collects, plays cards and uses abilities: a few more clicks than Alchemy's.
     clock=TurnClock(turn_seconds=120, reserve_seconds=300),
     command_names={"ru": "хрономагия"},
+    translations={
+        "ru": {
+            "title": "Хрономагия",
+            "description": "Хрономагия: дуэль против ИИ или вызов",
+            "end_of_time": "конец_времени",
+            "end_of_time:": "Конец времени: когда Время прошло бы 30-й Век, побеждает тот, у кого больше Жизни (F3)",
+        }
+    },
     engine=ENGINE,
     ai=chrono_policy,
     evaluate=chrono_evaluate,

@@ -212,6 +212,13 @@ class GameSpec(Generic[S, A, V]):
     command_names: Mapping[str, str] = field(default_factory=dict)
     """The game's ``/play`` subcommand in other languages, by locale ("ru": "хроно"): declared
     with the game, so the bot's translations never list the games by name."""
+    translations: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    """The game's words in other languages, by locale ("ru"), declared with the game so that
+    ``bot/translations.py`` lists no game: ``"title"`` (its title where commands offer the games),
+    ``"description"`` (its ``/play`` subcommand's), ``"<option>"`` (an option's name, lower case),
+    ``"<option>:"`` (an option's description, ``seats:`` included) and each choice label of its
+    options by its English text ("Duel": "Дуэль"). ``tests/test_game_declarations.py`` checks every
+    key names something the game has."""
     players_for_tests: tuple[int, ...] = ()
     """Seat counts the conformance test plays (default: the engine's minimum and maximum)."""
     test_seeds: int = 50

@@ -45,6 +45,12 @@ GAME: GameSpec[SpiritState, SpiritAction, SpiritView] = GameSpec(
     # A Spirit Tactics turn is some twenty decisions (Calls, Gathers, attacks, Sequences): the longest clock.
     clock=TurnClock(turn_seconds=180, reserve_seconds=480),
     command_names={"ru": "тактика_духов"},
+    translations={
+        "ru": {
+            "title": "Хроника: Тактика духов",
+            "description": "Хроника: Тактика духов: дуэль против ИИ или вызов",
+        }
+    },
     engine=ENGINE,
     ai=spirit_policy,
     evaluate=spirit_evaluate,
