@@ -46,10 +46,20 @@ def test_the_fixture_is_what_the_doc_lists() -> None:
     doc = (Path(__file__).parents[2] / "docs" / "adding-a-game.md").read_text(encoding="utf-8")
     for listed in ("engines/spirit/", "render/spirit.py", "bot/presenters/spirit.py", "engines/games.py"):
         assert listed in doc
+    # every per-game requirement the suite enforces is in the doc, with the test that enforces it
+    for demanded, test in (
+        ("docs/rules/spirit.md", "tests/test_docs.py"),
+        ("README.md", "test_every_game_has_a_rules_summary_linked_from_the_readme"),
+        ("engines/spirit/puzzles/", "tests/engines/test_bundled_puzzles.py"),
+        ("GameSpec.translations", "tests/bot/test_translations.py"),
+        ("tests/scenarios/spirit/", "test_every_game_has_scenario_files"),
+    ):
+        assert demanded in doc and test in doc, demanded
 
 
 def test_declared_game_keeps_every_contract(highcard: None) -> None:
     from tests.test_game_declarations import (
+        test_every_game_declares_its_own_words,
         test_every_game_draws_its_board_and_hands,
         test_every_game_has_an_ai_that_moves,
         test_games_with_decks_have_legal_starters,
@@ -63,6 +73,7 @@ def test_declared_game_keeps_every_contract(highcard: None) -> None:
         test_every_game_has_an_ai_that_moves,
         test_every_game_draws_its_board_and_hands,
         test_games_with_decks_have_legal_starters,
+        test_every_game_declares_its_own_words,
     ):
         check((spec, table))
     assert [g.name for g in engines.games.all_games()][-1] == "highcard"

@@ -178,4 +178,13 @@ def aimed(s: State, seat: int) -> list[str]:
 
 PROBES = HiddenProbes(aimed=aimed, card_name=lambda text: None)  # cards are numbers, not names
 
-GAME: GameSpec[State, Action, View] = GameSpec(engine=HighCardEngine(), ai=policy, hidden_probes=PROBES)
+GAME: GameSpec[State, Action, View] = GameSpec(
+    engine=HighCardEngine(),
+    ai=policy,
+    hidden_probes=PROBES,
+    # the game's own words in Russian (docs/adding-a-game.md: bot/translations.py lists no game)
+    command_names={"ru": "старшая_карта"},
+    translations={
+        "ru": {"title": "Старшая карта", "description": "Старшая карта: открыть лобби на 2 игроков"}
+    },
+)
