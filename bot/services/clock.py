@@ -23,7 +23,6 @@ from bot.i18n import say, speaking
 from bot.log import match_logged
 from bot.services.deadlines import DeadlineQueue
 from bot.services.matches import LiveMatch
-from engines.games import game_spec
 
 if TYPE_CHECKING:
     from bot.db import Database
@@ -171,7 +170,7 @@ class ClockService:
             started = clock.deadline - clock.turn_seconds - reserve.get(prev, 0.0)
             overrun = max(0.0, t - started - clock.turn_seconds)
             reserve[prev] = max(0.0, reserve.get(prev, 0.0) - overrun)
-        if game_spec(live.game).autoplay.is_response(live.engine, live.state, seat):
+        if live.spec.autoplay.is_response(live.engine, live.state, seat):
             if (
                 clock is not None
                 and clock.kind == "response"
@@ -302,7 +301,7 @@ class ClockService:
             s = live.seats[seat]
             if clock.kind == "response":
                 # A response prompt ran out: the player passes. It is not a missed turn.
-                report = await self.matches.pass_for(live, seat, game_spec(live.game).autoplay.pass_action)
+                report = await self.matches.pass_for(live, seat, live.spec.autoplay.pass_action)
                 text = None
             else:
                 s.consecutive_timeouts = await self.db.matches.record_timeout(match_id, seat)

@@ -11,14 +11,13 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-import sqlite3
 from collections import OrderedDict, deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from bot.db import Database
-from bot.db.errors import MoveNotSaved, StaleAction
+from bot.db.errors import MoveNotSaved, StaleAction, StorageError
 from bot.db.matches import SeatInfo
 from bot.i18n import known
 from bot.log import match_logged
@@ -485,7 +484,7 @@ class MatchService:
         and can click again, instead of the error escaping the handler unanswered."""
         try:
             return await self._append(live, seat, action_id, by_ai=False)
-        except sqlite3.Error as exc:
+        except StorageError as exc:
             log.error(
                 "move not saved",
                 exc_info=exc,
@@ -641,7 +640,7 @@ class MatchService:
             seat, action_id = move
             try:
                 events += await self._append(live, seat, action_id, by_ai=True)
-            except sqlite3.Error as exc:
+            except StorageError as exc:
                 # The moves before this one are stored; this one is not, in memory either. The
                 # chain stops here and the table shows what was saved.
                 log.error(
@@ -658,7 +657,7 @@ class MatchService:
         the move itself is saved and the player must see it. False when the write failed."""
         try:
             await write
-        except sqlite3.Error as exc:
+        except StorageError as exc:
             log.error("write after a move failed", exc_info=exc, extra={"ctx": {"match": live.id}})
             return False
         return True
