@@ -25,7 +25,6 @@ import errno
 import json
 import logging
 import os
-import sqlite3
 import threading
 import time
 from collections.abc import Callable
@@ -33,7 +32,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from bot.db.database import Database
+    from bot.db.database import Connection, Database
 
 log = logging.getLogger(__name__)
 
@@ -49,7 +48,7 @@ def _now() -> float:
     return time.perf_counter()
 
 
-def _select_one(conn: sqlite3.Connection) -> Any:
+def _select_one(conn: Connection) -> Any:
     return conn.execute("SELECT 1").fetchone()
 
 

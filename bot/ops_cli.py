@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import sqlite3
 import sys
 from typing import TYPE_CHECKING
 
@@ -45,14 +44,14 @@ def _url(args: argparse.Namespace) -> DatabaseUrl:
 
 
 async def _open(url: DatabaseUrl) -> Database:
-    from bot.db.errors import MigrationError
+    from bot.db.errors import MigrationError, StorageError
 
     db = url.open_database()
     try:
         return await db.open()
     except MigrationError as exc:
         raise _Refused(f"{url}: {exc}") from None
-    except sqlite3.Error as exc:  # the PostgreSQL backend raises the same DB-API classes
+    except StorageError as exc:  # either backend's failure to open
         raise _Refused(f"{url} cannot be opened: {exc}.") from None
 
 

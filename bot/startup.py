@@ -9,10 +9,9 @@ into such a line (``None`` for anything else, which stays a traceback: that one 
 from __future__ import annotations
 
 import errno
-import sqlite3
 from collections.abc import Iterator
 
-from bot.db.errors import MigrationError
+from bot.db.errors import MigrationError, ReadOnly, StorageError
 from bot.settings import Settings
 
 PREFIX = "cardhost cannot start: "
@@ -49,12 +48,12 @@ def _where(settings: Settings) -> str:
     return f"the database file {settings.database.path} (CARDHOST_DB)"
 
 
-def _database_problem(settings: Settings, exc: sqlite3.Error) -> str:
+def _database_problem(settings: Settings, exc: StorageError) -> str:
     where = _where(settings)
     text = str(exc)
     if settings.database.backend == "postgresql":
         return f"{where} cannot be used: {text}. Check that the server runs and the URL, user and password."
-    if "readonly" in text or "read-only" in text:
+    if isinstance(exc, ReadOnly) or "readonly" in text or "read-only" in text:
         return f"{where} is read-only: give the bot write access to it and its folder, or point CARDHOST_DB elsewhere."
     if "not a database" in text:
         return f"{where} is not a SQLite database: point CARDHOST_DB at the bot's database or a new file."
@@ -85,7 +84,7 @@ def explain(exc: BaseException, settings: Settings) -> str | None:
             )
         if isinstance(e, MigrationError):
             return PREFIX + f"{_where(settings)}: {e}"
-        if isinstance(e, sqlite3.Error):
+        if isinstance(e, StorageError):
             return PREFIX + _database_problem(settings, e)
         if isinstance(e, aiohttp.ClientError | TimeoutError) and settings.discord_token:
             reason = str(e) or type(e).__name__

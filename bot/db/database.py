@@ -14,6 +14,10 @@ repository calls (create the match, mark the lobby started) one atomic unit:
 Do not start other tasks that use the database from inside a block: they would wait for the lock
 the block holds.
 
+What SQLite refuses leaves ``open()``, a block, ``write`` and ``query`` as a typed
+``StorageError`` (``bot/db/errors.py``, mapped in ``bot/db/sqliteerrors.py``): the same classes
+PostgreSQL's backend raises, so no caller outside ``bot/db`` handles a ``sqlite3`` exception.
+
 Hot paths use ``Database.write(fn)`` / ``Database.query(fn)`` instead: ``fn`` is a plain function
 of the ``sqlite3.Connection``. They run on the event loop's own thread, on the same connection,
 whenever no block or thread job holds it (no thread hop: a small WAL commit with
@@ -54,10 +58,12 @@ from typing import Any, TypeVar
 import aiosqlite
 
 from .decks import DeckStore
+from .errors import StorageError
 from .lobbies import LobbyStore
 from .matches import MatchStore
 from .migrate import Migration, migrate
 from .players import PlayerStore
+from .sqliteerrors import storage_error
 
 DEFAULT_BUSY_TIMEOUT_MS = 5000
 MAX_GROUP = 128
@@ -73,6 +79,9 @@ QUIET_CHECKPOINT_FRAMES = 2500
 """WAL frames (pages) left after a background checkpoint that call for a quiet one (see below)."""
 
 T = TypeVar("T")
+Connection = sqlite3.Connection
+"""What a function handed to ``write`` / ``query`` gets (on PostgreSQL, a connection shaped like it):
+code outside ``bot/db`` names it so, and imports nothing of ``sqlite3``."""
 SyncFn = Callable[[sqlite3.Connection], Any]
 QueueJob = Callable[..., Awaitable[Any]]
 """aiosqlite's ``Connection._execute`` (unannotated upstream): runs ``fn(*args)`` on the
@@ -125,6 +134,14 @@ class Database:
     # -- life cycle -------------------------------------------------------------------------
 
     async def open(self) -> Database:
+        """Connect, migrate and build the repositories. A file SQLite cannot use raises a
+        ``StorageError`` (``ReadOnly``, ``Unavailable`` when it cannot be opened, ...)."""
+        try:
+            return await self._open()
+        except sqlite3.Error as exc:
+            raise storage_error(exc) from exc
+
+    async def _open(self) -> Database:
         if self._conn is not None:
             return self
 
@@ -267,38 +284,42 @@ class Database:
     async def transaction(self, *, write: bool = True) -> AsyncIterator[aiosqlite.Connection]:
         """A transaction (BEGIN IMMEDIATE for writes), or a SAVEPOINT when this task is already in one.
 
-        Commits when the block ends normally; rolls back (to the savepoint) when it raises.
+        Commits when the block ends normally; rolls back (to the savepoint) when it raises. A
+        failure of the database's own (in the block, BEGIN or COMMIT) leaves it as a ``StorageError``.
         """
-        conn = self.conn
-        task = asyncio.current_task()
-        if task is not None and self._owner is task:
-            self._depth += 1
-            name = f"sp{self._depth}"
-            await conn.execute(f"SAVEPOINT {name}")
-            try:
-                yield conn
-            except BaseException:
-                await conn.execute(f"ROLLBACK TO {name}")
-                await conn.execute(f"RELEASE {name}")
-                raise
-            else:
-                await conn.execute(f"RELEASE {name}")
-            finally:
-                self._depth -= 1
-            return
-        async with self._lock:
-            self._owner = task
-            try:
-                await self._begin(conn, write)
+        try:
+            conn = self.conn
+            task = asyncio.current_task()
+            if task is not None and self._owner is task:
+                self._depth += 1
+                name = f"sp{self._depth}"
+                await conn.execute(f"SAVEPOINT {name}")
                 try:
                     yield conn
-                    await conn.execute("COMMIT")
                 except BaseException:
-                    await rollback_quietly(conn)
+                    await conn.execute(f"ROLLBACK TO {name}")
+                    await conn.execute(f"RELEASE {name}")
                     raise
-            finally:
-                self._owner = None
-                self._depth = 0
+                else:
+                    await conn.execute(f"RELEASE {name}")
+                finally:
+                    self._depth -= 1
+                return
+            async with self._lock:
+                self._owner = task
+                try:
+                    await self._begin(conn, write)
+                    try:
+                        yield conn
+                        await conn.execute("COMMIT")
+                    except BaseException:
+                        await rollback_quietly(conn)
+                        raise
+                finally:
+                    self._owner = None
+                    self._depth = 0
+        except sqlite3.Error as exc:  # what the file or SQLite refused, as the typed error
+            raise storage_error(exc) from exc
 
     async def _begin(self, conn: aiosqlite.Connection, write: bool) -> None:
         await conn.execute(self.BEGIN_WRITE if write else self.BEGIN_READ)
@@ -337,26 +358,30 @@ class Database:
         """Run ``fn(sqlite3_connection)`` in a write transaction; group commit, no thread hop.
 
         Returns ``fn``'s result once the transaction that holds its changes has committed; if
-        ``fn`` raises, its changes are rolled back and the exception is raised here. Inside a
-        ``transaction()`` block of this task, ``fn`` runs in a SAVEPOINT of that block instead.
+        ``fn`` raises, its changes are rolled back and the exception is raised here (SQLite's own
+        as a ``StorageError``). Inside a ``transaction()`` block of this task, ``fn`` runs in a
+        SAVEPOINT of that block instead.
         """
-        raw = self.conn._conn
-        if self._in_block():
-            # This task owns the block and is running now: nothing else uses the connection.
-            if self._jobs.idle():
-                return _in_savepoint(raw, fn, f"sp{self._depth + 1}")
-            return await self._hop(_in_savepoint, raw, fn, f"sp{self._depth + 1}")
-        loop = asyncio.get_running_loop()
-        if self._queue.idle and not getattr(loop, "_ready", True) and self._free():
-            # Nothing else can run before this write commits (no other callback is ready), so no
-            # other write could join its group: commit it now, on this thread.
-            ok, value = _group_commit(raw, [fn])[0]
-            self._committed(1)
-            if ok:
-                result: T = value  # fn's result: _group_commit keeps results of several fns as Any
-                return result
-            raise value
-        return await self._queue.enqueue(fn)
+        try:
+            raw = self.conn._conn
+            if self._in_block():
+                # This task owns the block and is running now: nothing else uses the connection.
+                if self._jobs.idle():
+                    return _in_savepoint(raw, fn, f"sp{self._depth + 1}")
+                return await self._hop(_in_savepoint, raw, fn, f"sp{self._depth + 1}")
+            loop = asyncio.get_running_loop()
+            if self._queue.idle and not getattr(loop, "_ready", True) and self._free():
+                # Nothing else can run before this write commits (no other callback is ready), so no
+                # other write could join its group: commit it now, on this thread.
+                ok, value = _group_commit(raw, [fn])[0]
+                self._committed(1)
+                if ok:
+                    result: T = value  # fn's result: _group_commit keeps results of several fns as Any
+                    return result
+                raise value
+            return await self._queue.enqueue(fn)
+        except sqlite3.Error as exc:  # fn's statement, or BEGIN / COMMIT
+            raise storage_error(exc) from exc
 
     def _committed(self, writes: int) -> None:
         if self._checkpointer is not None:
@@ -365,18 +390,21 @@ class Database:
     async def query(self, fn: Callable[[sqlite3.Connection], T]) -> T:
         """Run the read-only ``fn(sqlite3_connection)`` in one consistent view, on the loop's thread
         when the connection is free (after yielding once, so a loop of reads stays fair)."""
-        raw = self.conn._conn
-        if self._in_block():
-            if self._jobs.idle():
-                return fn(raw)
-            return await self._hop(fn, raw)
-        await asyncio.sleep(0)
-        if self._free() and self._conn is not None:
-            return _in_read(self._conn._conn, fn)
-        async with self._lock:
-            if self._jobs.idle():
-                return _in_read(self.conn._conn, fn)
-            return await self._hop(_in_read, self.conn._conn, fn)
+        try:
+            raw = self.conn._conn
+            if self._in_block():
+                if self._jobs.idle():
+                    return fn(raw)
+                return await self._hop(fn, raw)
+            await asyncio.sleep(0)
+            if self._free() and self._conn is not None:
+                return _in_read(self._conn._conn, fn)
+            async with self._lock:
+                if self._jobs.idle():
+                    return _in_read(self.conn._conn, fn)
+                return await self._hop(_in_read, self.conn._conn, fn)
+        except sqlite3.Error as exc:
+            raise storage_error(exc) from exc
 
     def now(self) -> float:
         return self.clock()
@@ -646,7 +674,8 @@ def _group_commit(raw: sqlite3.Connection, fns: list[SyncFn]) -> list[tuple[bool
 
 async def rollback_quietly(conn: aiosqlite.Connection) -> None:
     """Roll back if a transaction is open; SQLite may already have rolled back (or committed,
-    when a cancellation arrived while COMMIT was queued), which is not a second error."""
+    when a cancellation arrived while COMMIT was queued), and PostgreSQL's connection may be gone:
+    not a second error (the first is the one raised)."""
     if conn.in_transaction:
-        with contextlib.suppress(sqlite3.OperationalError):
+        with contextlib.suppress(sqlite3.Error, StorageError):
             await conn.execute("ROLLBACK")

@@ -1,8 +1,11 @@
 """Errors raised by the storage layer.
 
-Two families: ``CardhostError`` subclasses are about something a player did (a stale button, a full
-lobby) and carry a sentence the bot may show verbatim; ``MigrationError`` subclasses are for the
-operator starting the bot and say what is wrong with the database file and what to do about it.
+Three families: ``CardhostError`` subclasses are about something a player did (a stale button, a
+full lobby) and carry a sentence the bot may show verbatim; ``StorageError`` subclasses say that
+the database refused or failed an operation, in the same classes on SQLite and on PostgreSQL, so
+callers outside ``bot/db`` never see (or import) a driver's own exceptions; ``MigrationError``
+subclasses are for the operator starting the bot and say what is wrong with the database and what
+to do about it.
 """
 
 from __future__ import annotations
@@ -88,6 +91,55 @@ class AlreadySeated(CardhostError):
         super().__init__("You are already in this lobby.")
         self.lobby_id = lobby_id
         self.user_id = user_id
+
+
+class StorageError(Exception):
+    """The database refused or failed an operation; what was being written was rolled back.
+
+    Raised by both backends at their boundary (``open``, ``transaction``, ``write``, ``query``)
+    from the driver's own error, which stays the ``__cause__``; the message is the driver's (it
+    goes to the log and to an operator, never to a player). A failure no subclass names (an SQL
+    error: a bug) is a plain ``StorageError``.
+    """
+
+    def __init__(self, message: str, *, backend: str) -> None:
+        super().__init__(message)
+        self.backend = backend
+        """``sqlite`` or ``postgresql``: which database said so."""
+
+
+class Conflict(StorageError):
+    """A constraint refused the write (a unique key taken, a foreign key or CHECK failed), or
+    another writer's transaction collided with this one (PostgreSQL's serialization failure or
+    deadlock). Trying the same write again gives the same answer unless the data changed."""
+
+
+class StaleSeq(Conflict):
+    """The action log's ``(owner, seq)`` key is already taken (``match_actions``, ``pod_picks``):
+    another click, task or process stored that move first, so this one raced and lost."""
+
+    def __init__(self, message: str, *, backend: str, table: str) -> None:
+        super().__init__(message, backend=backend)
+        self.table = table
+
+
+class Unavailable(StorageError):
+    """The database cannot be reached or used just now: locked or busy past the timeout, the
+    connection lost or refused, an I/O error. The same operation may work in a moment."""
+
+
+class Full(StorageError):
+    """No room to write: the disk (or the file's page limit, or the server's quota) is full."""
+
+
+class ReadOnly(StorageError):
+    """The database takes no writes: a read-only file or file system, a read-only transaction or
+    server (a hot standby)."""
+
+
+LOG_TABLES = frozenset({"match_actions", "pod_picks"})
+"""The append-only logs whose primary key is ``(owner, seq)``: a unique violation on them is a
+``StaleSeq``."""
 
 
 class MigrationError(Exception):

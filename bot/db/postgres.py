@@ -11,10 +11,11 @@ connection:
   executes is sent to the loop (``run_coroutine_threadsafe``) and waited for. The loop is free
   meanwhile, so a slow server never blocks it, and the repositories keep one copy of their code.
 
-Statements are rewritten into PostgreSQL's spelling by ``pgsql.Translator``; errors are raised as
-the DB-API classes the repositories (and services) already catch, from ``sqlite3`` (an
-``IntegrityError`` still says "UNIQUE constraint failed", which the log uses to tell a stale seq
-from a bug). One difference cannot be hidden cheaply: PostgreSQL spoils the whole transaction when
+Statements are rewritten into PostgreSQL's spelling by ``pgsql.Translator``; what the server or
+the connection refuses is raised as the typed ``StorageError`` SQLite's backend raises for the
+same situation (``bot/db/errors.py``, mapped in ``bot/db/pgerrors.py``: a taken log seq is a
+``StaleSeq``, a read-only transaction ``ReadOnly``, a lost connection ``Unavailable``). One
+difference cannot be hidden cheaply: PostgreSQL spoils the whole transaction when
 a statement fails, where SQLite undoes only that statement. A SAVEPOINT around every statement
 would hide it at three round trips a statement, so instead no repository catches a failed
 statement and goes on (``matches.append_action`` inserts with ``ON CONFLICT DO NOTHING`` and
@@ -33,7 +34,7 @@ import contextvars
 import functools
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Callable, Iterable, Iterator, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Iterator, Sequence
 from decimal import Decimal
 from importlib.resources.abc import Traversable
 from pathlib import Path
@@ -44,6 +45,7 @@ import asyncpg
 from .database import Database
 from .errors import MigrationFailed
 from .migrate import AppliedMigration, Migration, discover, plan
+from .pgerrors import storage_error
 from .pgsql import COMPAT_FUNCTIONS, Schema, Statement, Translator
 from .redact import redact
 
@@ -114,22 +116,15 @@ def _params(stmt: Statement, params: Any) -> list[Any]:
     return values  # asyncpg takes a bool for an integer column, and needs one where SQL wants a boolean
 
 
-def _as_dbapi(exc: BaseException) -> BaseException:
-    """asyncpg's error as the ``sqlite3`` DB-API class the callers catch, with SQLite's words for
-    constraint failures."""
-    if isinstance(exc, asyncpg.UniqueViolationError):
-        return sqlite3.IntegrityError(f"UNIQUE constraint failed: {exc.constraint_name} ({exc})")
-    if isinstance(exc, asyncpg.ForeignKeyViolationError):
-        return sqlite3.IntegrityError(f"FOREIGN KEY constraint failed ({exc})")
-    if isinstance(exc, asyncpg.CheckViolationError):
-        return sqlite3.IntegrityError(f"CHECK constraint failed: {exc.constraint_name} ({exc})")
-    if isinstance(exc, asyncpg.NotNullViolationError):
-        return sqlite3.IntegrityError(f"NOT NULL constraint failed: {exc.column_name} ({exc})")
-    if isinstance(exc, asyncpg.IntegrityConstraintViolationError):
-        return sqlite3.IntegrityError(str(exc))
-    if isinstance(exc, asyncpg.PostgresError | asyncpg.InterfaceError | OSError):
-        return sqlite3.OperationalError(f"PostgreSQL: {exc}")
-    return exc
+async def _on_server(call: Awaitable[T]) -> T:
+    """A call of asyncpg's own (not a translated statement), its failure as a ``StorageError``."""
+    try:
+        return await call
+    except BaseException as exc:
+        mapped = storage_error(exc)
+        if mapped is None:
+            raise
+        raise mapped from exc
 
 
 class Cursor:
@@ -218,8 +213,8 @@ class _Engine:
                 status = await self.conn.execute(stmt.sql, *args)
                 cursor = Cursor([], _count(status), None)
         except BaseException as exc:
-            mapped = _as_dbapi(exc)
-            if mapped is exc:
+            mapped = storage_error(exc)
+            if mapped is None:
                 raise
             raise mapped from exc
         return cursor
@@ -233,8 +228,8 @@ class _Engine:
                 text = stmt.sql.rsplit(" RETURNING ", 1)[0] if stmt.returns_id else stmt.sql
                 await self.conn.executemany(text, batch)
         except BaseException as exc:
-            mapped = _as_dbapi(exc)
-            if mapped is exc:
+            mapped = storage_error(exc)
+            if mapped is None:
                 raise
             raise mapped from exc
         return Cursor([], len(batch), None)
@@ -315,13 +310,13 @@ class PostgresDatabase(Database):
         try:
             conn = await asyncpg.connect(self.dsn, timeout=self.connect_timeout)
         except BaseException as exc:
-            mapped = _as_dbapi(exc)
-            if mapped is exc:
+            mapped = storage_error(exc)
+            if mapped is None:
                 raise
             raise mapped from exc
         try:
-            self.applied_now = await self._migrate(conn)
-            self.translator = Translator(await read_schema(conn))
+            self.applied_now = await _on_server(self._migrate(conn))
+            self.translator = Translator(await _on_server(read_schema(conn)))
         except BaseException:
             await conn.close()
             raise
@@ -403,12 +398,21 @@ class PostgresDatabase(Database):
 
     async def _begin(self, conn: Any, write: bool) -> None:
         if not write:
-            await self.engine.conn.execute(self.BEGIN_READ)
+            await _on_server(self.engine.conn.execute(self.BEGIN_READ))
             return
         # SQLite's BEGIN IMMEDIATE across processes: one writer at a time, so a read-then-write
         # transaction (a lobby's last free seat, a deck name) cannot interleave with another
         # process's. Taken in the same round trip as BEGIN; freed by COMMIT or ROLLBACK.
-        await self.engine.conn.execute(f"BEGIN; SELECT pg_advisory_xact_lock({WRITE_LOCK})")
+        server = self.engine.conn
+        try:
+            await _on_server(server.execute(f"BEGIN; SELECT pg_advisory_xact_lock({WRITE_LOCK})"))
+        except BaseException:
+            # BEGIN ran but the lock was not taken (lock_timeout, a cancel): that transaction is
+            # spoilt and nobody's to roll back, so every later statement would be refused.
+            if not server.is_closed() and server.is_in_transaction():
+                with contextlib.suppress(Exception):
+                    await server.execute("ROLLBACK")
+            raise
 
     async def try_lock(self, space: int, key: int) -> bool:
         if self._owner is not None and self._owner is asyncio.current_task():
@@ -416,20 +420,26 @@ class PostgresDatabase(Database):
             raise RuntimeError("a shared lock must be taken outside any transaction")
         async with self._lock:
             return bool(
-                await self.engine.conn.fetchval("SELECT pg_try_advisory_lock($1)", _lock_key(space, key))
+                await _on_server(
+                    self.engine.conn.fetchval("SELECT pg_try_advisory_lock($1)", _lock_key(space, key))
+                )
             )
 
     async def unlock(self, space: int, key: int) -> None:
         async with self._lock:
-            await self.engine.conn.fetchval("SELECT pg_advisory_unlock($1)", _lock_key(space, key))
+            await _on_server(
+                self.engine.conn.fetchval("SELECT pg_advisory_unlock($1)", _lock_key(space, key))
+            )
 
     async def reset_sequences(self) -> None:
         """Each generated id continues after the largest stored one (after ``cardhost import``)."""
         async with self._lock:
             for table, column in self.translator.schema.identity.items():
-                await self.engine.conn.execute(
-                    f"SELECT setval(pg_get_serial_sequence('{table}', '{column}'),"
-                    f" COALESCE((SELECT MAX({column}) FROM {table}), 0) + 1, false)"
+                await _on_server(
+                    self.engine.conn.execute(
+                        f"SELECT setval(pg_get_serial_sequence('{table}', '{column}'),"
+                        f" COALESCE((SELECT MAX({column}) FROM {table}), 0) + 1, false)"
+                    )
                 )
 
 

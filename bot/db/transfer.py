@@ -43,6 +43,7 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
+from .errors import StorageError
 from .migrate import Migration, discover
 
 if TYPE_CHECKING:
@@ -354,7 +355,7 @@ async def import_database(
         async with db.transaction() as conn:
             await _refuse_data(conn, list(known))
             counts = await _insert_all(conn, lines, known, path)
-    except sqlite3.Error as exc:
+    except StorageError as exc:
         raise TransferError(f"The import failed and nothing was written: {exc}.") from exc
     await db.reset_sequences()
     return Summary(counts, int(header["schema_version"]))

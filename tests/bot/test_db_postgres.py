@@ -10,7 +10,15 @@ from typing import Any
 
 import pytest
 
-from bot.db import ChecksumMismatch, Database, DatabaseTooNew, MigrationFailed
+from bot.db import (
+    ChecksumMismatch,
+    Conflict,
+    Database,
+    DatabaseTooNew,
+    MigrationFailed,
+    StaleSeq,
+    Unavailable,
+)
 from bot.db.migrate import discover
 from bot.db.pgsql import Schema, mask, translate
 from bot.db.postgres import PostgresDatabase
@@ -181,25 +189,27 @@ async def test_sqlite_functions_answer_alike(pg_server: Any, tmp_path: Path, pro
     assert norm[0] == norm[1]
 
 
-async def test_constraint_failures_read_as_sqlite_and_roll_the_write_back(pg_server: Any) -> None:
+async def test_constraint_failures_are_conflicts_and_roll_the_write_back(pg_server: Any) -> None:
     async with PostgresDatabase(pg_server.new_database()) as db:
-        with pytest.raises(sqlite3.IntegrityError, match="CHECK constraint failed"):
+        with pytest.raises(Conflict, match="check constraint") as refused:
             await db.write(
                 lambda c: c.execute(
                     "INSERT INTO players (user_id, created_at, settings) VALUES (?, ?, ?)",
                     (1, 1.0, "not json"),
                 )
             )
+        assert refused.value.backend == "postgresql"
 
         def insert_twice(c: sqlite3.Connection) -> None:
             c.execute("INSERT INTO players (user_id, created_at) VALUES (?, ?)", (5, 1.0))
             c.execute("INSERT INTO players (user_id, created_at) VALUES (?, ?)", (5, 2.0))
 
-        with pytest.raises(sqlite3.IntegrityError, match="UNIQUE constraint failed"):
+        with pytest.raises(Conflict, match="players_pkey") as refused:
             await db.write(insert_twice)
+        assert not isinstance(refused.value, StaleSeq)
         # the whole write was rolled back, its first insert too, and the connection works on
         assert await db.query(lambda c: c.execute("SELECT COUNT(*) FROM players").fetchone()[0]) == 0
-        with pytest.raises(sqlite3.IntegrityError, match="FOREIGN KEY"):
+        with pytest.raises(Conflict, match="foreign key"):
             await db.write(
                 lambda c: c.execute(
                     "INSERT INTO match_seats (match_id, seat, display_name, is_ai) VALUES (999, 0, 'x', 1)"
@@ -207,6 +217,6 @@ async def test_constraint_failures_read_as_sqlite_and_roll_the_write_back(pg_ser
             )
 
 
-async def test_unreachable_server_is_an_operational_error() -> None:
-    with pytest.raises(sqlite3.OperationalError, match="PostgreSQL"):
+async def test_unreachable_server_is_unavailable() -> None:
+    with pytest.raises(Unavailable, match="PostgreSQL"):
         await PostgresDatabase("postgresql://nobody@127.0.0.1:9/none", connect_timeout=2).open()

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
 
-from bot.db import Database
+from bot.db import Conflict, Database
 from bot.db.decks import DeckExists, DeckNotFound
 from engines.afrika.cards import CARDS
 from engines.afrika.decks import STARTER_FLAMES, STARTER_WILDS
@@ -96,13 +95,13 @@ async def test_a_failing_write_leaves_nothing(db: Database) -> None:
     broken = Deck(
         "afrika", "constructed", (("main", (("LC001", 2), ("LC004", 0))),)
     )  # count 0 breaks a CHECK
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(Conflict):
         await db.decks.save(1, "Broken", broken)
     assert await _count(db, "decks") == 0
     assert await _count(db, "deck_cards") == 0
     # and a failing replace keeps the old deck whole
     row = await db.decks.save(1, "Keep", FLAMES)
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(Conflict):
         await db.decks.save(1, "Keep", broken, replace=True)
     assert (await db.decks.get(1, row.id)).deck == FLAMES
 
