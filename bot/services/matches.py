@@ -38,6 +38,7 @@ from engines.core import (
     choose_action,
     get_engine,
 )
+from engines.core.game import GameSpec
 from engines.core.levels import LEVELS, level_policy
 from engines.games import game_spec
 
@@ -78,14 +79,6 @@ def _seat_decks(game: str, options: dict[str, Any]) -> list[list[str]] | None:
     if not isinstance(decks, list) or not all(isinstance(d, list | tuple) for d in decks):
         return None
     return [[str(c) for c in d] for d in decks]
-
-
-def _played_card(game: str) -> Callable[[Any, Any, int], str | None] | None:
-    """The game's ``played_card`` (which card a move played), when it declares one."""
-    try:
-        return game_spec(game).played_card
-    except ConfigError:
-        return None
 
 
 class NotInGame(CardhostError):
@@ -145,6 +138,12 @@ class LiveMatch:
     autopilot: dict[int, Any] = field(default_factory=dict)
     """Seats whose turn clock ran out, each with the turn (``turn_marker``) the AI plays for them:
     every decision of theirs in that turn is the AI's, and the next turn is theirs again."""
+    spec: GameSpec[Any, Any, Any] = field(init=False, repr=False, compare=False)
+    """The game's declaration, found once when the match is built: every move reads it from here
+    (autoplay, the AI, which card a move played) instead of looking the game up by name."""
+
+    def __post_init__(self) -> None:
+        self.spec = game_spec(self.game)
 
     @property
     def names(self) -> list[str]:
@@ -458,7 +457,7 @@ class MatchService:
         action = live.engine.decode_action(action_id)
         transition = live.engine.apply(live.state, PlayerId(seat), action)
         seq = live.seq + 1
-        played = _played_card(live.game)
+        played = live.spec.played_card
         await self.db.matches.append_action(
             live.id,
             seq,
@@ -608,7 +607,7 @@ class MatchService:
 
     async def _automatic_move(self, live: LiveMatch) -> tuple[int, str] | None:
         """The next move nobody needs to be asked for: an AI seat's, or a forced pass (auto-pass)."""
-        spec = game_spec(live.game)
+        spec = live.spec
         autoplay = spec.autoplay
         for seat in sorted(live.current):
             s = live.seats[seat]
