@@ -1,8 +1,8 @@
 """AI-vs-AI games from the command line, and exact replays of their logs.
 
-The log is the save format of design.md: game, engine version, config, seed and the list of
-(seat, action id). A replay re-derives every state from that alone and checks the final state's
-digest, so a log that replays differently (an engine change, a lost action) is caught.
+The log is a match's save format (docs/playing.md "Replays"): game, engine version, config, seed
+and the list of (seat, action id). A replay re-derives every state from that alone and checks the
+final state's digest, so a log that replays differently (an engine change, a lost action) is caught.
 """
 
 from __future__ import annotations

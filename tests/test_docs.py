@@ -49,3 +49,65 @@ def test_scenarios_cited_by_the_rules_summaries_exist() -> None:
             assert list(folder.glob(pattern)), (
                 f"docs/rules/{game}.md cites {name}, not in tests/scenarios/{game}/"
             )
+
+
+CITED_DOC = re.compile(r"(?<![\w./-])((?:[\w-]+/)*[\w-]+\.md)\b")
+"""A Markdown file named in code or docs: `docs/architecture.md`, `engines/afrika/DECISIONS.md`."""
+SOURCES = ("bot", "engines", "render", "bench", "tests", "docs")
+RULES_DIGESTS = frozenset(
+    {
+        "rules/alchemy.md",
+        "rules/chronomagia.md",
+        "rules/spirit-tactics.md",
+        "spirit-tactics.md",
+        "shared/rules/afrika.md",
+    }
+)
+"""The rules digests the engines were written from (rule ids AL1, M6, S2...): they live outside the
+repository, and docs/rules/ holds the players' summaries instead. Cited by name, not linked."""
+
+
+def test_every_markdown_file_cited_in_code_or_docs_exists() -> None:
+    """A docstring or page that names a doc names one the checkout has (not a design doc of the
+    workspace the code was first written in): by its path, or by its file name."""
+    known = {p.relative_to(ROOT).as_posix() for p in ROOT.glob("*.md")}
+    known |= {p.relative_to(ROOT).as_posix() for folder in SOURCES for p in (ROOT / folder).rglob("*.md")}
+    names = {path.rsplit("/", 1)[-1] for path in known}
+    files = [ROOT / "README.md"]
+    files += [
+        p for folder in SOURCES for p in sorted((ROOT / folder).rglob("*")) if p.suffix in (".py", ".md")
+    ]
+    missing = []
+    for path in files:
+        for cited in CITED_DOC.findall(path.read_text(encoding="utf-8")):
+            here = (path.parent / cited).resolve()
+            if (
+                cited in known
+                or cited in names
+                or cited in RULES_DIGESTS
+                or (here.is_relative_to(ROOT) and here.exists())
+            ):
+                continue
+            missing.append(f"{path.relative_to(ROOT)}: {cited}")
+    assert not missing, "cited docs that do not exist: " + ", ".join(missing)
+
+
+def _readme_layout() -> str:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("## Layout") :]
+    return section[section.index("```") + 3 : section.index("```", section.index("```") + 3)]
+
+
+def test_readme_layout_names_the_folders_the_tree_has() -> None:
+    """Each top folder the Layout block lists exists, and it names every package of bot/, engines/
+    and render/ (the block once said bot/ was "cogs, services, db" after ui/, surfaces/ and sender/
+    had come)."""
+    layout = _readme_layout()
+    for line in layout.splitlines():
+        top = line.split(" ", 1)[0]
+        if top:
+            assert (ROOT / top).is_dir(), f"the README's layout lists {top}, which the tree lacks"
+    for parent in ("bot", "engines", "render", "tests"):
+        for child in sorted((ROOT / parent).iterdir()):
+            if child.is_dir() and not child.name.startswith(("_", ".")) and child.name != "fonts":
+                assert f"{child.name}/" in layout, f"the README's layout does not name {parent}/{child.name}/"

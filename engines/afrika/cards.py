@@ -1,4 +1,4 @@
-"""Cards as data: the card model and the validated TOML loader (design.md "Cards are data").
+"""Cards as data: the card model and the validated TOML loader (docs/adding-a-game.md, touch point 8).
 
 Every file in ``engines/afrika/cards/*.toml`` holds ``[[card]]`` tables. The loader checks every
 field, keyword, effect op, trigger and target spec, and raises ``CardDataError`` naming the file

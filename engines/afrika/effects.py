@@ -1,4 +1,4 @@
-"""The effect vocabulary: one function per ``op`` of the card data (design.md "Cards are data").
+"""The effect vocabulary: one function per ``op`` of the card data (loaded by engines/afrika/cards.py).
 
 An effect runs with a ``Ctx``: who controls it, its source, its targets (already re-checked on
 resolution, R42: an illegal target is ``None``) and X. Effects that need a player's decision

@@ -1,4 +1,5 @@
-"""One conformance test over every registered engine: the contract of design.md, checked by play.
+"""One conformance test over every registered engine: the contract of engines/core/engine.py,
+checked by play.
 
 For each engine x seed x player count a random legal playout must end; replaying its log from the
 seed must give the same final state; every state must round-trip JSON; the same seed must give the

@@ -1,5 +1,5 @@
-"""Events are public (design.md): no event of a random game names a card that, as it happened, was
-only in a hidden zone (a hand or a Codex, R5, R18), except the card a restricted pick reveals (D27).
+"""Events are public (engines/afrika/DECISIONS.md, D27): no event of a random game names a card
+that, as it happened, was only in a hidden zone (a hand or a Codex, R5, R18), except the card a restricted pick reveals (D27).
 
 The decks are full of look-at and search cards, so that random play reaches those picks often.
 """

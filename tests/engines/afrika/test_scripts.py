@@ -1,4 +1,5 @@
-"""Every ``script`` card has its own test (design.md: the escape hatch is tested card by card)."""
+"""Every ``script`` card has its own test (engines/afrika/scripts.py: the escape hatch is tested
+card by card)."""
 
 from __future__ import annotations
 
