@@ -15,6 +15,8 @@ from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
+from engines.core.errors import CardDataError as CardDataError
+
 ENERGY: tuple[str, ...] = ("DIA", "NEB", "JUN", "VOL", "VOI", "RIF", "SAV", "SKY", "SEA", "MTN")
 ENERGY_NAMES: dict[str, str] = {
     "DIA": "Diamond Terrain",
@@ -127,10 +129,6 @@ CARD_FIELDS = frozenset(
 ABILITY_FIELDS = frozenset({"cost", "charge", "sacrifice", "timing", "targets", "effects", "text"})
 TRIGGER_FIELDS = frozenset({"on", "targets", "effects", "text", "if"})
 STATIC_FIELDS = frozenset({"op", "power", "health", "keywords", "where", "cant_attack", "cant_block"})
-
-
-class CardDataError(ValueError):
-    """A card file is wrong; the message names the file and the card."""
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
+from engines.core.errors import CardDataError as CardDataError
 from engines.core.words import plural
 
 CARD_DIR = Path(__file__).resolve().parent / "cards"
@@ -105,10 +106,6 @@ _PROCESS_FIELDS = frozenset(
     {"id", "name", "cost_ap", "cost_other", "cost_amount", "timing", "windows", "effects", "flavour", "art"}
 )
 _OPUS_FIELDS = frozenset({"id", "name", "condition", "reward", "flavour", "art"})
-
-
-class CardDataError(ValueError):
-    """A card file is malformed; the message names the file and the card."""
 
 
 @dataclass(frozen=True)

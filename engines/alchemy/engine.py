@@ -13,16 +13,14 @@ from typing import Any, ClassVar
 
 from engines.core import (
     Event,
-    GameOver,
     IllegalAction,
     MatchConfig,
-    NotYourTurn,
     Outcome,
     PlayerId,
     Rng,
     Transition,
-    seat_label,
 )
+from engines.core.duel import Duel
 
 from . import battle as chain
 from . import turns
@@ -61,6 +59,35 @@ _MODE_WORDS = {
 }
 
 
+def _conceded(s: AlchemyState, seat: int) -> AlchemyState:
+    if s.battle is not None:  # the elements on the Field are put away, nobody scores
+        s = chain.end_battle(s, s.battle, None, 0, [])
+    return finish(s, ((opponent(seat),), (seat,)), "concession")
+
+
+def _acting(s: AlchemyState) -> tuple[int, ...]:
+    seat = acting(s)
+    return () if seat is None else (seat,)
+
+
+def _over(s: AlchemyState) -> bool:
+    return s.mode == "over"
+
+
+_DUEL: Duel[AlchemyState, AlchemyAction, AlchemyView] = Duel(
+    setup=setup,
+    position=position,
+    acting=_acting,
+    legal=legal_actions,
+    decode=decode_action,
+    build_view=build_view,
+    resample=resample_hidden,
+    over=_over,
+    concede=Concede,
+    conceded=_conceded,
+)
+
+
 class AlchemyEngine:
     name: ClassVar[str] = "alchemy"
     title: ClassVar[str] = "Alchemy"
@@ -70,56 +97,38 @@ class AlchemyEngine:
     state_type: ClassVar[type[Any]] = AlchemyState
 
     def setup(self, cfg: MatchConfig, seed: int) -> AlchemyState:
-        return setup(cfg, seed)
+        return _DUEL.setup(cfg, seed)
 
     def position(self, cfg: MatchConfig, seed: int, data: Mapping[str, Any]) -> AlchemyState:
-        return position(cfg, seed, data)
+        return _DUEL.position(cfg, seed, data)
 
     def current_players(self, s: AlchemyState) -> frozenset[PlayerId]:
-        p = acting(s)
-        return frozenset() if p is None else frozenset({PlayerId(p)})
+        return _DUEL.current_players(s)
 
     def legal_actions(self, s: AlchemyState, p: PlayerId) -> Sequence[AlchemyAction]:
-        return legal_actions(s, int(p))
+        return _DUEL.legal_actions(s, p)
 
     def outcome(self, s: AlchemyState) -> Outcome | None:
-        if s.ranking is None:
-            return None
-        return Outcome(ranking=s.ranking, reason=s.reason)
+        return _DUEL.outcome(s)
 
     def decode_action(self, action_id: str) -> AlchemyAction:
-        return decode_action(action_id)
+        return _DUEL.decode(action_id)
 
     def turn_marker(self, s: AlchemyState) -> int:
         """A new board message per turn; Battles and Store visits edit it."""
         return s.turn
 
     def view(self, s: AlchemyState, viewer: PlayerId | None) -> AlchemyView:
-        return build_view(s, None if viewer is None else int(viewer))
+        return _DUEL.view(s, viewer)
 
     def resample_hidden(self, s: AlchemyState, viewer: PlayerId | None, rng: Rng) -> AlchemyState:
-        return resample_hidden(s, None if viewer is None else int(viewer), rng)
+        return _DUEL.resample_hidden(s, viewer, rng)
 
     # ------------------------------------------------------------------------------ moves
 
     def apply(self, s: AlchemyState, p: PlayerId, a: AlchemyAction) -> Transition[AlchemyState]:
-        if s.mode == "over":
-            raise GameOver()
-        seat = int(p)
-        if seat not in (0, 1):
-            raise IllegalAction(f"There is no seat {seat_label(seat)} in this game.")
-        events: list[Event] = []
-        if isinstance(a, Concede):
-            events.append(Event(f"{seat_label(seat)} concedes."))
-            if s.battle is not None:  # the elements on the Field are put away, nobody scores
-                s = chain.end_battle(s, s.battle, None, 0, [])
-            return Transition(finish(s, ((opponent(seat),), (seat,)), "concession"), tuple(events))
-        who = acting(s)
-        if seat != who:
-            assert who is not None
-            raise NotYourTurn(f"It's not your turn: {seat_label(who)} is to act.")
-        s = self._dispatch(s, seat, a, events)
-        return Transition(s, tuple(events))
+        """The kernel checks the move (game over, seat, concession, turn); ``_dispatch`` rules it."""
+        return _DUEL.apply(s, p, a, self._dispatch)
 
     def _dispatch(self, s: AlchemyState, p: int, a: AlchemyAction, events: list[Event]) -> AlchemyState:
         if s.mode == "battle":

@@ -14,16 +14,14 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from engines.core.errors import CardDataError as CardDataError
+
 CARD_FILE = Path(__file__).resolve().parent / "cards" / "chrono.toml"
 EPOCHS = 10
 ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X")
 
 _SUIT_FIELDS = {"key", "name", "deck_id"}
 _CARD_FIELDS = {"id", "suit", "epoch", "title", "art"}
-
-
-class CardDataError(ValueError):
-    """The card file is malformed; the message names the file and the card."""
 
 
 @dataclass(frozen=True)

@@ -13,16 +13,15 @@ from typing import Any, ClassVar
 
 from engines.core import (
     Event,
-    GameOver,
     IllegalAction,
     MatchConfig,
-    NotYourTurn,
     Outcome,
     PlayerId,
     Rng,
     Transition,
     seat_label,
 )
+from engines.core.duel import Duel
 
 from . import moves, resolve
 from .actions import (
@@ -52,6 +51,35 @@ from .view import ChronoView
 from .viewing import acting, build_view, resample_hidden
 
 
+def _conceded(s: ChronoState, seat: int) -> ChronoState:
+    return finish(s, ((opponent(seat),), (seat,)), "concession")
+
+
+def _over(s: ChronoState) -> bool:
+    return s.ranking is not None
+
+
+def _waiting(s: ChronoState, seat: int, who: tuple[int, ...]) -> str:
+    if s.step == "redeal" and s.seats[seat].redealt:
+        return "You have made your Redeal decision; your opponent is still deciding."
+    return f"It's not your turn: {' and '.join(seat_label(w) for w in who)} to act."
+
+
+_DUEL: Duel[ChronoState, ChronoAction, ChronoView] = Duel(
+    setup=setup,
+    position=position,
+    acting=acting,
+    legal=legal_actions,
+    decode=decode_action,
+    build_view=build_view,
+    resample=resample_hidden,
+    over=_over,
+    concede=Concede,
+    conceded=_conceded,
+    waiting=_waiting,
+)
+
+
 class ChronomagiaEngine:
     name: ClassVar[str] = "chronomagia"
     title: ClassVar[str] = "Chronomagia"
@@ -61,53 +89,41 @@ class ChronomagiaEngine:
     state_type: ClassVar[type[Any]] = ChronoState
 
     def setup(self, cfg: MatchConfig, seed: int) -> ChronoState:
-        return setup(cfg, seed)
+        return _DUEL.setup(cfg, seed)
 
     def position(self, cfg: MatchConfig, seed: int, data: Mapping[str, Any]) -> ChronoState:
-        return position(cfg, seed, data)
+        return _DUEL.position(cfg, seed, data)
 
     def current_players(self, s: ChronoState) -> frozenset[PlayerId]:
-        return frozenset(PlayerId(p) for p in acting(s))
+        return _DUEL.current_players(s)
 
     def legal_actions(self, s: ChronoState, p: PlayerId) -> Sequence[ChronoAction]:
-        return legal_actions(s, int(p))
+        return _DUEL.legal_actions(s, p)
 
     def outcome(self, s: ChronoState) -> Outcome | None:
-        if s.ranking is None:
-            return None
-        return Outcome(ranking=s.ranking, reason=s.reason)
+        return _DUEL.outcome(s)
 
     def decode_action(self, action_id: str) -> ChronoAction:
-        return decode_action(action_id)
+        return _DUEL.decode(action_id)
 
     def turn_marker(self, s: ChronoState) -> int:
         """A new board message per turn (the Redeal is turn 0)."""
         return s.turn
 
     def view(self, s: ChronoState, viewer: PlayerId | None) -> ChronoView:
-        return build_view(s, None if viewer is None else int(viewer))
+        return _DUEL.view(s, viewer)
 
     def resample_hidden(self, s: ChronoState, viewer: PlayerId | None, rng: Rng) -> ChronoState:
-        return resample_hidden(s, None if viewer is None else int(viewer), rng)
+        return _DUEL.resample_hidden(s, viewer, rng)
 
     def apply(self, s: ChronoState, p: PlayerId, a: ChronoAction) -> Transition[ChronoState]:
-        if s.ranking is not None:
-            raise GameOver()
-        seat = int(p)
-        if seat not in (0, 1):
-            raise IllegalAction(f"There is no seat {seat_label(seat)} in this game.")
-        events: list[Event] = []
-        if isinstance(a, Concede):
-            events.append(Event(f"{seat_label(seat)} concedes."))
-            return Transition(finish(s, ((opponent(seat),), (seat,)), "concession"), tuple(events))
-        who = acting(s)
-        if seat not in who:
-            if s.step == "redeal" and s.seats[seat].redealt:
-                raise NotYourTurn("You have made your Redeal decision; your opponent is still deciding.")
-            raise NotYourTurn(f"It's not your turn: {' and '.join(seat_label(w) for w in who)} to act.")
+        """The kernel checks the move (game over, seat, concession, turn); ``_move`` rules it."""
+        return _DUEL.apply(s, p, a, self._move)
+
+    def _move(self, s: ChronoState, p: int, a: ChronoAction, events: list[Event]) -> ChronoState:
         if s.ask is not None:
-            return Transition(resolve.answer(s, seat, a, events), tuple(events))
-        return Transition(self._act(s, seat, a, events), tuple(events))
+            return resolve.answer(s, p, a, events)
+        return self._act(s, p, a, events)
 
     def _act(self, s: ChronoState, p: int, a: ChronoAction, events: list[Event]) -> ChronoState:
         if isinstance(a, FirstChoice):

@@ -16,10 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-
-class CardDataError(ValueError):
-    """A card file says something the loader does not know; the message names file and card."""
-
+from engines.core.errors import CardDataError as CardDataError
 
 RESOURCES: tuple[str, ...] = (
     "concentration",

@@ -33,3 +33,11 @@ class GameOver(IllegalAction):
 
 class ConfigError(CardhostError):
     """A match cannot be set up with these options (player count, decks, ...)."""
+
+
+class CardDataError(ValueError):
+    """A card file is malformed; the message names the file and the card.
+
+    One class for every game's card loader (each game's module still exports the name), so a
+    tool that checks every game's card files catches one error. It is a programming error in the
+    shipped data, not a player's mistake, hence a ``ValueError`` rather than a ``CardhostError``."""

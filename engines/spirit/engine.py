@@ -12,16 +12,15 @@ from typing import Any, ClassVar
 
 from engines.core import (
     Event,
-    GameOver,
     IllegalAction,
     MatchConfig,
-    NotYourTurn,
     Outcome,
     PlayerId,
     Rng,
     Transition,
     seat_label,
 )
+from engines.core.duel import Duel
 from engines.core.evolve import evolve
 
 from . import moves
@@ -54,6 +53,33 @@ from .view import SpiritView
 from .viewing import acting, build_view, resample_hidden
 
 
+def _conceded(s: SpiritState, seat: int) -> SpiritState:
+    return finish(s, ((opponent(seat),), (seat,)), "concession")
+
+
+def _acting(s: SpiritState) -> tuple[int, ...]:
+    seat = acting(s)
+    return () if seat is None else (seat,)
+
+
+def _over(s: SpiritState) -> bool:
+    return s.mode == "over"
+
+
+_DUEL: Duel[SpiritState, SpiritAction, SpiritView] = Duel(
+    setup=setup,
+    position=position,
+    acting=_acting,
+    legal=legal_actions,
+    decode=decode_action,
+    build_view=build_view,
+    resample=resample_hidden,
+    over=_over,
+    concede=Concede,
+    conceded=_conceded,
+)
+
+
 class SpiritEngine:
     name: ClassVar[str] = "spirit"
     title: ClassVar[str] = "Chronicle: Spirit Tactics"
@@ -63,54 +89,41 @@ class SpiritEngine:
     state_type: ClassVar[type[Any]] = SpiritState
 
     def setup(self, cfg: MatchConfig, seed: int) -> SpiritState:
-        return setup(cfg, seed)
+        return _DUEL.setup(cfg, seed)
 
     def position(self, cfg: MatchConfig, seed: int, data: Mapping[str, Any]) -> SpiritState:
-        return position(cfg, seed, data)
+        return _DUEL.position(cfg, seed, data)
 
     def current_players(self, s: SpiritState) -> frozenset[PlayerId]:
-        p = acting(s)
-        return frozenset() if p is None else frozenset({PlayerId(p)})
+        return _DUEL.current_players(s)
 
     def legal_actions(self, s: SpiritState, p: PlayerId) -> Sequence[SpiritAction]:
-        return legal_actions(s, int(p))
+        return _DUEL.legal_actions(s, p)
 
     def outcome(self, s: SpiritState) -> Outcome | None:
-        if s.ranking is None:
-            return None
-        return Outcome(ranking=s.ranking, reason=s.reason)
+        return _DUEL.outcome(s)
 
     def decode_action(self, action_id: str) -> SpiritAction:
-        return decode_action(action_id)
+        return _DUEL.decode(action_id)
 
     def turn_marker(self, s: SpiritState) -> int:
         """A new board message per turn; Sequences and phases edit it."""
         return s.turn
 
     def view(self, s: SpiritState, viewer: PlayerId | None) -> SpiritView:
-        return build_view(s, None if viewer is None else int(viewer))
+        return _DUEL.view(s, viewer)
 
     def resample_hidden(self, s: SpiritState, viewer: PlayerId | None, rng: Rng) -> SpiritState:
-        return resample_hidden(s, None if viewer is None else int(viewer), rng)
+        return _DUEL.resample_hidden(s, viewer, rng)
 
     # ------------------------------------------------------------------------------ moves
 
     def apply(self, s: SpiritState, p: PlayerId, a: SpiritAction) -> Transition[SpiritState]:
-        if s.mode == "over":
-            raise GameOver()
-        seat = int(p)
-        if seat not in (0, 1):
-            raise IllegalAction(f"There is no seat {seat_label(seat)} in this game.")
-        events: list[Event] = []
-        if isinstance(a, Concede):
-            events.append(Event(f"{seat_label(seat)} concedes."))
-            return Transition(finish(s, ((opponent(seat),), (seat,)), "concession"), tuple(events))
-        who = acting(s)
-        if seat != who:
-            assert who is not None
-            raise NotYourTurn(f"It's not your turn: {seat_label(who)} is to act.")
-        s = self._choose(s, seat, a, events) if s.mode == "choose" else self._act(s, seat, a, events)
-        return Transition(s, tuple(events))
+        """The kernel checks the move (game over, seat, concession, turn); ``_move`` rules it."""
+        return _DUEL.apply(s, p, a, self._move)
+
+    def _move(self, s: SpiritState, p: int, a: SpiritAction, events: list[Event]) -> SpiritState:
+        return self._choose(s, p, a, events) if s.mode == "choose" else self._act(s, p, a, events)
 
     def _act(self, s: SpiritState, p: int, a: SpiritAction, events: list[Event]) -> SpiritState:
         if isinstance(a, Pass):

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engines.core.errors import CardDataError as CardDataError
 from engines.core.words import plural
 
 SPIRIT_WHO = ("foe", "ally", "any", "self", "foes", "allies", "all")
@@ -42,10 +43,6 @@ KEYWORD_NAMES = (
     "Twinstrike",
     "Unending",
 )
-
-
-class CardDataError(ValueError):
-    """A card file or ability line is malformed; the message names the file and the card."""
 
 
 @dataclass(frozen=True)
