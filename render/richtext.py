@@ -1,26 +1,30 @@
-"""Rules text with pictures in it: paragraphs of words (regular, bold or italic) and Essence pips,
+"""Rules text with pictures in it: paragraphs of words (regular, bold or italic) and icons,
 wrapped together and fitted to a box by shrinking the font down to a floor.
 
 ``render.common.fit_text`` fits one style of plain text; a card's abilities read better as
 "(1) [Flame pip][Flame pip] Deal 400 damage ...", with the keyword of a trigger in bold and the
-flavour in italics, so this lays out runs of those. Every line segment, pip and badge is recorded
+flavour in italics, so this lays out runs of those. Every line segment, icon and badge is recorded
 on the ``Pen`` as a ``Label`` so tests can check sizes and overlaps like any other text.
+
+It is shared by every game's renderer (Spirit Tactics and Chronomagia today); the icons are the
+game's own (``Icon``: Spirit Tactics passes its Essence pips), so no game's renderer imports
+another's.
 """
 
 from __future__ import annotations
 
 import io
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Literal
 
-from PIL import ImageFont
+from PIL import Image, ImageFont
 
 from render.common import ELLIPSIS, RGB, TEXT, Box, Font, font, line_height, panel, put_text, text_width
 from render.fonts import FONT_DIR
 from render.labels import Pen
-from render.spirit.glyphs import essence_label, pip
 
 OBLIQUE_FILE = FONT_DIR / "DejaVuSans-Oblique.ttf"
 Style = Literal["regular", "bold", "italic"]
@@ -42,13 +46,24 @@ def styled(size: int, style: Style) -> Font:
 
 
 @dataclass(frozen=True)
+class Icon:
+    """A picture set in a line of words, as a game draws it: ``draw(index, diameter, bg)`` returns
+    a ``diameter`` px square image; ``name`` is what its ``Label`` says (before " pip")."""
+
+    name: str
+    index: int
+    draw: Callable[[int, int, RGB], Image.Image]
+
+
+@dataclass(frozen=True)
 class Run:
-    """Words in one style and colour, or (``pip`` >= 0) one Essence pip, or a numbered ``badge``."""
+    """Words in one style and colour, or one ``icon`` (a Spirit Tactics Essence pip), or a
+    numbered ``badge``."""
 
     text: str = ""
     style: Style = "regular"
     fill: RGB = TEXT
-    pip: int = -1
+    icon: Icon | None = None
     badge: str = ""
 
 
@@ -61,7 +76,7 @@ class _Atom:
     text: str
     style: Style
     fill: RGB
-    pip: int = -1
+    icon: Icon | None = None
 
 
 @dataclass(frozen=True)
@@ -84,8 +99,8 @@ class Layout:
 def _atoms(par: Paragraph) -> list[_Atom]:
     out: list[_Atom] = []
     for run in par:
-        if run.pip >= 0:
-            out.append(_Atom("pip", essence_label(run.pip), run.style, run.fill, run.pip))
+        if run.icon is not None:
+            out.append(_Atom("pip", run.icon.name, run.style, run.fill, run.icon))
         elif run.badge:
             out.append(_Atom("badge", run.badge, "bold", run.fill))
         else:
@@ -226,7 +241,8 @@ def _draw_line(
         if atom.kind == "pip":
             d = pip_size(s)
             top = y + (step - d) // 2
-            pen.paste(pip(atom.pip, d, bg), (round(x), top), name=f"{atom.text} pip")
+            assert atom.icon is not None
+            pen.paste(atom.icon.draw(atom.icon.index, d, bg), (round(x), top), name=f"{atom.text} pip")
             right = max(right, round(x) + d)
             i += 1
             continue

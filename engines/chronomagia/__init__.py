@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from engines.core.game import GameSpec, OptionSpec, SeriesRules, TurnClock
 
-from .actions import ChronoAction, decode_action
+from .actions import ChronomagiaAction, decode_action
 from .ai import chrono_policy
 from .ai import worth as chrono_evaluate
 from .autoplay import AUTOPLAY
@@ -20,8 +20,8 @@ from .cards import card
 from .decks import check_deck, check_hero_deck, starter_decks, starter_hero_decks
 from .engine import ChronomagiaEngine
 from .probes import PROBES
-from .state import ChronoState
-from .view import ChronoView
+from .state import ChronomagiaState
+from .view import ChronomagiaView
 
 if TYPE_CHECKING:
     from engines.decks.pool import DeckPool
@@ -35,7 +35,7 @@ def _pool() -> DeckPool:
 
 ENGINE = ChronomagiaEngine()
 
-GAME: GameSpec[ChronoState, ChronoAction, ChronoView] = GameSpec(
+GAME: GameSpec[ChronomagiaState, ChronomagiaAction, ChronomagiaView] = GameSpec(
     # A Chronomagia turn collects, plays cards and uses abilities: a few more clicks than Alchemy's.
     clock=TurnClock(turn_seconds=120, reserve_seconds=300),
     command_names={"ru": "хрономагия"},
@@ -73,10 +73,10 @@ GAME: GameSpec[ChronoState, ChronoAction, ChronoView] = GameSpec(
 __all__ = [
     "ENGINE",
     "GAME",
-    "ChronoAction",
-    "ChronoState",
-    "ChronoView",
+    "ChronomagiaAction",
     "ChronomagiaEngine",
+    "ChronomagiaState",
+    "ChronomagiaView",
     "card",
     "decode_action",
 ]

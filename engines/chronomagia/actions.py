@@ -429,7 +429,7 @@ class Concede:
         return "Concede"
 
 
-ChronoAction = (
+ChronomagiaAction = (
     Keep
     | Redeal
     | FirstChoice
@@ -463,7 +463,7 @@ _HELP = (
     "Moves look like 'play:T012', 'collect:time', 'tap:41:T012', 'hero:2', 'attack', 'end', "
     "'target:41:T012', 'move:+2' or 'loc:1'."
 )
-_SIMPLE: dict[str, ChronoAction] = {
+_SIMPLE: dict[str, ChronomagiaAction] = {
     "keep": Keep(),
     "first": FirstChoice(True),
     "second": FirstChoice(False),
@@ -500,7 +500,7 @@ def _int(text: str, what: str, lo: int = 0, hi: int = 10_000) -> int:
     return int(t)
 
 
-def decode_action(action_id: str) -> ChronoAction:
+def decode_action(action_id: str) -> ChronomagiaAction:
     """Parse an action id (case-insensitive); ``InvalidAction`` in words for anything else."""
     text = action_id.strip()
     simple = _SIMPLE.get(text.lower())

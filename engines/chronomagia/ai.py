@@ -32,7 +32,7 @@ from engines.core import IllegalAction, PlayerId, Rng
 from .actions import (
     AttackPhase,
     Bounce,
-    ChronoAction,
+    ChronomagiaAction,
     Collect,
     Done,
     EndTurn,
@@ -70,7 +70,7 @@ from .board import (
 from .cards import CardDef, Window, card
 from .effects import effects_of
 from .grammar import Effect
-from .state import ChronoState, Perm
+from .state import ChronomagiaState, Perm
 
 RES_VALUE = {
     "concentration": 0.9,
@@ -161,7 +161,7 @@ def card_value(c: CardDef, weights: tuple[float, float, float]) -> float:
     return v
 
 
-def perm_value(s: ChronoState, perm: Perm, weights: tuple[float, float, float]) -> float:
+def perm_value(s: ChronomagiaState, perm: Perm, weights: tuple[float, float, float]) -> float:
     """A permanent's worth: its window now and over the coming Epochs (a personal epoch stays)."""
     c = cdef(s, perm.obj)
     now = window_value(c.window(epoch_of_perm(s, perm)))
@@ -179,7 +179,7 @@ def perm_value(s: ChronoState, perm: Perm, weights: tuple[float, float, float]) 
     return v
 
 
-def _res_total(s: ChronoState, p: int, resource: str, defending: bool) -> int:
+def _res_total(s: ChronomagiaState, p: int, resource: str, defending: bool) -> int:
     """What ``p``'s permanents will give of ``resource`` in the coming collection: everything not
     Trapped; tapped ones count when it is the other player's turn and they untap before."""
     total = 0
@@ -200,7 +200,7 @@ def _res_total(s: ChronoState, p: int, resource: str, defending: bool) -> int:
     return total
 
 
-def pressure(s: ChronoState, p: int) -> float:
+def pressure(s: ChronomagiaState, p: int) -> float:
     """Damage per turn ``p`` can expect to deal: Attack past the opponent's Defense, Damage."""
     o = opponent(p)
     atk = _res_total(s, p, "attack", False)
@@ -208,7 +208,7 @@ def pressure(s: ChronoState, p: int) -> float:
     return max(0, atk - dfn) + 0.3 * min(atk, dfn) + 1.3 * _res_total(s, p, "damage", False)
 
 
-def evaluate(s: ChronoState, p: int) -> float:
+def evaluate(s: ChronomagiaState, p: int) -> float:
     """How good ``s`` is for ``p`` (higher is better), from what ``p`` may see."""
     if s.ranking is not None:
         if len(s.ranking) == 1:
@@ -237,7 +237,7 @@ def evaluate(s: ChronoState, p: int) -> float:
     return score
 
 
-def worth(s: ChronoState, p: int) -> float:
+def worth(s: ChronomagiaState, p: int) -> float:
     """``evaluate`` squashed into [0, 1] for the ``hard`` AI's playouts cut short."""
     score = evaluate(s, p)
     if abs(score) >= 1e6:
@@ -248,7 +248,7 @@ def worth(s: ChronoState, p: int) -> float:
 # ------------------------------------------------------------------------------ look-ahead
 
 
-def _creature_worth(s: ChronoState, obj: int) -> float:
+def _creature_worth(s: ChronomagiaState, obj: int) -> float:
     from .board import perm_of
 
     perm = perm_of(s, obj)
@@ -257,14 +257,16 @@ def _creature_worth(s: ChronoState, obj: int) -> float:
     return perm_value(s, perm, outlook(s.time)) + 0.3 * cdef(s, obj).willpower
 
 
-def _owner(s: ChronoState, obj: int) -> int:
+def _owner(s: ChronomagiaState, obj: int) -> int:
     from .board import find
 
     at = find(s, obj)
     return -1 if at is None else at[0]
 
 
-def quick_answer(engine: Any, s: ChronoState, p: int, legal: Sequence[ChronoAction]) -> ChronoAction:
+def quick_answer(
+    engine: Any, s: ChronomagiaState, p: int, legal: Sequence[ChronomagiaAction]
+) -> ChronomagiaAction:
     """A greedy answer to ``p``'s question without looking ahead (used inside look-aheads)."""
     ask = s.ask
     assert ask is not None
@@ -298,14 +300,14 @@ def quick_answer(engine: Any, s: ChronoState, p: int, legal: Sequence[ChronoActi
     return MoveTime(0)
 
 
-def _tapped(s: ChronoState, obj: int) -> bool:
+def _tapped(s: ChronomagiaState, obj: int) -> bool:
     from .board import perm_of
 
     perm = perm_of(s, obj)
     return perm is not None and perm.tapped
 
 
-def _split(s: ChronoState, p: int, amount: int, limit: int) -> Loc:
+def _split(s: ChronomagiaState, p: int, amount: int, limit: int) -> Loc:
     """All to the player, unless the Location can be finished and is worth more than the Life."""
     o = opponent(p)
     loc = location(s, o)
@@ -317,7 +319,7 @@ def _split(s: ChronoState, p: int, amount: int, limit: int) -> Loc:
     return Loc(loc.counters) if loc_worth > 1.5 * loc.counters else Loc(0)
 
 
-def settle(engine: Any, s: ChronoState, p: int, limit: int = 40) -> ChronoState:
+def settle(engine: Any, s: ChronomagiaState, p: int, limit: int = 40) -> ChronomagiaState:
     """Answer the questions that follow a move greedily, ``p``'s own by a shallow search for Time
     and both players' others at once, until none is left: a look-ahead then sees the living
     spells and triggers a move sets off, whoever controls them."""
@@ -334,7 +336,9 @@ def settle(engine: Any, s: ChronoState, p: int, limit: int = 40) -> ChronoState:
     return s
 
 
-def _score(engine: Any, s: ChronoState, p: int, a: ChronoAction, inner: bool = False) -> float | None:
+def _score(
+    engine: Any, s: ChronomagiaState, p: int, a: ChronomagiaAction, inner: bool = False
+) -> float | None:
     try:
         after = engine.apply(s, PlayerId(p), a).state
     except IllegalAction:
@@ -343,7 +347,7 @@ def _score(engine: Any, s: ChronoState, p: int, a: ChronoAction, inner: bool = F
     return evaluate(after, p)
 
 
-def _settle_inner(engine: Any, s: ChronoState, p: int) -> ChronoState:
+def _settle_inner(engine: Any, s: ChronomagiaState, p: int) -> ChronomagiaState:
     """Inside a look-ahead: Time questions are answered by staying put (no deeper search)."""
     for _ in range(30):
         if s.ranking is not None or s.ask is None:
@@ -356,9 +360,9 @@ def _settle_inner(engine: Any, s: ChronoState, p: int) -> ChronoState:
 
 
 def _best_by_sim(
-    engine: Any, s: ChronoState, p: int, candidates: Sequence[ChronoAction], inner: bool = False
-) -> ChronoAction:
-    best: tuple[float, ChronoAction | None] = (-math.inf, None)
+    engine: Any, s: ChronomagiaState, p: int, candidates: Sequence[ChronomagiaAction], inner: bool = False
+) -> ChronomagiaAction:
+    best: tuple[float, ChronomagiaAction | None] = (-math.inf, None)
     for a in candidates:
         v = _score(engine, s, p, a, inner)
         if v is not None and v > best[0]:
@@ -370,7 +374,7 @@ def _best_by_sim(
 # ------------------------------------------------------------------------------ decisions
 
 
-def _redeal(s: ChronoState, p: int, legal: Sequence[ChronoAction]) -> ChronoAction:
+def _redeal(s: ChronomagiaState, p: int, legal: Sequence[ChronomagiaAction]) -> ChronomagiaAction:
     """Set aside what cannot be played in the first turns: cost 5 or more, or nothing in Epoch 1."""
     aside = tuple(
         sorted(
@@ -385,7 +389,7 @@ def _redeal(s: ChronoState, p: int, legal: Sequence[ChronoAction]) -> ChronoActi
     return Keep()
 
 
-def _meditation(s: ChronoState, p: int, legal: Sequence[ChronoAction]) -> ChronoAction:
+def _meditation(s: ChronomagiaState, p: int, legal: Sequence[ChronomagiaAction]) -> ChronomagiaAction:
     """Collect Concentration; Meditate for the best Hero Deck card when the hand has nothing to
     play this turn or the next."""
     if Collect("concentration") in legal:
@@ -402,7 +406,7 @@ def _meditation(s: ChronoState, p: int, legal: Sequence[ChronoAction]) -> Chrono
     return GoMain()
 
 
-def _wants_concentration(s: ChronoState, p: int) -> bool:
+def _wants_concentration(s: ChronomagiaState, p: int) -> bool:
     """Concentration comes out of the deck (M11): collect it when a card or ability needs more
     than the Pool holds, not to hoard it while the deck runs down."""
     st = s.seats[p]
@@ -412,7 +416,7 @@ def _wants_concentration(s: ChronoState, p: int) -> bool:
     return pool < 3 or any(c > pool for c in costs)
 
 
-def _main(engine: Any, s: ChronoState, p: int, legal: Sequence[ChronoAction]) -> ChronoAction:
+def _main(engine: Any, s: ChronomagiaState, p: int, legal: Sequence[ChronomagiaAction]) -> ChronomagiaAction:
     for res in ("life", "armor"):
         if Collect(res) in legal:
             return Collect(res)
@@ -423,7 +427,7 @@ def _main(engine: Any, s: ChronoState, p: int, legal: Sequence[ChronoAction]) ->
         return shadows[0]
     candidates = [a for a in legal if isinstance(a, Play | TapUse | HeroUse | Sacrifice | Collect)]
     base = evaluate(s, p)
-    best: tuple[float, ChronoAction | None] = (PLAY_MARGIN, None)
+    best: tuple[float, ChronomagiaAction | None] = (PLAY_MARGIN, None)
     for a in candidates:
         v = _score(engine, s, p, a)
         if v is None:
@@ -439,7 +443,9 @@ def _main(engine: Any, s: ChronoState, p: int, legal: Sequence[ChronoAction]) ->
     return AttackPhase() if atk > 0 else EndTurn()
 
 
-def _answer(engine: Any, s: ChronoState, p: int, legal: Sequence[ChronoAction]) -> ChronoAction:
+def _answer(
+    engine: Any, s: ChronomagiaState, p: int, legal: Sequence[ChronomagiaAction]
+) -> ChronomagiaAction:
     ask = s.ask
     assert ask is not None
     if ask.kind in ("move", "hit", "shift"):
@@ -453,7 +459,7 @@ def _answer(engine: Any, s: ChronoState, p: int, legal: Sequence[ChronoAction]) 
     return quick_answer(engine, s, p, legal)
 
 
-def _summon_lands(engine: Any, s: ChronoState, p: int, obj: int) -> bool:
+def _summon_lands(engine: Any, s: ChronomagiaState, p: int, obj: int) -> bool:
     """A Shadow is worth flipping unless its Summon only chooses, and would find nothing of the
     opponent's to choose (then it waits for a better moment)."""
     from .grammar import OPS
@@ -476,10 +482,10 @@ def _summon_lands(engine: Any, s: ChronoState, p: int, obj: int) -> bool:
     return False
 
 
-def chrono_policy(engine: Any, s: ChronoState, p: PlayerId, rng: Rng) -> ChronoAction:
+def chrono_policy(engine: Any, s: ChronomagiaState, p: PlayerId, rng: Rng) -> ChronomagiaAction:
     """The AI's move for seat ``p``: one of ``engine.legal_actions(s, p)``."""
     seat = int(p)
-    legal: list[ChronoAction] = list(engine.legal_actions(s, p))
+    legal: list[ChronomagiaAction] = list(engine.legal_actions(s, p))
     if len(legal) == 1:
         return legal[0]
     if s.step == "choose" and s.ask is None:

@@ -10,7 +10,7 @@ from engines.core.evolve import evolve
 
 from .cards import CardDef, Window, card
 from .grammar import RES_EN
-from .state import ChronoState, Perm, Seat
+from .state import ChronomagiaState, Perm, Seat
 
 TRACK_END = 30
 EPOCH_STARTS = (1, 16, 26)
@@ -32,22 +32,22 @@ def century_of(pos: int) -> int:
     return pos - EPOCH_STARTS[epoch_of(pos) - 1] + 1
 
 
-def active_epoch(s: ChronoState) -> int:
+def active_epoch(s: ChronomagiaState) -> int:
     return epoch_of(s.time)
 
 
-def cdef(s: ChronoState, obj: int) -> CardDef:
+def cdef(s: ChronomagiaState, obj: int) -> CardDef:
     return card(s.card_of[obj])
 
 
-def name_of(s: ChronoState, obj: int) -> str:
+def name_of(s: ChronomagiaState, obj: int) -> str:
     return cdef(s, obj).name
 
 
 # ------------------------------------------------------------------------------ permanents
 
 
-def find(s: ChronoState, obj: int) -> tuple[int, int] | None:
+def find(s: ChronomagiaState, obj: int) -> tuple[int, int] | None:
     """(controller, index in its field) of the permanent ``obj``, or None."""
     for p, st in enumerate(s.seats):
         for i, perm in enumerate(st.field):
@@ -56,39 +56,39 @@ def find(s: ChronoState, obj: int) -> tuple[int, int] | None:
     return None
 
 
-def perm_of(s: ChronoState, obj: int) -> Perm | None:
+def perm_of(s: ChronomagiaState, obj: int) -> Perm | None:
     where = find(s, obj)
     return None if where is None else s.seats[where[0]].field[where[1]]
 
 
-def epoch_of_perm(s: ChronoState, perm: Perm) -> int:
+def epoch_of_perm(s: ChronomagiaState, perm: Perm) -> int:
     """The effective epoch: the personal one after a Time Shift, else the active Epoch (KM8)."""
     return perm.epoch or active_epoch(s)
 
 
-def window(s: ChronoState, perm: Perm) -> Window:
+def window(s: ChronomagiaState, perm: Perm) -> Window:
     return cdef(s, perm.obj).window(epoch_of_perm(s, perm))
 
 
-def is_creature(s: ChronoState, perm: Perm) -> bool:
+def is_creature(s: ChronomagiaState, perm: Perm) -> bool:
     return cdef(s, perm.obj).kind in CREATURE_KINDS
 
 
-def trapped(s: ChronoState, perm: Perm) -> bool:
+def trapped(s: ChronomagiaState, perm: Perm) -> bool:
     return s.turn < perm.trapped_until
 
 
-def sick(s: ChronoState, perm: Perm) -> bool:
+def sick(s: ChronomagiaState, perm: Perm) -> bool:
     """Embodiment Sickness: not in play when the turn started, and no Acceleration (KM11)."""
     return perm.entered >= s.turn and "Acceleration" not in window(s, perm).keywords
 
 
-def producing(s: ChronoState, perm: Perm) -> bool:
+def producing(s: ChronomagiaState, perm: Perm) -> bool:
     """M20 (a)-(c): untapped, not Trapped, in play since the turn started (or Acceleration)."""
     return not perm.tapped and not trapped(s, perm) and not sick(s, perm)
 
 
-def _anthem(s: ChronoState, p: int, resource: str, perm: Perm) -> int:
+def _anthem(s: ChronomagiaState, p: int, resource: str, perm: Perm) -> int:
     bonus = 0
     for other in s.seats[p].field:
         if other.obj == perm.obj:
@@ -99,7 +99,7 @@ def _anthem(s: ChronoState, p: int, resource: str, perm: Perm) -> int:
     return bonus
 
 
-def produced(s: ChronoState, p: int, perm: Perm, resource: str) -> int:
+def produced(s: ChronomagiaState, p: int, perm: Perm, resource: str) -> int:
     """What one permanent of ``p`` adds to a collection of ``resource`` now (M20, M51)."""
     if not producing(s, perm):
         return 0
@@ -112,34 +112,34 @@ def produced(s: ChronoState, p: int, perm: Perm, resource: str) -> int:
     return n
 
 
-def production(s: ChronoState, p: int, resource: str) -> int:
+def production(s: ChronomagiaState, p: int, resource: str) -> int:
     """The total ``p`` would collect of ``resource`` now."""
     return sum(produced(s, p, perm, resource) for perm in s.seats[p].field)
 
 
-def willpower(s: ChronoState, perm: Perm) -> int:
+def willpower(s: ChronomagiaState, perm: Perm) -> int:
     return cdef(s, perm.obj).willpower
 
 
-def warded(s: ChronoState, perm: Perm) -> bool:
+def warded(s: ChronomagiaState, perm: Perm) -> bool:
     return any(st.op == "ward" for st in window(s, perm).statics)
 
 
-def cost_of(s: ChronoState, p: int, cid: str) -> int:
+def cost_of(s: ChronomagiaState, p: int, cid: str) -> int:
     """The Concentration ``p`` pays for ``cid`` in the active Epoch, discounts applied (F16)."""
     base = card(cid).cost_in(active_epoch(s))
     off = sum(st.amount for perm in s.seats[p].field for st in window(s, perm).statics if st.op == "discount")
     return base if base == 0 else max(1, base - off)
 
 
-def location(s: ChronoState, p: int) -> Perm | None:
+def location(s: ChronomagiaState, p: int) -> Perm | None:
     for perm in s.seats[p].field:
         if cdef(s, perm.obj).kind == "location":
             return perm
     return None
 
 
-def phenomenon(s: ChronoState, p: int) -> Perm | None:
+def phenomenon(s: ChronomagiaState, p: int) -> Perm | None:
     for perm in s.seats[p].field:
         if cdef(s, perm.obj).kind == "phenomenon":
             return perm
@@ -149,13 +149,13 @@ def phenomenon(s: ChronoState, p: int) -> Perm | None:
 # ------------------------------------------------------------------------------ changing seats
 
 
-def set_seat(s: ChronoState, p: int, **changes: object) -> ChronoState:
+def set_seat(s: ChronomagiaState, p: int, **changes: object) -> ChronomagiaState:
     seats = list(s.seats)
     seats[p] = evolve(s.seats[p], **changes)
     return evolve(s, seats=tuple(seats))
 
 
-def put_perm(s: ChronoState, perm: Perm) -> ChronoState:
+def put_perm(s: ChronomagiaState, perm: Perm) -> ChronomagiaState:
     """Replace the permanent with the same object by ``perm``."""
     where = find(s, perm.obj)
     assert where is not None
@@ -165,12 +165,12 @@ def put_perm(s: ChronoState, perm: Perm) -> ChronoState:
     return set_seat(s, p, field=tuple(field))
 
 
-def renew(s: ChronoState, obj: int) -> tuple[ChronoState, int]:
+def renew(s: ChronomagiaState, obj: int) -> tuple[ChronomagiaState, int]:
     """The same card under a new object id (a card going back to a hand: M37's hidden again)."""
     return evolve(s, card_of=(*s.card_of, s.card_of[obj])), len(s.card_of)
 
 
-def remove_perm(s: ChronoState, obj: int) -> tuple[ChronoState, int]:
+def remove_perm(s: ChronomagiaState, obj: int) -> tuple[ChronomagiaState, int]:
     """Take a permanent off the battlefield; returns (state, controller)."""
     where = find(s, obj)
     assert where is not None
@@ -179,18 +179,18 @@ def remove_perm(s: ChronoState, obj: int) -> tuple[ChronoState, int]:
     return set_seat(s, p, field=field[:i] + field[i + 1 :]), p
 
 
-def to_graveyard(s: ChronoState, p: int, obj: int) -> ChronoState:
+def to_graveyard(s: ChronomagiaState, p: int, obj: int) -> ChronomagiaState:
     """A card of ``p`` into its graveyard; a token simply stops existing (M39)."""
     if cdef(s, obj).kind == "token":
         return s
     return set_seat(s, p, graveyard=(*s.seats[p].graveyard, obj))
 
 
-def finish(s: ChronoState, ranking: tuple[tuple[int, ...], ...], reason: str) -> ChronoState:
+def finish(s: ChronomagiaState, ranking: tuple[tuple[int, ...], ...], reason: str) -> ChronomagiaState:
     return evolve(s, ranking=ranking, reason=reason, step="over", ask=None, jobs=(), fresh=())
 
 
-def check_life(s: ChronoState, events: list[Event]) -> ChronoState:
+def check_life(s: ChronomagiaState, events: list[Event]) -> ChronomagiaState:
     """M7, M8: a player at 0 Life or less loses at once; both at once is a draw (F15)."""
     if s.ranking is not None:
         return s
@@ -208,7 +208,7 @@ def check_life(s: ChronoState, events: list[Event]) -> ChronoState:
 # ------------------------------------------------------------------------------ cards moving
 
 
-def draw(s: ChronoState, p: int, n: int, events: list[Event]) -> ChronoState:
+def draw(s: ChronomagiaState, p: int, n: int, events: list[Event]) -> ChronomagiaState:
     """Draw ``n``; a player who must draw from an empty Main Deck loses (M9, F11)."""
     for _ in range(n):
         st = s.seats[p]
@@ -220,7 +220,7 @@ def draw(s: ChronoState, p: int, n: int, events: list[Event]) -> ChronoState:
     return s
 
 
-def gain_conc(s: ChronoState, p: int, n: int, events: list[Event], why: str = "") -> ChronoState:
+def gain_conc(s: ChronomagiaState, p: int, n: int, events: list[Event], why: str = "") -> ChronomagiaState:
     """M11: the top ``n`` cards of the deck go face down into the Pool (all of them if fewer)."""
     st = s.seats[p]
     k = min(n, len(st.deck))
@@ -230,7 +230,7 @@ def gain_conc(s: ChronoState, p: int, n: int, events: list[Event], why: str = ""
     return s
 
 
-def pay(s: ChronoState, p: int, n: int) -> ChronoState:
+def pay(s: ChronomagiaState, p: int, n: int) -> ChronomagiaState:
     """M13: ``n`` cards of the Pool go to the bottom of the deck in random order."""
     if n <= 0:
         return s
@@ -242,7 +242,7 @@ def pay(s: ChronoState, p: int, n: int) -> ChronoState:
     return evolve(s, rng=rng.state)
 
 
-def mill(s: ChronoState, p: int, n: int, events: list[Event]) -> ChronoState:
+def mill(s: ChronomagiaState, p: int, n: int, events: list[Event]) -> ChronomagiaState:
     st = s.seats[p]
     k = min(n, len(st.deck))
     s = set_seat(s, p, deck=st.deck[k:], graveyard=(*st.graveyard, *st.deck[:k]))
@@ -251,7 +251,7 @@ def mill(s: ChronoState, p: int, n: int, events: list[Event]) -> ChronoState:
     return s
 
 
-def hurt(s: ChronoState, p: int, n: int, events: list[Event], source: str) -> ChronoState:
+def hurt(s: ChronomagiaState, p: int, n: int, events: list[Event], source: str) -> ChronomagiaState:
     """Damage to player ``p``: Armor absorbs it first, one counter a point (M27)."""
     if n <= 0:
         return s
@@ -271,7 +271,7 @@ def res_word(resource: str) -> str:
     return RES_EN[resource]
 
 
-def replace_seat(s: ChronoState, p: int, seat: Seat) -> ChronoState:
+def replace_seat(s: ChronomagiaState, p: int, seat: Seat) -> ChronomagiaState:
     seats = list(s.seats)
     seats[p] = seat
     return evolve(s, seats=tuple(seats))

@@ -12,7 +12,7 @@ from engines.core import Event, seat_label
 from engines.core.evolve import evolve
 
 from . import timeflow
-from .actions import Bounce, ChronoAction, Done, Hit, Leave, Loc, MoveTime, Pick, ShiftTo, Target
+from .actions import Bounce, ChronomagiaAction, Done, Hit, Leave, Loc, MoveTime, Pick, ShiftTo, Target
 from .board import (
     TRACK_END,
     cdef,
@@ -37,10 +37,10 @@ from .board import (
 )
 from .cards import card
 from .grammar import OPS, TIME_OPS, Effect
-from .state import Ask, ChronoState, Job, Perm
+from .state import Ask, ChronomagiaState, Job, Perm
 from .triggers import died, emerge, entered
 
-Step = tuple[ChronoState, Job, Ask | None]
+Step = tuple[ChronomagiaState, Job, Ask | None]
 
 
 def effects_of(job: Job) -> tuple[Effect, ...]:
@@ -57,14 +57,14 @@ def effects_of(job: Job) -> tuple[Effect, ...]:
     return w.trigger(job.part)
 
 
-def source_name(s: ChronoState, job: Job) -> str:
+def source_name(s: ChronomagiaState, job: Job) -> str:
     return card(job.card).name if job.card else seat_label(job.seat)
 
 
 # ------------------------------------------------------------------------------ candidates
 
 
-def creature_targets(s: ChronoState, job: Job, limit: int, exclude: tuple[int, ...] = ()) -> list[int]:
+def creature_targets(s: ChronomagiaState, job: Job, limit: int, exclude: tuple[int, ...] = ()) -> list[int]:
     """Creatures an effect of ``job`` may choose: Willpower at most ``limit`` (0: any), never a
     Location, Phenomenon, Hero or face-down Shadow (KM4-KM6), never the opponent's warded ones."""
     out: list[int] = []
@@ -80,7 +80,7 @@ def creature_targets(s: ChronoState, job: Job, limit: int, exclude: tuple[int, .
     return out
 
 
-def shift_targets(s: ChronoState, job: Job) -> list[tuple[int, int]]:
+def shift_targets(s: ChronomagiaState, job: Job) -> list[tuple[int, int]]:
     """(permanent, epoch) pairs for Time Shift: another permanent, into an epoch next to its
     effective one (KM8)."""
     out: list[tuple[int, int]] = []
@@ -93,12 +93,12 @@ def shift_targets(s: ChronoState, job: Job) -> list[tuple[int, int]]:
     return out
 
 
-def mass_targets(s: ChronoState, job: Job, limit: int) -> list[int]:
+def mass_targets(s: ChronomagiaState, job: Job, limit: int) -> list[int]:
     room = limit - sum(cdef(s, o).willpower for o in job.picks)
     return [o for o in creature_targets(s, job, 0, job.picks) if cdef(s, o).willpower <= room]
 
 
-def move_range(s: ChronoState, res: str, n: int) -> tuple[int, int]:
+def move_range(s: ChronomagiaState, res: str, n: int) -> tuple[int, int]:
     """The movements a player may make with ``n`` units of ``res`` (M29 b): (lowest, highest),
     within the track (a movement past its end is accepted and clipped, M40)."""
     back = 0 if res == "time_future" else -min(n, s.time - 1)
@@ -106,7 +106,7 @@ def move_range(s: ChronoState, res: str, n: int) -> tuple[int, int]:
     return back, fwd
 
 
-def options(s: ChronoState) -> list[ChronoAction]:
+def options(s: ChronomagiaState) -> list[ChronomagiaAction]:
     """Every answer to the question ``s.ask``, in the order a player reads them."""
     ask = s.ask
     assert ask is not None
@@ -142,7 +142,7 @@ def options(s: ChronoState) -> list[ChronoAction]:
 # ------------------------------------------------------------------------------ damage
 
 
-def damage_ask(s: ChronoState, job: Job, amount: int) -> Ask | None:
+def damage_ask(s: ChronomagiaState, job: Job, amount: int) -> Ask | None:
     """M28: the dealer may send part of damage to the victim's Location (at most its counters)."""
     victim = opponent(job.seat)
     loc = location(s, victim)
@@ -152,8 +152,8 @@ def damage_ask(s: ChronoState, job: Job, amount: int) -> Ask | None:
 
 
 def deal(
-    s: ChronoState, dealer: int, amount: int, to_loc: int, source: str, events: list[Event]
-) -> ChronoState:
+    s: ChronomagiaState, dealer: int, amount: int, to_loc: int, source: str, events: list[Event]
+) -> ChronomagiaState:
     """``amount`` damage from ``dealer`` to the opponent, ``to_loc`` of it on their Location."""
     victim = opponent(dealer)
     if to_loc:
@@ -181,7 +181,7 @@ def deal(
 # ------------------------------------------------------------------------------ Time
 
 
-def time_step(s: ChronoState, job: Job, events: list[Event]) -> Step:
+def time_step(s: ChronomagiaState, job: Job, events: list[Event]) -> Step:
     """Using ``job.n`` units of Time of kind ``job.res`` (M29): first what goes to the opponent's
     Phenomenon, then one movement in one direction. Questions with one answer are not asked."""
     if job.stage == "hit":
@@ -197,7 +197,7 @@ def time_step(s: ChronoState, job: Job, events: list[Event]) -> Step:
     return s, job, Ask("move", job.seat, amount=job.n)
 
 
-def hit_phenomenon(s: ChronoState, job: Job, k: int, events: list[Event]) -> ChronoState:
+def hit_phenomenon(s: ChronomagiaState, job: Job, k: int, events: list[Event]) -> ChronomagiaState:
     if k == 0:
         return s
     victim = opponent(job.seat)
@@ -219,12 +219,12 @@ def hit_phenomenon(s: ChronoState, job: Job, k: int, events: list[Event]) -> Chr
 # ------------------------------------------------------------------------------ removal
 
 
-def trapper_next_turn(s: ChronoState, trapper: int) -> int:
+def trapper_next_turn(s: ChronomagiaState, trapper: int) -> int:
     """The turn number of the Trapper's next turn (F25)."""
     return s.turn + (2 if trapper == s.active else 1)
 
 
-def disembody(s: ChronoState, obj: int, why: str, events: list[Event]) -> ChronoState:
+def disembody(s: ChronomagiaState, obj: int, why: str, events: list[Event]) -> ChronomagiaState:
     perm = perm_of(s, obj)
     assert perm is not None
     e = epoch_of_perm(s, perm)
@@ -234,7 +234,7 @@ def disembody(s: ChronoState, obj: int, why: str, events: list[Event]) -> Chrono
     return died(s, p, obj, e, fury=True)
 
 
-def bounce_creature(s: ChronoState, obj: int, events: list[Event]) -> ChronoState:
+def bounce_creature(s: ChronomagiaState, obj: int, events: list[Event]) -> ChronomagiaState:
     """Return: to its owner's hand under a new object id; a token stops existing (M39)."""
     s, p = remove_perm(s, obj)
     if cdef(s, obj).kind == "token":
@@ -245,7 +245,7 @@ def bounce_creature(s: ChronoState, obj: int, events: list[Event]) -> ChronoStat
     return set_seat(s, p, hand=(*s.seats[p].hand, new))
 
 
-def trap(s: ChronoState, trapper: int, obj: int, events: list[Event]) -> ChronoState:
+def trap(s: ChronomagiaState, trapper: int, obj: int, events: list[Event]) -> ChronomagiaState:
     perm = perm_of(s, obj)
     assert perm is not None
     until = trapper_next_turn(s, trapper)
@@ -259,7 +259,7 @@ def trap(s: ChronoState, trapper: int, obj: int, events: list[Event]) -> ChronoS
 # ------------------------------------------------------------------------------ handlers
 
 
-def _simple(s: ChronoState, job: Job, e: Effect, events: list[Event]) -> ChronoState:
+def _simple(s: ChronomagiaState, job: Job, e: Effect, events: list[Event]) -> ChronomagiaState:
     """The effects that need no answer."""
     me = job.seat
     who = opponent(me) if e.who == "opp" else me
@@ -319,7 +319,7 @@ def _simple(s: ChronoState, job: Job, e: Effect, events: list[Event]) -> ChronoS
     raise AssertionError(e.op)
 
 
-def start(s: ChronoState, job: Job, e: Effect, events: list[Event]) -> Step:
+def start(s: ChronomagiaState, job: Job, e: Effect, events: list[Event]) -> Step:
     """Begin effect ``e`` of ``job``: done (ask None, job ready for the next effect) or a question."""
     spec = OPS[e.op]
     if e.op == "damage" and e.who == "opp":
@@ -351,7 +351,7 @@ def start(s: ChronoState, job: Job, e: Effect, events: list[Event]) -> Step:
     return _simple(s, job, e, events), job, None
 
 
-def answer(s: ChronoState, job: Job, a: ChronoAction, events: list[Event]) -> Step:
+def answer(s: ChronomagiaState, job: Job, a: ChronomagiaAction, events: list[Event]) -> Step:
     """Finish the effect ``job`` waits on with the answer ``a`` (already one of ``options``)."""
     ask = s.ask
     assert ask is not None

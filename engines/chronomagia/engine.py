@@ -26,7 +26,7 @@ from engines.core.duel import Duel
 from . import moves, resolve
 from .actions import (
     AttackPhase,
-    ChronoAction,
+    ChronomagiaAction,
     Collect,
     Concede,
     EndTurn,
@@ -46,26 +46,26 @@ from .actions import (
 from .board import finish, opponent
 from .legal import legal_actions
 from .setup import deal, position, setup
-from .state import ChronoState
-from .view import ChronoView
+from .state import ChronomagiaState
+from .view import ChronomagiaView
 from .viewing import acting, build_view, resample_hidden
 
 
-def _conceded(s: ChronoState, seat: int) -> ChronoState:
+def _conceded(s: ChronomagiaState, seat: int) -> ChronomagiaState:
     return finish(s, ((opponent(seat),), (seat,)), "concession")
 
 
-def _over(s: ChronoState) -> bool:
+def _over(s: ChronomagiaState) -> bool:
     return s.ranking is not None
 
 
-def _waiting(s: ChronoState, seat: int, who: tuple[int, ...]) -> str:
+def _waiting(s: ChronomagiaState, seat: int, who: tuple[int, ...]) -> str:
     if s.step == "redeal" and s.seats[seat].redealt:
         return "You have made your Redeal decision; your opponent is still deciding."
     return f"It's not your turn: {' and '.join(seat_label(w) for w in who)} to act."
 
 
-_DUEL: Duel[ChronoState, ChronoAction, ChronoView] = Duel(
+_DUEL: Duel[ChronomagiaState, ChronomagiaAction, ChronomagiaView] = Duel(
     setup=setup,
     position=position,
     acting=acting,
@@ -86,46 +86,50 @@ class ChronomagiaEngine:
     version: ClassVar[str] = "1"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
-    state_type: ClassVar[type[Any]] = ChronoState
+    state_type: ClassVar[type[Any]] = ChronomagiaState
 
-    def setup(self, cfg: MatchConfig, seed: int) -> ChronoState:
+    def setup(self, cfg: MatchConfig, seed: int) -> ChronomagiaState:
         return _DUEL.setup(cfg, seed)
 
-    def position(self, cfg: MatchConfig, seed: int, data: Mapping[str, Any]) -> ChronoState:
+    def position(self, cfg: MatchConfig, seed: int, data: Mapping[str, Any]) -> ChronomagiaState:
         return _DUEL.position(cfg, seed, data)
 
-    def current_players(self, s: ChronoState) -> frozenset[PlayerId]:
+    def current_players(self, s: ChronomagiaState) -> frozenset[PlayerId]:
         return _DUEL.current_players(s)
 
-    def legal_actions(self, s: ChronoState, p: PlayerId) -> Sequence[ChronoAction]:
+    def legal_actions(self, s: ChronomagiaState, p: PlayerId) -> Sequence[ChronomagiaAction]:
         return _DUEL.legal_actions(s, p)
 
-    def outcome(self, s: ChronoState) -> Outcome | None:
+    def outcome(self, s: ChronomagiaState) -> Outcome | None:
         return _DUEL.outcome(s)
 
-    def decode_action(self, action_id: str) -> ChronoAction:
+    def decode_action(self, action_id: str) -> ChronomagiaAction:
         return _DUEL.decode(action_id)
 
-    def turn_marker(self, s: ChronoState) -> int:
+    def turn_marker(self, s: ChronomagiaState) -> int:
         """A new board message per turn (the Redeal is turn 0)."""
         return s.turn
 
-    def view(self, s: ChronoState, viewer: PlayerId | None) -> ChronoView:
+    def view(self, s: ChronomagiaState, viewer: PlayerId | None) -> ChronomagiaView:
         return _DUEL.view(s, viewer)
 
-    def resample_hidden(self, s: ChronoState, viewer: PlayerId | None, rng: Rng) -> ChronoState:
+    def resample_hidden(self, s: ChronomagiaState, viewer: PlayerId | None, rng: Rng) -> ChronomagiaState:
         return _DUEL.resample_hidden(s, viewer, rng)
 
-    def apply(self, s: ChronoState, p: PlayerId, a: ChronoAction) -> Transition[ChronoState]:
+    def apply(self, s: ChronomagiaState, p: PlayerId, a: ChronomagiaAction) -> Transition[ChronomagiaState]:
         """The kernel checks the move (game over, seat, concession, turn); ``_move`` rules it."""
         return _DUEL.apply(s, p, a, self._move)
 
-    def _move(self, s: ChronoState, p: int, a: ChronoAction, events: list[Event]) -> ChronoState:
+    def _move(
+        self, s: ChronomagiaState, p: int, a: ChronomagiaAction, events: list[Event]
+    ) -> ChronomagiaState:
         if s.ask is not None:
             return resolve.answer(s, p, a, events)
         return self._act(s, p, a, events)
 
-    def _act(self, s: ChronoState, p: int, a: ChronoAction, events: list[Event]) -> ChronoState:
+    def _act(
+        self, s: ChronomagiaState, p: int, a: ChronomagiaAction, events: list[Event]
+    ) -> ChronomagiaState:
         if isinstance(a, FirstChoice):
             if s.step != "choose":
                 raise IllegalAction("Who goes first has already been decided.")

@@ -1,5 +1,5 @@
 """The legal moves of a seat, as action values: exactly what the engine accepts. A question
-(``ChronoState.ask``) lists its answers; otherwise the decision of the step: the Redeal, the
+(``ChronomagiaState.ask``) lists its answers; otherwise the decision of the step: the Redeal, the
 Meditation step, or the Main phase (one move per distinct card in hand, the engine picks the copy).
 """
 
@@ -11,7 +11,7 @@ from . import effects, moves
 from .actions import (
     COLLECT,
     AttackPhase,
-    ChronoAction,
+    ChronomagiaAction,
     Collect,
     EndTurn,
     FirstChoice,
@@ -26,14 +26,14 @@ from .actions import (
     TapUse,
 )
 from .board import cdef
-from .state import ChronoState
+from .state import ChronomagiaState
 
 
-def redeal_options(s: ChronoState, p: int) -> list[ChronoAction]:
+def redeal_options(s: ChronomagiaState, p: int) -> list[ChronomagiaAction]:
     """Keep, or set aside any sub-multiset of the opening hand (at most 31 choices)."""
     hand = sorted(s.card_of[o] for o in s.seats[p].hand)
     seen: set[tuple[str, ...]] = set()
-    out: list[ChronoAction] = [Keep()]
+    out: list[ChronomagiaAction] = [Keep()]
     for k in range(1, len(hand) + 1):
         for combo in combinations(hand, k):
             if combo not in seen:
@@ -42,12 +42,12 @@ def redeal_options(s: ChronoState, p: int) -> list[ChronoAction]:
     return out
 
 
-def _distinct_hand(s: ChronoState, p: int) -> list[str]:
+def _distinct_hand(s: ChronomagiaState, p: int) -> list[str]:
     return sorted({s.card_of[o] for o in s.seats[p].hand})
 
 
-def main_moves(s: ChronoState, p: int) -> list[ChronoAction]:
-    out: list[ChronoAction] = []
+def main_moves(s: ChronomagiaState, p: int) -> list[ChronomagiaAction]:
+    out: list[ChronomagiaAction] = []
     out.extend(Collect(r) for r in COLLECT.values() if not moves.why_not_collect(s, p, r))
     for cid in _distinct_hand(s, p):
         if not moves.why_not_play(s, p, cid):
@@ -69,7 +69,7 @@ def main_moves(s: ChronoState, p: int) -> list[ChronoAction]:
     return out
 
 
-def legal_actions(s: ChronoState, p: int) -> list[ChronoAction]:
+def legal_actions(s: ChronomagiaState, p: int) -> list[ChronomagiaAction]:
     if s.ranking is not None:
         return []
     if s.ask is not None:
@@ -81,7 +81,7 @@ def legal_actions(s: ChronoState, p: int) -> list[ChronoAction]:
     if p != s.active:
         return []
     if s.step == "meditation":
-        out: list[ChronoAction] = []
+        out: list[ChronomagiaAction] = []
         if not moves.why_not_collect(s, p, "concentration"):
             out.append(Collect("concentration"))
         st = s.seats[p]

@@ -49,23 +49,23 @@ from .board import (
 )
 from .cards import card
 from .grammar import RES_EN
-from .state import ChronoState, Job, Perm
+from .state import ChronomagiaState, Job, Perm
 from .triggers import died, emerge, entered, queue
 
 MAIN_WORDS = "in your own Main phase (F1)"
 
 
-def _main(s: ChronoState, p: int, what: str) -> str:
+def _main(s: ChronomagiaState, p: int, what: str) -> str:
     if s.step != "main" or p != s.active or s.ask is not None:
         return f"{what} only {MAIN_WORDS}."
     return ""
 
 
-def _not_after_meditation(s: ChronoState, what: str) -> str:
+def _not_after_meditation(s: ChronomagiaState, what: str) -> str:
     return f"You Meditated this turn: {what} (M61)." if s.meditated else ""
 
 
-def _in_hand(s: ChronoState, p: int, cid: str) -> int | None:
+def _in_hand(s: ChronomagiaState, p: int, cid: str) -> int | None:
     for obj in s.seats[p].hand:
         if s.card_of[obj] == cid:
             return obj
@@ -75,7 +75,7 @@ def _in_hand(s: ChronoState, p: int, cid: str) -> int | None:
 # ------------------------------------------------------------------------------ Redeal
 
 
-def why_not_redeal(s: ChronoState, p: int, cards: tuple[str, ...]) -> str:
+def why_not_redeal(s: ChronomagiaState, p: int, cards: tuple[str, ...]) -> str:
     if s.step != "redeal":
         return "The Redeal is only at the start of the game, once (M6)."
     if s.seats[p].redealt:
@@ -88,7 +88,7 @@ def why_not_redeal(s: ChronoState, p: int, cards: tuple[str, ...]) -> str:
     return ""
 
 
-def redeal(s: ChronoState, p: int, cards: tuple[str, ...], events: list[Event]) -> ChronoState:
+def redeal(s: ChronomagiaState, p: int, cards: tuple[str, ...], events: list[Event]) -> ChronomagiaState:
     """M6: set the cards aside, draw as many, shuffle the set-aside cards into the deck."""
     st = s.seats[p]
     aside: list[int] = []
@@ -122,7 +122,7 @@ def _redeal_words(p: int, n: int) -> str:
 # ------------------------------------------------------------------------------ collecting
 
 
-def why_not_collect(s: ChronoState, p: int, res: str) -> str:
+def why_not_collect(s: ChronomagiaState, p: int, res: str) -> str:
     word = RES_EN[res]
     if p != s.active or s.ask is not None or s.step not in ("main", "meditation"):
         return f"You collect {word} only in your own turn (M21)."
@@ -135,7 +135,7 @@ def why_not_collect(s: ChronoState, p: int, res: str) -> str:
     return ""
 
 
-def collect(s: ChronoState, p: int, res: str, events: list[Event]) -> ChronoState:
+def collect(s: ChronomagiaState, p: int, res: str, events: list[Event]) -> ChronomagiaState:
     n = production(s, p, res)
     s = evolve(s, collected=(*s.collected, res), gained=(*s.gained, (res, n)))
     st = s.seats[p]
@@ -156,7 +156,7 @@ def collect(s: ChronoState, p: int, res: str, events: list[Event]) -> ChronoStat
 # ------------------------------------------------------------------------------ Meditation
 
 
-def why_not_meditate(s: ChronoState, p: int, cid: str) -> str:
+def why_not_meditate(s: ChronomagiaState, p: int, cid: str) -> str:
     if s.step != "meditation" or p != s.active or s.ask is not None:
         if p == s.active and s.turn == 1:
             return "Meditation is not allowed in the first turn of the game (M60, F21)."
@@ -170,7 +170,7 @@ def why_not_meditate(s: ChronoState, p: int, cid: str) -> str:
     return ""
 
 
-def meditate(s: ChronoState, p: int, cid: str, events: list[Event]) -> ChronoState:
+def meditate(s: ChronomagiaState, p: int, cid: str, events: list[Event]) -> ChronomagiaState:
     st = s.seats[p]
     hero = cdef(s, st.hero)
     s = pay(s, p, hero.meditation_cost)
@@ -189,7 +189,7 @@ def meditate(s: ChronoState, p: int, cid: str, events: list[Event]) -> ChronoSta
     return resolve.run(s, events)
 
 
-def why_not_go_main(s: ChronoState, p: int) -> str:
+def why_not_go_main(s: ChronomagiaState, p: int) -> str:
     if s.step != "meditation" or p != s.active or s.ask is not None:
         return "There is no Meditation step to leave now."
     return ""
@@ -198,7 +198,7 @@ def why_not_go_main(s: ChronoState, p: int) -> str:
 # ------------------------------------------------------------------------------ playing cards
 
 
-def why_not_play(s: ChronoState, p: int, cid: str) -> str:
+def why_not_play(s: ChronomagiaState, p: int, cid: str) -> str:
     c = card(cid)
     why = _main(s, p, "Cards are played")
     if why:
@@ -223,7 +223,7 @@ def why_not_play(s: ChronoState, p: int, cid: str) -> str:
     return ""
 
 
-def play(s: ChronoState, p: int, cid: str, events: list[Event]) -> ChronoState:
+def play(s: ChronomagiaState, p: int, cid: str, events: list[Event]) -> ChronomagiaState:
     """M30-M36: pay the cost; a Thoughtform with a resource window in the active Epoch enters as
     a creature, one without is a spell; a Location or Phenomenon replaces the old one."""
     c = card(cid)
@@ -256,7 +256,7 @@ def play(s: ChronoState, p: int, cid: str, events: list[Event]) -> ChronoState:
     return resolve.run(s, events)
 
 
-def why_not_shadow(s: ChronoState, p: int, cid: str) -> str:
+def why_not_shadow(s: ChronomagiaState, p: int, cid: str) -> str:
     c = card(cid)
     why = _main(s, p, "Shadows are placed") or _not_after_meditation(s, "you cannot place Shadows")
     if why:
@@ -268,7 +268,7 @@ def why_not_shadow(s: ChronoState, p: int, cid: str) -> str:
     return ""
 
 
-def place_shadow(s: ChronoState, p: int, cid: str, events: list[Event]) -> ChronoState:
+def place_shadow(s: ChronomagiaState, p: int, cid: str, events: list[Event]) -> ChronomagiaState:
     obj = _in_hand(s, p, cid)
     assert obj is not None
     st = s.seats[p]
@@ -280,7 +280,7 @@ def place_shadow(s: ChronoState, p: int, cid: str, events: list[Event]) -> Chron
 # ------------------------------------------------------------------------------ abilities
 
 
-def _own_perm(s: ChronoState, p: int, obj: int, cid: str) -> tuple[Perm | None, str]:
+def _own_perm(s: ChronomagiaState, p: int, obj: int, cid: str) -> tuple[Perm | None, str]:
     at = find(s, obj)
     if at is None or s.card_of[obj] != cid:
         return None, "That permanent is not on the battlefield."
@@ -289,7 +289,7 @@ def _own_perm(s: ChronoState, p: int, obj: int, cid: str) -> tuple[Perm | None, 
     return s.seats[p].field[at[1]], ""
 
 
-def why_not_tap(s: ChronoState, p: int, obj: int, cid: str) -> str:
+def why_not_tap(s: ChronomagiaState, p: int, obj: int, cid: str) -> str:
     why = _main(s, p, "Tap abilities are used")
     if why:
         return why
@@ -311,7 +311,7 @@ def why_not_tap(s: ChronoState, p: int, obj: int, cid: str) -> str:
     return ""
 
 
-def tap(s: ChronoState, p: int, obj: int, events: list[Event]) -> ChronoState:
+def tap(s: ChronomagiaState, p: int, obj: int, events: list[Event]) -> ChronomagiaState:
     perm = perm_of(s, obj)
     assert perm is not None
     w = window(s, perm)
@@ -324,7 +324,7 @@ def tap(s: ChronoState, p: int, obj: int, events: list[Event]) -> ChronoState:
     return resolve.run(s, events)
 
 
-def why_not_hero(s: ChronoState, p: int, n: int) -> str:
+def why_not_hero(s: ChronomagiaState, p: int, n: int) -> str:
     why = _main(s, p, "Hero abilities are used") or _not_after_meditation(s, "you cannot use Hero abilities")
     if why:
         return why
@@ -338,7 +338,7 @@ def why_not_hero(s: ChronoState, p: int, n: int) -> str:
     return ""
 
 
-def hero(s: ChronoState, p: int, n: int, events: list[Event]) -> ChronoState:
+def hero(s: ChronomagiaState, p: int, n: int, events: list[Event]) -> ChronomagiaState:
     st = s.seats[p]
     h = cdef(s, st.hero)
     ab = h.abilities[n - 1]
@@ -350,7 +350,7 @@ def hero(s: ChronoState, p: int, n: int, events: list[Event]) -> ChronoState:
     return resolve.run(s, events)
 
 
-def why_not_sacrifice(s: ChronoState, p: int, obj: int, cid: str) -> str:
+def why_not_sacrifice(s: ChronomagiaState, p: int, obj: int, cid: str) -> str:
     why = _main(s, p, "Creatures are sacrificed")
     if why:
         return why
@@ -362,7 +362,7 @@ def why_not_sacrifice(s: ChronoState, p: int, obj: int, cid: str) -> str:
     return ""
 
 
-def sacrifice(s: ChronoState, p: int, obj: int, events: list[Event]) -> ChronoState:
+def sacrifice(s: ChronomagiaState, p: int, obj: int, events: list[Event]) -> ChronomagiaState:
     perm = perm_of(s, obj)
     assert perm is not None
     e = epoch_of_perm(s, perm)
@@ -376,25 +376,25 @@ def sacrifice(s: ChronoState, p: int, obj: int, events: list[Event]) -> ChronoSt
 # ------------------------------------------------------------------------------ the turn
 
 
-def why_not_attack(s: ChronoState, p: int) -> str:
+def why_not_attack(s: ChronomagiaState, p: int) -> str:
     return _main(s, p, "Attack Collection comes")
 
 
-def why_not_end(s: ChronoState, p: int) -> str:
+def why_not_end(s: ChronomagiaState, p: int) -> str:
     return _main(s, p, "You end the turn")
 
 
-def end_turn(s: ChronoState, p: int, events: list[Event]) -> ChronoState:
+def end_turn(s: ChronomagiaState, p: int, events: list[Event]) -> ChronomagiaState:
     events.append(Event(f"{seat_label(p)} ends the turn without collecting Attack."))
     s = evolve(s, step="end", jobs=resolve.end_turn_jobs(s))
     return resolve.run(s, events)
 
 
-def go_main(s: ChronoState) -> ChronoState:
+def go_main(s: ChronomagiaState) -> ChronomagiaState:
     return evolve(s, step="main")
 
 
-def attack(s: ChronoState, events: list[Event]) -> ChronoState:
+def attack(s: ChronomagiaState, events: list[Event]) -> ChronomagiaState:
     return resolve.run(resolve.attack(s, events), events)
 
 

@@ -13,10 +13,10 @@ from collections.abc import Iterator
 from engines.core.game import HiddenProbes
 
 from .cards import card, card_ids
-from .state import ChronoState
+from .state import ChronomagiaState
 
 
-def _hidden_objects(s: ChronoState, seat: int) -> list[int]:
+def _hidden_objects(s: ChronomagiaState, seat: int) -> list[int]:
     me, them = s.seats[seat], s.seats[1 - seat]
     known = {o for v, o in s.known if v == seat}
     zones = (
@@ -34,7 +34,7 @@ def _hidden_objects(s: ChronoState, seat: int) -> list[int]:
     return out
 
 
-def aimed(s: ChronoState, seat: int) -> Iterator[str]:
+def aimed(s: ChronomagiaState, seat: int) -> Iterator[str]:
     """Object ids hidden from ``seat`` (and unknown ones) in every shape, with the right card id
     and a wrong one; card ids only the hidden objects hold in the shapes that name a card."""
     me = s.seats[seat]

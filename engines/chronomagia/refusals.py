@@ -1,4 +1,4 @@
-"""Why an answer to a question (``ChronoState.ask``) was refused, as a sentence a player reads.
+"""Why an answer to a question (``ChronomagiaState.ask``) was refused, as a sentence a player reads.
 
 A refusal goes to the player who sent the answer, and an action id can name any object: the
 opponent's face-down Shadows, a hand, a deck, the Pool, or a number that is no object at all. So
@@ -12,17 +12,17 @@ from __future__ import annotations
 from engines.core import seat_label
 
 from . import effects
-from .actions import ChronoAction, ShiftTo, Target
+from .actions import ChronomagiaAction, ShiftTo, Target
 from .board import cdef, epoch_of_perm, find, perm_of, warded
 from .cards import CardDef
 from .grammar import RES_EN
-from .state import ChronoState
+from .state import ChronomagiaState
 
 UNSEEN = "That card cannot be chosen now."
 """The refusal of an object that is not face up in play (or does not exist)."""
 
 
-def _face_up(s: ChronoState, a: ChronoAction) -> tuple[int, CardDef] | None:
+def _face_up(s: ChronomagiaState, a: ChronomagiaAction) -> tuple[int, CardDef] | None:
     """The object ``a`` names and its card, when both players see that card: a permanent on the
     battlefield or a Hero, named with its own card id when the id names one."""
     obj = getattr(a, "obj", None)
@@ -36,7 +36,7 @@ def _face_up(s: ChronoState, a: ChronoAction) -> tuple[int, CardDef] | None:
     return obj, cdef(s, obj)
 
 
-def why_not_answer(s: ChronoState, a: ChronoAction) -> str:
+def why_not_answer(s: ChronomagiaState, a: ChronomagiaAction) -> str:
     ask = s.ask
     assert ask is not None
     if ask.kind == "loc":
@@ -72,7 +72,7 @@ def why_not_answer(s: ChronoState, a: ChronoAction) -> str:
     return f"Choose which of your triggers resolves next: order:1 to order:{ask.amount}."
 
 
-def _target_refusal(s: ChronoState, a: ChronoAction) -> str:
+def _target_refusal(s: ChronomagiaState, a: ChronomagiaAction) -> str:
     if not isinstance(a, Target) or a.obj is None:
         return "Choose a creature for this effect, or nothing."
     seen = _face_up(s, a)
@@ -90,7 +90,7 @@ def _target_refusal(s: ChronoState, a: ChronoAction) -> str:
     return f"{c.name} cannot be chosen now."
 
 
-def _mass_refusal(s: ChronoState, a: ChronoAction) -> str:
+def _mass_refusal(s: ChronomagiaState, a: ChronomagiaAction) -> str:
     ask = s.ask
     assert ask is not None
     seen = _face_up(s, a)
@@ -110,7 +110,7 @@ def _mass_refusal(s: ChronoState, a: ChronoAction) -> str:
     return f"The combined Willpower would be {total}, more than {ask.amount} (KM7)."
 
 
-def _shift_refusal(s: ChronoState, a: ChronoAction) -> str:
+def _shift_refusal(s: ChronomagiaState, a: ChronomagiaAction) -> str:
     """Time Shift (KM8): another permanent, into an Epoch next to its effective one."""
     if not isinstance(a, ShiftTo):
         return "Choose a permanent and an Epoch next to its own for the Time Shift, or nothing."

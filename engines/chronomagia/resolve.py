@@ -14,7 +14,7 @@ from engines.core.evolve import evolve
 
 from . import effects, timeflow
 from .actions import (
-    ChronoAction,
+    ChronomagiaAction,
     Done,
     Flip,
     Hit,
@@ -41,7 +41,7 @@ from .board import (
     trapped,
 )
 from .refusals import why_not_answer
-from .state import Ask, ChronoState, Job, Perm
+from .state import Ask, ChronomagiaState, Job, Perm
 from .triggers import entered, on_own, queue
 
 TURN_STEPS = ("natural", "untap", "start", "draw", "base", "lifeloss", "stop")
@@ -51,7 +51,7 @@ TURN_STEPS = ("natural", "untap", "start", "draw", "base", "lifeloss", "stop")
 # ------------------------------------------------------------------------------ the loop
 
 
-def run(s: ChronoState, events: list[Event]) -> ChronoState:
+def run(s: ChronomagiaState, events: list[Event]) -> ChronomagiaState:
     """Resolve jobs until one waits on an answer, the queue is empty, or the game is over."""
     for _ in range(10_000):
         s = check_life(s, events)
@@ -77,7 +77,7 @@ def run(s: ChronoState, events: list[Event]) -> ChronoState:
     raise AssertionError("the job queue does not empty")
 
 
-def _run_of(s: ChronoState) -> list[Job]:
+def _run_of(s: ChronomagiaState) -> list[Job]:
     head = s.jobs[0]
     out = []
     for j in s.jobs:
@@ -87,7 +87,7 @@ def _run_of(s: ChronoState) -> list[Job]:
     return out
 
 
-def _order_ask(s: ChronoState) -> Ask | None:
+def _order_ask(s: ChronomagiaState) -> Ask | None:
     """M50: a player with several triggers of one event not yet begun chooses which goes next."""
     head = s.jobs[0]
     if head.batch == 0 or head.stage or head.at:
@@ -99,8 +99,8 @@ def _order_ask(s: ChronoState) -> Ask | None:
 
 
 def _step(
-    s: ChronoState, job: Job, events: list[Event]
-) -> tuple[ChronoState, Job, Ask | None, tuple[Job, ...]]:
+    s: ChronomagiaState, job: Job, events: list[Event]
+) -> tuple[ChronomagiaState, Job, Ask | None, tuple[Job, ...]]:
     """Run ``job`` as far as it goes: (state, job, question or None, jobs that follow it)."""
     if job.kind == "text":
         effs = effects.effects_of(job)
@@ -127,7 +127,7 @@ def _step(
     return _turn_step(s, job, events)
 
 
-def announce(s: ChronoState, job: Job) -> str:
+def announce(s: ChronomagiaState, job: Job) -> str:
     """ "Thunder Totem (P1), Time Movement: Deal 1 damage to the opponent." """
     from .cards import card, token_names
     from .grammar import TRIGGER_EN, line_text
@@ -153,7 +153,7 @@ def _advance(job: Job) -> Job:
 # ------------------------------------------------------------------------------ answers
 
 
-def answer(s: ChronoState, p: int, a: ChronoAction, events: list[Event]) -> ChronoState:
+def answer(s: ChronomagiaState, p: int, a: ChronomagiaAction, events: list[Event]) -> ChronomagiaState:
     """Apply ``p``'s answer to the question the head job waits on, then go on resolving."""
     ask = s.ask
     assert ask is not None
@@ -189,7 +189,7 @@ def answer(s: ChronoState, p: int, a: ChronoAction, events: list[Event]) -> Chro
     return run(evolve(s, jobs=(*s.fresh, *rest), fresh=()), events)
 
 
-def _overshoot(s: ChronoState, a: ChronoAction) -> bool:
+def _overshoot(s: ChronomagiaState, a: ChronomagiaAction) -> bool:
     """A movement past the end of the track within the units collected: accepted, and the rest
     is lost (M40, TM18). Only the movements that end somewhere different are listed."""
     if not isinstance(a, MoveTime) or s.ask is None or s.ask.kind != "move":
@@ -199,11 +199,11 @@ def _overshoot(s: ChronoState, a: ChronoAction) -> bool:
     return abs(a.m) <= job.n and not wrong_way
 
 
-def default_answer(s: ChronoState) -> ChronoAction:
+def default_answer(s: ChronomagiaState) -> ChronomagiaAction:
     """What ``pass`` means for the question asked: the answer that does the least."""
     ask = s.ask
     assert ask is not None
-    defaults: dict[str, ChronoAction] = {
+    defaults: dict[str, ChronomagiaAction] = {
         "flip": Stay(ask.obj),
         "loc": Loc(0),
         "hit": Hit(0),
@@ -215,7 +215,7 @@ def default_answer(s: ChronoState) -> ChronoAction:
     return defaults.get(ask.kind, Target(None))
 
 
-def _emerge(s: ChronoState, job: Job, flip: bool, events: list[Event]) -> ChronoState:
+def _emerge(s: ChronomagiaState, job: Job, flip: bool, events: list[Event]) -> ChronomagiaState:
     """M37: a flipped Shadow's Summon resolves; it stays as a creature if it has a resource
     window in the active Epoch (with Embodiment Sickness), else it goes to the graveyard."""
     p, obj = job.seat, job.src
@@ -241,11 +241,11 @@ def _emerge(s: ChronoState, job: Job, flip: bool, events: list[Event]) -> Chrono
 # ------------------------------------------------------------------------------ the turn
 
 
-def turn_jobs(s: ChronoState) -> tuple[Job, ...]:
+def turn_jobs(s: ChronomagiaState) -> tuple[Job, ...]:
     return tuple(Job(k, s.active) for k in TURN_STEPS)
 
 
-def can_meditate(s: ChronoState, p: int) -> bool:
+def can_meditate(s: ChronomagiaState, p: int) -> bool:
     """M60: never in the game's first turn (F21), with a card in the Hero Deck and the cost
     payable (Concentration still to collect counts)."""
     st = s.seats[p]
@@ -257,8 +257,8 @@ def can_meditate(s: ChronoState, p: int) -> bool:
 
 
 def _turn_step(
-    s: ChronoState, job: Job, events: list[Event]
-) -> tuple[ChronoState, Job, Ask | None, tuple[Job, ...]]:
+    s: ChronomagiaState, job: Job, events: list[Event]
+) -> tuple[ChronomagiaState, Job, Ask | None, tuple[Job, ...]]:
     p = s.active
     kind = job.kind
     if kind == "natural":
@@ -296,7 +296,7 @@ def _turn_step(
     return s, job, None, ()
 
 
-def _base(s: ChronoState, p: int, events: list[Event]) -> ChronoState:
+def _base(s: ChronomagiaState, p: int, events: list[Event]) -> ChronomagiaState:
     """M12: the Hero's base resources, collected automatically in the Upkeep step."""
     for res, n in cdef(s, s.seats[p].hero).base:
         if res == "concentration":
@@ -310,7 +310,7 @@ def _base(s: ChronoState, p: int, events: list[Event]) -> ChronoState:
     return s
 
 
-def _end_of_time(s: ChronoState, events: list[Event]) -> ChronoState:
+def _end_of_time(s: ChronomagiaState, events: list[Event]) -> ChronomagiaState:
     """F3's optional variant: time would run past 30, so the player with more Life wins."""
     a, b = s.seats[0].life, s.seats[1].life
     events.append(Event(f"End of Time: the marker cannot move past 30. Life: P1 {a}, P2 {b}."))
@@ -320,7 +320,7 @@ def _end_of_time(s: ChronoState, events: list[Event]) -> ChronoState:
     return finish(s, ((win,), (opponent(win),)), f"End of Time: {seat_label(win)} has more Life")
 
 
-def _next_turn(s: ChronoState, events: list[Event]) -> ChronoState:
+def _next_turn(s: ChronomagiaState, events: list[Event]) -> ChronomagiaState:
     nxt = s.first if s.turn == 0 else opponent(s.active)
     s = evolve(
         s,
@@ -336,11 +336,11 @@ def _next_turn(s: ChronoState, events: list[Event]) -> ChronoState:
     return evolve(s, jobs=(*turn_jobs(s), *s.jobs))
 
 
-def end_turn_jobs(s: ChronoState) -> tuple[Job, ...]:
+def end_turn_jobs(s: ChronomagiaState) -> tuple[Job, ...]:
     return (Job("end", s.active), Job("next", s.active))
 
 
-def attack(s: ChronoState, events: list[Event]) -> ChronoState:
+def attack(s: ChronomagiaState, events: list[Event]) -> ChronomagiaState:
     """Attack Collection (M24-M26): Attack and Damage collected, the opponent's Defense counted at
     the same moment, the opponent's Shadows waiting for it may emerge, then the split."""
     p = s.active

@@ -24,7 +24,7 @@ from . import resolve
 from .board import HAND_SIZE, START_LIFE, TRACK_END, draw
 from .cards import card, card_ids
 from .decks import check_deck, check_hero_deck, hero_deck_for, split, starter_decks
-from .state import ChronoState, Job, Perm, Seat
+from .state import ChronomagiaState, Job, Perm, Seat
 
 OPTIONS = ("decks", "hero_decks", "first", "chooser", "end_of_time")
 POSITION_KEYS = (
@@ -110,7 +110,7 @@ def read_options(cfg: MatchConfig) -> tuple[list[list[str]], list[list[str]], in
     )
 
 
-def setup(cfg: MatchConfig, seed: int) -> ChronoState:
+def setup(cfg: MatchConfig, seed: int) -> ChronomagiaState:
     """M1-M6: Heroes in the Throne, 30 Life, the marker at 1, a random first player (or the
     chooser's choice), shuffled decks, five cards each, then the Redeal."""
     decks, hero_decks, first, chooser, end = read_options(cfg)
@@ -128,7 +128,7 @@ def setup(cfg: MatchConfig, seed: int) -> ChronoState:
         hd_ids = tuple(range(len(card_of), len(card_of) + len(hd)))
         card_of.extend(rng.shuffled(hd))
         seats.append(Seat(hero=h, life=START_LIFE, deck=ids, hero_deck=hd_ids))
-    s = ChronoState(card_of=tuple(card_of), seats=tuple(seats), end_of_time=end, rng=rng.state)
+    s = ChronomagiaState(card_of=tuple(card_of), seats=tuple(seats), end_of_time=end, rng=rng.state)
     if first is None and chooser is not None:
         return evolve(s, step="choose", chooser=chooser)
     if first is None:
@@ -138,7 +138,7 @@ def setup(cfg: MatchConfig, seed: int) -> ChronoState:
     return deal(s, first, [])
 
 
-def deal(s: ChronoState, first: int, events: list[Event]) -> ChronoState:
+def deal(s: ChronomagiaState, first: int, events: list[Event]) -> ChronomagiaState:
     """Five cards each, then the Redeal (M4, M6)."""
     s = evolve(s, first=first, active=first, chooser=-1, step="redeal")
     events.append(Event(f"{seat_label(first)} will take the first turn."))
@@ -278,7 +278,7 @@ def _position_seat(data: Mapping[str, Any], i: int, ids: _Ids, turn: int, redeal
     )
 
 
-def position(cfg: MatchConfig, seed: int, data: Mapping[str, Any]) -> ChronoState:
+def position(cfg: MatchConfig, seed: int, data: Mapping[str, Any]) -> ChronomagiaState:
     """An explicit start (docs/scenarios.md): cards not named are not in the game. The position
     opens in ``step`` (default "main") of ``active``'s turn ``turn``; with ``start_turn = true``
     the engine first runs that turn's start and Upkeep (natural movement, untap, start triggers,
@@ -304,7 +304,7 @@ def position(cfg: MatchConfig, seed: int, data: Mapping[str, Any]) -> ChronoStat
     collected = data.get("collected", [])
     if not isinstance(collected, list) or not all(isinstance(c, str) for c in collected):
         raise ConfigError("position: collected must be a list of resource names.")
-    s = ChronoState(
+    s = ChronomagiaState(
         card_of=ids.tuple(),
         seats=tuple(seats),
         time=time,

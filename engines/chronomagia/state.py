@@ -1,6 +1,6 @@
 """Chronomagia state as plain frozen values (JSON round trip through the codec).
 
-Every physical card of a game is an object: an integer index into ``ChronoState.card_of`` (its card
+Every physical card of a game is an object: an integer index into ``ChronomagiaState.card_of`` (its card
 id). Zones hold object ids. Object ids are dealt after the decks are shuffled, so an id says
 nothing about the card; a card that goes back to a hand gets a new id (``board.renew``), so a
 Shadow placed again cannot be recognised by its old id.
@@ -99,7 +99,7 @@ class Ask:
 
 
 @dataclass(frozen=True)
-class ChronoState:
+class ChronomagiaState:
     card_of: tuple[str, ...]
     seats: tuple[Seat, ...]
     time: int = 1

@@ -19,7 +19,7 @@ from .board import (
     remove_perm,
     to_graveyard,
 )
-from .state import ChronoState, Job, Perm
+from .state import ChronomagiaState, Job, Perm
 from .triggers import died, emerge, on_all, queue, text_job
 
 
@@ -27,7 +27,9 @@ def where(pos: int) -> str:
     return f"position {pos} (Epoch {epoch_of(pos)}, Century {century_of(pos)})"
 
 
-def _change(s: ChronoState, perms: list[tuple[int, Perm]], new: int, events: list[Event]) -> ChronoState:
+def _change(
+    s: ChronomagiaState, perms: list[tuple[int, Perm]], new: int, events: list[Event]
+) -> ChronomagiaState:
     """M32 for ``perms`` (controller, permanent), all entering epoch ``new``: creatures without a
     resource window there die together, then their new text resolves as a spell; then the
     survivors' Manifest triggers. Locations and Phenomena always stay (M32.3, F18)."""
@@ -55,13 +57,13 @@ def _change(s: ChronoState, perms: list[tuple[int, Perm]], new: int, events: lis
     return queue(s, manifests)
 
 
-def _current(s: ChronoState, perm: Perm) -> Perm:
+def _current(s: ChronomagiaState, perm: Perm) -> Perm:
     from .board import perm_of
 
     return perm_of(s, perm.obj) or perm
 
 
-def epoch_changed(s: ChronoState, old: int, events: list[Event]) -> ChronoState:
+def epoch_changed(s: ChronomagiaState, old: int, events: list[Event]) -> ChronomagiaState:
     """The active Epoch changed from ``old``: M32 for every permanent that follows it."""
     new = active_epoch(s)
     if new == old:
@@ -72,11 +74,11 @@ def epoch_changed(s: ChronoState, old: int, events: list[Event]) -> ChronoState:
     return emerge(s, "epoch")
 
 
-def _order(s: ChronoState) -> tuple[int, int]:
+def _order(s: ChronomagiaState) -> tuple[int, int]:
     return (s.active, 1 - s.active)
 
 
-def natural(s: ChronoState, events: list[Event]) -> ChronoState:
+def natural(s: ChronomagiaState, events: list[Event]) -> ChronomagiaState:
     """The natural course of time: +1, not past 30 (M40); it may change the Epoch (M32) but
     triggers no Time Movement ability (M33)."""
     if s.time >= TRACK_END:
@@ -88,7 +90,7 @@ def natural(s: ChronoState, events: list[Event]) -> ChronoState:
     return epoch_changed(s, old, events)
 
 
-def move(s: ChronoState, mover: int, delta: int, events: list[Event]) -> ChronoState:
+def move(s: ChronomagiaState, mover: int, delta: int, events: list[Event]) -> ChronomagiaState:
     """A non-natural movement by ``delta`` Centuries (M33): clipped at 1 and 30 (M40); a movement
     that moves nothing triggers nothing (M34)."""
     target = min(TRACK_END, max(1, s.time + delta))
@@ -111,7 +113,7 @@ def move(s: ChronoState, mover: int, delta: int, events: list[Event]) -> ChronoS
     return s
 
 
-def shift(s: ChronoState, obj: int, new: int, events: list[Event]) -> ChronoState:
+def shift(s: ChronomagiaState, obj: int, new: int, events: list[Event]) -> ChronomagiaState:
     """Time Shift (KM8): ``obj`` takes the personal epoch ``new``, then M32 for it alone."""
     from .board import find
 

@@ -3,10 +3,10 @@ presenter's only input. Fields are only ever added.
 
 Hidden cards are absent by type, not blanked by convention:
 
-* a hand is ``SeatView.hand_count``; only the viewer's own cards are in ``ChronoView.hand``;
+* a hand is ``SeatView.hand_count``; only the viewer's own cards are in ``ChronomagiaView.hand``;
 * the Main Deck and the **Pool** are counts only, for everyone, their owner included (M11: nobody
   may look at the Pool);
-* the Hero Deck is a count; its owner sees its cards in ``ChronoView.hero_deck`` (F14);
+* the Hero Deck is a count; its owner sees its cards in ``ChronomagiaView.hero_deck`` (F14);
 * a face-down Shadow is a ``ShadowView`` whose ``card`` is None for everyone but its controller
   and a player who has looked at it with Intuition (KM10).
 
@@ -94,7 +94,7 @@ class AskView:
 
 
 @dataclass(frozen=True)
-class ChronoView:
+class ChronomagiaView:
     viewer: int | None
     turn: int
     active: int | None

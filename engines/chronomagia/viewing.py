@@ -1,4 +1,4 @@
-"""Building a ``ChronoView`` for one viewer, and re-dealing what that viewer cannot see
+"""Building a ``ChronomagiaView`` for one viewer, and re-dealing what that viewer cannot see
 (``resample_hidden``, for the leak checks and the AI).
 
 Both work from one definition of "hidden from the viewer": for each seat, its hand, Main Deck,
@@ -28,11 +28,11 @@ from .board import (
 )
 from .cards import card
 from .grammar import RES_EN, RESOURCES
-from .state import ChronoState, Perm
-from .view import AskView, ChronoView, HeroView, PermView, SeatView, ShadowView
+from .state import ChronomagiaState, Perm
+from .view import AskView, ChronomagiaView, HeroView, PermView, SeatView, ShadowView
 
 
-def acting(s: ChronoState) -> tuple[int, ...]:
+def acting(s: ChronomagiaState) -> tuple[int, ...]:
     if s.ranking is not None:
         return ()
     if s.ask is not None:
@@ -46,7 +46,7 @@ def acting(s: ChronoState) -> tuple[int, ...]:
     return ()
 
 
-def _perm_view(s: ChronoState, p: int, perm: Perm) -> PermView:
+def _perm_view(s: ChronomagiaState, p: int, perm: Perm) -> PermView:
     c = cdef(s, perm.obj)
     w = window(s, perm)
     return PermView(
@@ -66,7 +66,7 @@ def _perm_view(s: ChronoState, p: int, perm: Perm) -> PermView:
     )
 
 
-def _seat_view(s: ChronoState, p: int, viewer: int | None) -> SeatView:
+def _seat_view(s: ChronomagiaState, p: int, viewer: int | None) -> SeatView:
     st = s.seats[p]
     known = {o for v, o in s.known if v == viewer}
     shadows = tuple(
@@ -108,7 +108,7 @@ _ASK_WORDS = {
 }
 
 
-def _ask_view(s: ChronoState, viewer: int | None) -> AskView | None:
+def _ask_view(s: ChronomagiaState, viewer: int | None) -> AskView | None:
     ask = s.ask
     if ask is None:
         return None
@@ -132,11 +132,11 @@ def _ask_view(s: ChronoState, viewer: int | None) -> AskView | None:
     return AskView(kind=ask.kind, seat=ask.seat, text=text, card=card_id, amount=ask.amount, limit=ask.limit)
 
 
-def build_view(s: ChronoState, viewer: int | None) -> ChronoView:
+def build_view(s: ChronomagiaState, viewer: int | None) -> ChronomagiaView:
     over = s.ranking is not None
     hand = tuple(s.card_of[o] for o in s.seats[viewer].hand) if viewer is not None else ()
     hd = tuple(sorted(s.card_of[o] for o in s.seats[viewer].hero_deck)) if viewer is not None else ()
-    return ChronoView(
+    return ChronomagiaView(
         viewer=viewer,
         turn=s.turn,
         active=None if over or s.turn == 0 else s.active,
@@ -164,7 +164,7 @@ def build_view(s: ChronoState, viewer: int | None) -> ChronoView:
 # ------------------------------------------------------------------------------ resampling
 
 
-def hidden_groups(s: ChronoState, viewer: int | None) -> list[tuple[list[int], list[int]]]:
+def hidden_groups(s: ChronomagiaState, viewer: int | None) -> list[tuple[list[int], list[int]]]:
     """For each seat: (objects whose cards the viewer cannot tell apart, those of them that are
     face-down Shadows and so must hold Shadow cards)."""
     out: list[tuple[list[int], list[int]]] = []
@@ -178,7 +178,7 @@ def hidden_groups(s: ChronoState, viewer: int | None) -> list[tuple[list[int], l
     return out
 
 
-def resample_hidden(s: ChronoState, viewer: int | None, rng: Rng) -> ChronoState:
+def resample_hidden(s: ChronomagiaState, viewer: int | None, rng: Rng) -> ChronomagiaState:
     """Deal every hidden group anew: Shadow cards into the face-down Shadows first, then the rest
     anywhere. Cards are sorted before the shuffle, so the result depends only on what the viewer
     knows and on ``rng``: the AI plays on such a world."""

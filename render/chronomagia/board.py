@@ -29,7 +29,7 @@ from functools import lru_cache
 from PIL import Image
 
 from engines.chronomagia.cards import card
-from engines.chronomagia.view import ChronoView, HeroView, PermView, SeatView, ShadowView
+from engines.chronomagia.view import ChronomagiaView, HeroView, PermView, SeatView, ShadowView
 from render.chronomagia import words
 from render.chronomagia.glyphs import RESOURCE_COLOURS, epoch_colour, glyph_only, pip
 from render.chronomagia.words import say
@@ -559,7 +559,7 @@ def _tiles_height(s: SeatView, lang: str) -> int:
     return sum(rows) + TILE_GAP * max(0, len(rows) - 1) if rows else 0
 
 
-def _seat(pen: Pen, view: ChronoView, s: SeatView, name: str, y: int, lang: str) -> int:
+def _seat(pen: Pen, view: ChronomagiaView, s: SeatView, name: str, y: int, lang: str) -> int:
     height = _seat_height(s, lang)
     active = view.active == s.seat
     panel(
@@ -628,7 +628,7 @@ def _seat(pen: Pen, view: ChronoView, s: SeatView, name: str, y: int, lang: str)
 # ------------------------------------------------------------------------------ header, footer
 
 
-def _heading(view: ChronoView, names: Sequence[str], lang: str) -> str:
+def _heading(view: ChronomagiaView, names: Sequence[str], lang: str) -> str:
     if view.ranking is not None:
         return say("game_over", lang)
     step = words.step_name(view.step, lang)
@@ -637,12 +637,12 @@ def _heading(view: ChronoView, names: Sequence[str], lang: str) -> str:
     return f"{say('turn', lang)} {view.turn} · {names[view.active]} · {step}"
 
 
-def _collected_line(view: ChronoView) -> bool:
+def _collected_line(view: ChronomagiaView) -> bool:
     """Before the first turn nothing has been collected: the line is left out."""
     return view.active is not None or view.ranking is not None
 
 
-def _footer_lines(view: ChronoView) -> int:
+def _footer_lines(view: ChronomagiaView) -> int:
     n = 1 if _collected_line(view) else 0
     if any(view.last_attack):
         n += 1
@@ -651,7 +651,7 @@ def _footer_lines(view: ChronoView) -> int:
     return n
 
 
-def _footer(pen: Pen, view: ChronoView, names: Sequence[str], y: int, lang: str) -> None:
+def _footer(pen: Pen, view: ChronomagiaView, names: Sequence[str], y: int, lang: str) -> None:
     x = PAD + 4
     right = WIDTH - PAD
     yc = y + 18
@@ -704,12 +704,14 @@ def _footer(pen: Pen, view: ChronoView, names: Sequence[str], y: int, lang: str)
 # ------------------------------------------------------------------------------ the board
 
 
-def board_labels(view: ChronoView, names: Sequence[str], lang: str = "en") -> tuple[Image.Image, list[Label]]:
+def board_labels(
+    view: ChronomagiaView, names: Sequence[str], lang: str = "en"
+) -> tuple[Image.Image, list[Label]]:
     labels: list[Label] = []
     return _draw(view, names, lang, labels), labels
 
 
-def board(view: ChronoView, names: Sequence[str], lang: str = "en", **_: object) -> Image.Image:
+def board(view: ChronomagiaView, names: Sequence[str], lang: str = "en", **_: object) -> Image.Image:
     """The public board (any view: what it draws is what that view shows)."""
     return _draw(view, names, lang, None)
 
@@ -725,7 +727,7 @@ class Plan:
     footer: int
 
 
-def plan(view: ChronoView, lang: str = "en") -> Plan:
+def plan(view: ChronomagiaView, lang: str = "en") -> Plan:
     bottom = view.viewer if view.viewer is not None else 0
     top_seat, low_seat = view.seats[1 - bottom], view.seats[bottom]
     y_top = HEAD_H
@@ -736,12 +738,12 @@ def plan(view: ChronoView, lang: str = "en") -> Plan:
     return Plan(height, ((top_seat, y_top), (low_seat, y_low)), track, footer)
 
 
-def tile_boxes(view: ChronoView, lang: str = "en") -> dict[int, Box]:
+def tile_boxes(view: ChronomagiaView, lang: str = "en") -> dict[int, Box]:
     """Every creature's and face-down Shadow's tile on the board, by object id (for tests)."""
     return {item.obj: box for s, y in plan(view, lang).seats for item, box in _tile_places(s, y, lang)}
 
 
-def _draw(view: ChronoView, names: Sequence[str], lang: str, labels: list[Label] | None) -> Image.Image:
+def _draw(view: ChronomagiaView, names: Sequence[str], lang: str, labels: list[Label] | None) -> Image.Image:
     layout = plan(view, lang)
     img = canvas(WIDTH, layout.height)
     pen = Pen(img, labels)

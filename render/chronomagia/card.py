@@ -30,6 +30,7 @@ from PIL import Image, ImageDraw
 
 from engines.chronomagia.cards import CardDef, Window, card, token_names
 from engines.chronomagia.grammar import line_text
+from render import richtext
 from render.chronomagia import words
 from render.chronomagia.glyphs import HERO_COLOUR, NEUTRAL, epoch_colour, pip
 from render.chronomagia.words import say
@@ -52,8 +53,7 @@ from render.common import (
     text_width,
 )
 from render.labels import Label, Pen
-from render.spirit import richtext
-from render.spirit.richtext import Paragraph, Run
+from render.richtext import Paragraph, Run
 
 W, H = 720, 500
 INLINE = 550

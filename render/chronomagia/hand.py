@@ -14,7 +14,8 @@ from collections.abc import Sequence
 from PIL import Image
 
 from engines.chronomagia.cards import CardDef, card
-from engines.chronomagia.view import ChronoView
+from engines.chronomagia.view import ChronomagiaView
+from render import richtext
 from render.chronomagia import words
 from render.chronomagia.board import res_flow
 from render.chronomagia.card import window_paragraphs
@@ -34,8 +35,7 @@ from render.common import (
     text_width,
 )
 from render.labels import Label, Pen
-from render.spirit import richtext
-from render.spirit.richtext import Paragraph, Run
+from render.richtext import Paragraph, Run
 
 WIDTH = 900
 GAP = 12
@@ -177,7 +177,7 @@ def _grid_heights(ids: Sequence[str], epoch: int, lang: str) -> list[int]:
     return [max(hs[i : i + 2]) for i in range(0, len(hs), 2)]
 
 
-def _shadow_entries(view: ChronoView) -> tuple[list[tuple[str, str]], list[tuple[str, int]]]:
+def _shadow_entries(view: ChronomagiaView) -> tuple[list[tuple[str, str]], list[tuple[str, int]]]:
     """(own face-down Shadows: (card, ""), Shadows looked at: (card, seat))."""
     own: list[tuple[str, str]] = []
     seen: list[tuple[str, int]] = []
@@ -192,11 +192,11 @@ def _shadow_entries(view: ChronoView) -> tuple[list[tuple[str, str]], list[tuple
     return own, seen
 
 
-def _meditating(view: ChronoView) -> bool:
+def _meditating(view: ChronomagiaView) -> bool:
     return view.step == "meditation" and view.active == view.viewer and view.viewer is not None
 
 
-def _layout(view: ChronoView, lang: str) -> int:
+def _layout(view: ChronomagiaView, lang: str) -> int:
     h = TOP
     rows = _grid_heights(view.hand, view.epoch, lang) or [60]
     h += sum(rows) + GAP * len(rows)
@@ -219,13 +219,13 @@ def _layout(view: ChronoView, lang: str) -> int:
     return h + GAP
 
 
-def hand_labels(view: ChronoView, name: str, lang: str = "en") -> tuple[Image.Image, list[Label]]:
+def hand_labels(view: ChronomagiaView, name: str, lang: str = "en") -> tuple[Image.Image, list[Label]]:
     labels: list[Label] = []
     return _draw(view, name, lang, labels), labels
 
 
 def hand(
-    view: ChronoView, name: str, lang: str = "en", names: Sequence[str] | None = None, **_: object
+    view: ChronomagiaView, name: str, lang: str = "en", names: Sequence[str] | None = None, **_: object
 ) -> Image.Image:
     """The viewer's hand, own Shadows, Shadows seen and Hero Deck (``names``, when given, name the
     owner of a Shadow seen; else "the opponent")."""
@@ -245,7 +245,11 @@ def _grid(
 
 
 def _draw(
-    view: ChronoView, name: str, lang: str, labels: list[Label] | None, names: Sequence[str] | None = None
+    view: ChronomagiaView,
+    name: str,
+    lang: str,
+    labels: list[Label] | None,
+    names: Sequence[str] | None = None,
 ) -> Image.Image:
     if view.viewer is None:
         raise ValueError("a hand is drawn from a seat's own view, not a spectator's")

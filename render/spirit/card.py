@@ -25,6 +25,7 @@ from PIL import Image, ImageDraw
 
 from engines.spirit.cards import CardDef, card, rules
 from engines.spirit.grammar import describe_aura
+from render import richtext
 from render.common import (
     BG,
     DANGER,
@@ -43,18 +44,18 @@ from render.common import (
     text_width,
 )
 from render.labels import Label, Pen
-from render.spirit import richtext
+from render.richtext import Paragraph, Run
 from render.spirit.glyphs import (
     ANY_COLOUR,
     emblem,
     essence_colours,
+    essence_icon,
     essence_index,
     essence_label,
     hex_rgb,
     luminance,
     pip,
 )
-from render.spirit.richtext import Paragraph, Run
 
 W, H = 720, 500
 INLINE = 550
@@ -203,7 +204,7 @@ def rules_paragraphs(c: CardDef, reminders: bool = True) -> tuple[Paragraph, ...
         out.append((Run(head, "bold"), Run(t.ability.effect_text)))
     for i, ab in enumerate(c.abilities, 1):
         runs = [Run(badge=str(i), fill=TEXT)]
-        runs += [Run(pip=e) for e in ab.cost]
+        runs += [Run(icon=essence_icon(e)) for e in ab.cost]
         if ab.life:
             runs.append(Run(f"Pay {ab.life} R:", "bold", lighten(DANGER, 0.3)))
         runs.append(Run(ab.effect_text))
@@ -216,9 +217,9 @@ def rules_paragraphs(c: CardDef, reminders: bool = True) -> tuple[Paragraph, ...
                 Run(
                     f"Gather it onto a face-up Spirit or your Commander (you may Gather {_times(rules().gathers)} a turn); it pays a"
                 ),
-                Run(pip=c.essence),
+                Run(icon=essence_icon(c.essence)),
                 Run(f"{c.name.removesuffix(' Essence')} or an"),
-                Run(pip=0),
+                Run(icon=essence_icon(0)),
                 Run("Any cost."),
             )
         )

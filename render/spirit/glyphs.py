@@ -16,6 +16,7 @@ from PIL import Image, ImageDraw
 
 from engines.spirit.cards import essence_names, essences
 from render.common import RGB, darken, lighten, mix
+from render.richtext import Icon
 
 ANY_COLOUR: RGB = (138, 138, 138)
 """The colour of an "Any" cost and of colourless cards (the card files' ``#8a8a8a``)."""
@@ -41,6 +42,11 @@ def essence_index(name: str) -> int:
 
 def essence_label(index: int) -> str:
     return "Any" if index == 0 else essence_names()[index - 1]
+
+
+def essence_icon(index: int) -> Icon:
+    """Essence type ``index`` (0 = Any) as an icon in rules text (``render.richtext``)."""
+    return Icon(essence_label(index), index, pip)
 
 
 def luminance(c: RGB) -> float:

@@ -77,3 +77,17 @@ def test_the_kernel_checks_every_move_in_the_same_order(game: str) -> None:
 @pytest.mark.parametrize("module", CARD_LOADERS)
 def test_one_card_data_error_for_every_game(module: str) -> None:
     assert importlib.import_module(module).CardDataError is CardDataError
+
+
+def test_every_game_names_its_own_state_and_view_types() -> None:
+    """Issue 36 item 2: Chronomagia once reused Chrono's ChronoState/ChronoView/ChronoAction
+    names, so a type in a traceback or a scenario doc could mean either game."""
+    import engines.chronomagia as chronomagia
+    from engines.games import all_games
+
+    engines = [spec.engine for spec in all_games()]
+    state_names = [e.state_type.__name__ for e in engines]
+    assert len(set(state_names)) == len(state_names), state_names
+    view_names = [type(e.view(e.setup(MatchConfig(players=2), 1), None)).__name__ for e in engines]
+    assert len(set(view_names)) == len(view_names), view_names
+    assert {"ChronomagiaState", "ChronomagiaView", "ChronomagiaAction"} <= set(chronomagia.__all__)

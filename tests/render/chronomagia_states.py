@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from engines.chronomagia import ENGINE, GAME, ChronoState
+from engines.chronomagia import ENGINE, GAME, ChronomagiaState
 from engines.core import MatchConfig, PlayerId, Rng
 from engines.core.errors import CardhostError
 
@@ -60,11 +60,11 @@ MARKERS: dict[str, Any] = {
 """Seat 0 is to act in its Main phase, Epoch 2 (position 18)."""
 
 
-def markers(**changes: Any) -> ChronoState:
+def markers(**changes: Any) -> ChronomagiaState:
     return ENGINE.position(MatchConfig(players=2), 1, {**MARKERS, **changes})
 
 
-def ai_states(seed: int, every: int = 4, limit: int = 3000) -> list[ChronoState]:
+def ai_states(seed: int, every: int = 4, limit: int = 3000) -> list[ChronomagiaState]:
     """States of an AI-vs-AI game, ``every`` actions apart, and its last state."""
     s = ENGINE.setup(MatchConfig(players=2), seed)
     rng = Rng.from_seed(seed)
@@ -79,7 +79,7 @@ def ai_states(seed: int, every: int = 4, limit: int = 3000) -> list[ChronoState]
     return [*out, s]
 
 
-def scenario_states(path: Path) -> Iterator[ChronoState]:
+def scenario_states(path: Path) -> Iterator[ChronomagiaState]:
     """The position of a scenario file and the state after each of its steps (refused steps are
     skipped, as the runner leaves the state as it was)."""
     data = tomllib.loads(path.read_text())

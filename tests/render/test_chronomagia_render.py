@@ -15,7 +15,7 @@ from PIL import Image, ImageChops
 from engines.chronomagia import ENGINE
 from engines.chronomagia.cards import card, card_set, token_names, window_text
 from engines.chronomagia.grammar import RESOURCES
-from engines.chronomagia.view import ChronoView
+from engines.chronomagia.view import ChronomagiaView
 from engines.core import PlayerId
 from render import board_renderer, hand_renderer
 from render.chronomagia import board, card_image, card_sheet, hand, sheet_ids, words
@@ -269,7 +269,7 @@ def test_a_russian_board_is_drawn_in_russian() -> None:
     )
 
 
-def _face_down_names(view: ChronoView, full: tuple[ChronoView, ChronoView]) -> set[str]:
+def _face_down_names(view: ChronomagiaView, full: tuple[ChronomagiaView, ChronomagiaView]) -> set[str]:
     """Names of face-down Shadows the view may not see and that no face-up card shows."""
     shown = {card(p.card).name for s in view.seats for p in s.field}
     hidden = set()
@@ -281,7 +281,7 @@ def _face_down_names(view: ChronoView, full: tuple[ChronoView, ChronoView]) -> s
     return hidden
 
 
-def _check_board(s: object, view: ChronoView, lang: str = "en") -> dict[str, bool]:
+def _check_board(s: object, view: ChronomagiaView, lang: str = "en") -> dict[str, bool]:
     img, labels = board_labels(view, NAMES, lang)
     assert img.width == WIDTH
     _reads(img, labels, texts_only=True)

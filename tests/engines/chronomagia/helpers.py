@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from engines.chronomagia import ENGINE
 from engines.chronomagia.ai import chrono_policy
 from engines.chronomagia.cards import card_set
-from engines.chronomagia.state import ChronoState
+from engines.chronomagia.state import ChronomagiaState
 from engines.core import MatchConfig, PlayerId, Rng, random_action
 
 HEROES = sorted(c for c, d in card_set().cards.items() if d.kind == "hero")
@@ -39,7 +39,7 @@ CFG = MatchConfig(players=2)
 
 def playout(
     seed: int, cfg: MatchConfig = CFG, ai_seats: frozenset[int] = frozenset(), max_actions: int = 20_000
-) -> Iterator[tuple[ChronoState, int, str]]:
+) -> Iterator[tuple[ChronomagiaState, int, str]]:
     """Yield (state before, player, action id) along a game of random (or AI) moves."""
     s = ENGINE.setup(cfg, seed)
     rng = Rng.from_seed(seed * 31 + 7)

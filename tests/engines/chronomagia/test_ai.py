@@ -8,7 +8,7 @@ from typing import Any
 from engines.chronomagia import ENGINE, GAME
 from engines.chronomagia.actions import MoveTime
 from engines.chronomagia.ai import chrono_policy, outlook, worth
-from engines.chronomagia.state import ChronoState
+from engines.chronomagia.state import ChronomagiaState
 from engines.core import MatchConfig, PlayerId, Rng, random_action
 
 from .helpers import playout, wide_cfg
@@ -70,7 +70,7 @@ def _move_after_collecting(time: int, mine: list[str], theirs: list[str]) -> Mov
             {"deck": DECK, "field": [{"card": c} for c in theirs]},
         ],
     }
-    s: ChronoState = ENGINE.position(MatchConfig(2), 1, data)
+    s: ChronomagiaState = ENGINE.position(MatchConfig(2), 1, data)
     s = ENGINE.apply(s, PlayerId(0), ENGINE.decode_action("collect:time")).state
     assert s.ask is not None and s.ask.kind == "move"
     a = chrono_policy(ENGINE, s, PlayerId(0), Rng.from_seed(3))

@@ -11,7 +11,7 @@ import pytest
 
 from engines.chronomagia import ENGINE
 from engines.chronomagia.cards import card
-from engines.chronomagia.state import ChronoState
+from engines.chronomagia.state import ChronomagiaState
 from engines.chronomagia.view import SeatView
 from engines.chronomagia.viewing import hidden_groups
 from engines.core import MatchConfig, PlayerId, Rng, to_data
@@ -19,7 +19,7 @@ from engines.core import MatchConfig, PlayerId, Rng, to_data
 from .helpers import CFG, playout, wide_cfg
 
 
-def _public_ids(s: ChronoState) -> set[str]:
+def _public_ids(s: ChronomagiaState) -> set[str]:
     out: set[str] = set()
     for st in s.seats:
         out |= {s.card_of[o] for o in (st.hero, *st.graveyard)}
@@ -27,7 +27,7 @@ def _public_ids(s: ChronoState) -> set[str]:
     return out
 
 
-def _hidden_ids(s: ChronoState) -> set[str]:
+def _hidden_ids(s: ChronomagiaState) -> set[str]:
     out: set[str] = set()
     for st in s.seats:
         out |= {s.card_of[o] for o in (*st.deck, *st.hand, *st.pool, *st.hero_deck, *st.shadows)}
@@ -51,7 +51,7 @@ def test_events_never_name_a_hidden_card(seed: int) -> None:
             assert not leaked, f"{e.text!r} names hidden {leaked} (move {aid})"
 
 
-def _position() -> ChronoState:
+def _position() -> ChronomagiaState:
     return ENGINE.position(
         MatchConfig(players=2),
         1,

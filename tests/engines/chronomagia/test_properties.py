@@ -11,13 +11,13 @@ import pytest
 from engines.chronomagia import ENGINE
 from engines.chronomagia.board import TRACK_END, location, phenomenon
 from engines.chronomagia.cards import card
-from engines.chronomagia.state import ChronoState
+from engines.chronomagia.state import ChronomagiaState
 from engines.core import IllegalAction, InvalidAction, PlayerId, from_data, replay, to_data
 
 from .helpers import CFG, playout, wide_cfg
 
 
-def cards_of(s: ChronoState, p: int) -> Counter[str]:
+def cards_of(s: ChronomagiaState, p: int) -> Counter[str]:
     st = s.seats[p]
     objs = [st.hero, *st.deck, *st.hand, *st.pool, *st.hero_deck, *st.graveyard, *st.shadows]
     objs += [perm.obj for perm in st.field]
@@ -50,7 +50,7 @@ def test_replay_and_json(seed: int) -> None:
     log = []
     final = None
     for s, p, aid in playout(seed, cfg):
-        assert from_data(ChronoState, to_data(s)) == s
+        assert from_data(ChronomagiaState, to_data(s)) == s
         log.append((p, aid))
         final = ENGINE.apply(s, PlayerId(p), ENGINE.decode_action(aid)).state
     assert final is not None and ENGINE.outcome(final) is not None

@@ -8,13 +8,13 @@ import pytest
 
 from engines.chronomagia import ENGINE
 from engines.chronomagia.legal import redeal_options
-from engines.chronomagia.state import ChronoState
+from engines.chronomagia.state import ChronomagiaState
 from engines.core import Event, MatchConfig, PlayerId
 
 CFG = MatchConfig(players=2)
 
 
-def _redeal_step(seed: int) -> ChronoState:
+def _redeal_step(seed: int) -> ChronomagiaState:
     s = ENGINE.setup(CFG, seed)
     while s.step != "redeal":  # a chosen first player (series games) comes before the Redeal
         p = sorted(ENGINE.current_players(s))[0]
@@ -23,7 +23,7 @@ def _redeal_step(seed: int) -> ChronoState:
     return s
 
 
-def _by_count(s: ChronoState, p: int) -> dict[int, tuple[ChronoState, tuple[Event, ...]]]:
+def _by_count(s: ChronomagiaState, p: int) -> dict[int, tuple[ChronomagiaState, tuple[Event, ...]]]:
     """For each number of cards ``p`` may set aside (0 = keep): the state and events after it."""
     out = {}
     for a in redeal_options(s, p):

@@ -12,7 +12,7 @@ import pytest
 from engines.chronomagia import ENGINE
 from engines.chronomagia.actions import Pick
 from engines.chronomagia.refusals import UNSEEN, why_not_answer
-from engines.chronomagia.state import Ask, ChronoState
+from engines.chronomagia.state import Ask, ChronomagiaState
 from engines.core import IllegalAction, InvalidAction, MatchConfig, PlayerId
 from engines.core.evolve import evolve
 
@@ -20,24 +20,24 @@ DECK = ["T020"] * 8
 SECRET = "Ambush Wolves"  # S01, face down on P2's side, in P2's hand and deck, in P1's Pool
 
 
-def _pos(seats: list[dict[str, Any]], **top: Any) -> ChronoState:
+def _pos(seats: list[dict[str, Any]], **top: Any) -> ChronomagiaState:
     data = {"active": 0, "turn": 5, "time": 5, **top, "seats": seats}
     return ENGINE.position(MatchConfig(2), 1, data)
 
 
-def _do(s: ChronoState, p: int, *ids: str) -> ChronoState:
+def _do(s: ChronomagiaState, p: int, *ids: str) -> ChronomagiaState:
     for aid in ids:
         s = ENGINE.apply(s, PlayerId(p), ENGINE.decode_action(aid)).state
     return s
 
 
-def _refusal(s: ChronoState, p: int, aid: str) -> str:
+def _refusal(s: ChronomagiaState, p: int, aid: str) -> str:
     with pytest.raises((IllegalAction, InvalidAction)) as e:
         _do(s, p, aid)
     return str(e.value)
 
 
-def _asking(card: str, time: int) -> ChronoState:
+def _asking(card: str, time: int) -> ChronomagiaState:
     """P1 has played ``card`` and is asked to choose; P2 has a Goblin Arsonist (60) in play and
     Ambush Wolves face down, in hand and in the deck; P1's Pool holds one."""
     s = _pos(
@@ -50,7 +50,7 @@ def _asking(card: str, time: int) -> ChronoState:
     return s
 
 
-def _hidden(s: ChronoState) -> list[int]:
+def _hidden(s: ChronomagiaState) -> list[int]:
     """The Ambush Wolves P1 cannot see: P2's face-down Shadow, hand, deck; P1's Pool."""
     zones = (s.seats[1].shadows, s.seats[1].hand, s.seats[1].deck, s.seats[0].pool)
     out = [next(o for o in zone if s.card_of[o] == "S01") for zone in zones]

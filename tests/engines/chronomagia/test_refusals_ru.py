@@ -11,7 +11,7 @@ import re
 from engines.chronomagia import ENGINE
 from engines.chronomagia.cards import card
 from engines.chronomagia.refusals_ru import russian_refusal
-from engines.chronomagia.state import ChronoState
+from engines.chronomagia.state import ChronomagiaState
 from engines.core import IllegalAction, InvalidAction, PlayerId
 from tests.engines.chronomagia.helpers import playout, wide_cfg
 
@@ -49,7 +49,7 @@ FIXED = [
 """Moves that are refused in most positions, whatever the cards."""
 
 
-def _probes(s: ChronoState, p: int, pick: random.Random) -> list[str]:
+def _probes(s: ChronomagiaState, p: int, pick: random.Random) -> list[str]:
     """A sample of ids aimed at the position: the other seat's moves, and moves naming the cards
     in play, in hand and in the Hero Deck."""
     ids = list(FIXED) + [a.to_id() for a in ENGINE.legal_actions(s, PlayerId(1 - p))]

@@ -9,19 +9,19 @@ from typing import Any
 import pytest
 
 from engines.chronomagia import ENGINE
-from engines.chronomagia.state import ChronoState
+from engines.chronomagia.state import ChronomagiaState
 from engines.core import ConfigError, IllegalAction, MatchConfig, PlayerId
 
 from .helpers import wide_decks
 
 
-def _pos(seats: list[dict[str, Any]], **top: Any) -> ChronoState:
+def _pos(seats: list[dict[str, Any]], **top: Any) -> ChronomagiaState:
     options = top.pop("options", {})
     data = {"active": 0, "turn": 5, "time": 5, **top, "seats": seats}
     return ENGINE.position(MatchConfig(2, options), 1, data)
 
 
-def _do(s: ChronoState, p: int, *ids: str) -> ChronoState:
+def _do(s: ChronomagiaState, p: int, *ids: str) -> ChronomagiaState:
     for aid in ids:
         s = ENGINE.apply(s, PlayerId(p), ENGINE.decode_action(aid)).state
     return s
