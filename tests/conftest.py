@@ -32,6 +32,66 @@ BACKENDS = ("sqlite", "postgresql")
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "backends: run on SQLite and on PostgreSQL")
+    config.addinivalue_line(
+        "markers", "slow: the full tier only (bot on simcord, PostgreSQL, processes): docs/testing.md"
+    )
+
+
+# -- the two tiers ---------------------------------------------------------------------------
+# ``pytest -m "not slow"`` is the fast tier: the engines, renderers, scenarios and pure units.
+# What makes a test slow is where it lives or what it starts, so it is marked here rather than in
+# each file: a new bot test is in the full tier by being under tests/bot.
+
+SLOW_FOLDERS = ("bot", "e2e")
+"""Folders under tests/ whose every test is in the full tier only: the bot on simcord, a browser."""
+
+SLOW_FILES = frozenset(
+    {
+        "test_wheel_install.py",  # builds a wheel, installs it in a new venv, starts the bot
+        "test_static.py",  # mypy --strict on the whole tree, ruff
+        "test_bench_quick.py",  # runs every bench script in quick mode
+        "test_startup_errors.py",  # starts the bot as a process for each broken set-up
+        "test_puzzle_package_data.py",  # builds a wheel
+        "test_fast_paths.py",  # engines/afrika: whole AI games twice, fast paths against plain ones
+    }
+)
+"""Files that start processes of their own, or play many whole games."""
+
+SLOW_TESTS = frozenset(
+    {
+        # Random playouts of every engine to their end, with a replay and a view check at each
+        # step (the longest single tests outside the bot: up to 50 s each on a free core).
+        ("test_conformance.py", "test_random_playouts_keep_the_contract"),
+        ("test_conformance.py", "test_refusals_name_no_hidden_card"),
+        ("test_conversion.py", "test_fast_conversion_matches_the_plain_one"),
+        ("test_leaving_multiplayer.py", "test_random_leavings_never_create_or_lose_a_card"),
+        ("test_multiplayer.py", "test_star_lords_games_keep_the_contract"),
+        ("test_afrika_multi_board.py", "test_real_star_lords_games_read_at_800_from_every_seat"),
+    }
+)
+"""Tests (file, function) that play many whole games: the full tier only."""
+
+SLOW_FIXTURES = frozenset({"pg_server", "pg_template"})
+"""Fixtures that start a PostgreSQL server (seconds each time a worker first asks)."""
+
+
+def is_slow(item: pytest.Item) -> bool:
+    """Whether a collected test belongs to the full tier only."""
+    parts = item.path.relative_to(Path(__file__).parent).parts
+    if parts[0] in SLOW_FOLDERS or parts[-1] in SLOW_FILES:
+        return True
+    if (parts[-1], getattr(item, "originalname", item.name)) in SLOW_TESTS:
+        return True
+    if SLOW_FIXTURES & set(getattr(item, "fixturenames", ())):
+        return True
+    callspec = getattr(item, "callspec", None)
+    return callspec is not None and callspec.params.get("backend") == "postgresql"
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        if is_slow(item):
+            item.add_marker(pytest.mark.slow)
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:

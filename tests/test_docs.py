@@ -111,3 +111,31 @@ def test_readme_layout_names_the_folders_the_tree_has() -> None:
         for child in sorted((ROOT / parent).iterdir()):
             if child.is_dir() and not child.name.startswith(("_", ".")) and child.name != "fonts":
                 assert f"{child.name}/" in layout, f"the README's layout does not name {parent}/{child.name}/"
+
+
+FAST_TIER = '-m "not slow"'
+
+
+def test_the_readme_and_the_testing_page_name_the_fast_tier() -> None:
+    """Issue 36 item 8: the fast tier is named where a contributor looks, with its time."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    setup = readme[readme.index("## Set-up") : readme.index("### With a Discord token")]
+    assert FAST_TIER in setup, "the README's set-up does not name the fast tier"
+    assert setup.count("```sh") == 2, "the README's set-up keeps exactly two commands: the bot and the tests"
+    testing = (ROOT / "docs" / "testing.md").read_text(encoding="utf-8")
+    assert "## Two tiers" in testing and FAST_TIER in testing
+
+
+def test_the_slow_lists_name_files_and_tests_that_exist() -> None:
+    """A renamed file or test would leave the slow lists and fall silently into the fast tier."""
+    from tests.conftest import SLOW_FILES, SLOW_FOLDERS, SLOW_TESTS
+
+    tests = ROOT / "tests"
+    for folder in SLOW_FOLDERS:
+        assert (tests / folder).is_dir(), folder
+    for name in SLOW_FILES | {file for file, _ in SLOW_TESTS}:
+        assert list(tests.rglob(name)), f"no tests/**/{name}"
+    for file, function in SLOW_TESTS:
+        assert any(f"def {function}(" in p.read_text(encoding="utf-8") for p in tests.rglob(file)), (
+            f"{file} has no {function}"
+        )
