@@ -310,7 +310,7 @@ async def test_unknown_match_and_unknown_seat(db: Database) -> None:
     with pytest.raises(MatchNotFound):
         await db.matches.load(12345)
     match_id = await new_match(db)
-    with pytest.raises(Conflict, match="(?i)FOREIGN KEY"):
+    with pytest.raises(Conflict, match=r"(?i)FOREIGN KEY"):
         await db.matches.append_action(match_id, 1, 7, "add:1")  # no seat 7
     assert (await log_of(db, match_id)) == []
 
