@@ -18,7 +18,7 @@ import discord
 
 from bot.i18n import say, speaking
 from bot.mentions import pinging
-from bot.presenters import presenter_for
+from bot.presenters.match_table import table_of
 from bot.sender.core import Desired, PermanentError, Sender, Surface
 from bot.services.matches import LiveMatch
 from bot.text import ai_seat, clip, with_names
@@ -94,7 +94,7 @@ class BoardWriter:
     def _content(self, live: LiveMatch, mention: bool, ending: str = "") -> str:
         view = live.engine.view(live.state, None)
         title = f"**{say(live.engine.title)}** · {say('game #{id}', id=live.id)}"
-        status = presenter_for(live.game).status_line(view, live.names)
+        status = table_of(live).presenter.status_line(view, live.names)
         lines = [f"{title} · {status}" if status else title]
         outcome = live.outcome
         if live.status != "active" or outcome is not None:
@@ -110,7 +110,7 @@ class BoardWriter:
                 else:
                     who.append(f"<@{seat.user_id}>" if mention else seat.name)
             lines.append(say("To play: {who}{clock}", who=", ".join(who), clock=self.source.clock_text(live)))
-        presenter = presenter_for(live.game)
+        presenter = table_of(live).presenter
         block = presenter.log(with_names(presenter.log_line(line), live.names) for line in live.log_lines)
         if block:
             lines.append(block)

@@ -25,8 +25,9 @@ import discord
 from bot.i18n import say, shared, speaking, spoken
 from bot.log import match_logged
 from bot.mentions import pinging
-from bot.presenters import presenter_for, ranking_text, seat_moves, table_spec
+from bot.presenters import ranking_text, seat_moves
 from bot.presenters.alt import board_alt, hand_alt
+from bot.presenters.match_table import table_of
 from bot.sender.core import Desired, PermanentError, Sender, Status, Surface
 from bot.services.dms import DM_CLOSED
 from bot.services.matches import LiveMatch, MoveReport
@@ -115,17 +116,17 @@ class TableSurface:
     @staticmethod
     def seat_language(live: LiveMatch, seat: int) -> str:
         """The language of the seat's own messages and hand: their setting, if the game speaks it."""
-        return spoken(live.seats[seat].language, table_spec(live.game).languages)
+        return spoken(live.seats[seat].language, table_of(live).languages)
 
     @staticmethod
     def board_language(live: LiveMatch) -> str:
         """The language of the public board: the players' own when they all chose the same."""
-        return shared([s.language for s in live.seats if s.human], table_spec(live.game).languages)
+        return shared([s.language for s in live.seats if s.human], table_of(live).languages)
 
     @staticmethod
     def lang_options(live: LiveMatch, lang: str) -> dict[str, Any]:
         """``lang=`` for a game whose images speak several languages (``TableSpec.languages``)."""
-        return {"lang": lang} if len(table_spec(live.game).languages) > 1 else {}
+        return {"lang": lang} if len(table_of(live).languages) > 1 else {}
 
     async def board_file(self, live: LiveMatch) -> discord.File:
         """The public board of the match's current position (drawn once per position), with the
@@ -137,7 +138,7 @@ class TableSurface:
         alt = board_alt(live.game, view, names, lang)
         pending = self._boards.get(key)
         if pending is None or (pending.done() and (pending.cancelled() or pending.exception())):
-            table = table_spec(live.game)
+            table = table_of(live)
             pending = self._boards[key] = asyncio.ensure_future(
                 self.renders.png(table.board, view, list(names), **self.lang_options(live, lang))
             )
@@ -150,7 +151,7 @@ class TableSurface:
 
     async def hand_file(self, live: LiveMatch, seat: int) -> discord.File | None:
         seq, name = live.seq, live.names[seat]
-        table = table_spec(live.game)
+        table = table_of(live)
         view = live.engine.view(live.state, PlayerId(seat))
         lang = self.seat_language(live, seat)
         alt = hand_alt(live.game, view, live.names, lang)  # the seat's own view, as the picture
@@ -243,7 +244,7 @@ class TableSurface:
     def _panel_content(self, live: LiveMatch, seat: int) -> str:
         view = live.engine.view(live.state, PlayerId(seat))
         where = f"<#{live.thread_id}>" if live.thread_id else say("game #{id}", id=live.id)
-        presenter = presenter_for(live.game)
+        presenter = table_of(live).presenter
         lines = [f"**{say(live.engine.title)}** · {where}", with_names(presenter.hand_text(view), live.names)]
         me = live.seats[seat]
         if not live.active or live.outcome is not None:
@@ -281,7 +282,7 @@ class TableSurface:
         game with card images), and "Take my seat back" while the AI plays the seat."""
         if not live.active or live.outcome is not None:
             return None
-        table = table_spec(live.game)
+        table = table_of(live)
         presenter = table.presenter
         me = live.seats[seat]
         details = None
@@ -299,7 +300,7 @@ class TableSurface:
         mine = seat in live.current and live.active
         lang = self.seat_language(live, seat)
         with speaking(lang):
-            said = presenter_for(live.game).hand_text(view)
+            said = table_of(live).presenter.hand_text(view)
         return (
             lang,
             getattr(view, "hand", None),
@@ -586,7 +587,7 @@ class TableSurface:
         if match.status == "finished" and match.outcome:
             # In the board's language, like the board it ends: the reason through the game's log_line.
             with speaking(self.board_language(live)):
-                reason = presenter_for(live.game).log_line(match.end_reason or "")
+                reason = table_of(live).presenter.log_line(match.end_reason or "")
                 ranking = ranking_text(match.outcome["ranking"], live.names, reason)
                 text = say("🏁 **Final ranking**") + "\n" + ranking
                 # The rating service rated the match as it finished (a finish listener): the change.

@@ -18,7 +18,7 @@ import discord
 from bot.db.errors import StaleAction
 from bot.i18n import say, speaking, spoken
 from bot.log import match_logged
-from bot.presenters import presenter_for, table_spec
+from bot.presenters.match_table import table_of
 from bot.services.matches import LiveMatch, MoveReport, NotInGame
 from bot.text import clip
 from bot.ui.components import MULTI_SEPARATOR
@@ -71,7 +71,7 @@ class TableClicks:
         await interaction.response.defer()
         try:
             live = await self.matches.current(match_id)
-            multi = presenter_for(live.game).multi(
+            multi = table_of(live).presenter.multi(
                 live.engine, live.state, min(live.current) if live.current else 0
             )
             finish = multi[1] if multi else None
@@ -95,8 +95,8 @@ class TableClicks:
         seat = live.seat_of(interaction.user.id)
         if seat is None:
             return str(exc)
-        with speaking(spoken(seat.language, table_spec(live.game).languages)):
-            return presenter_for(live.game).refusal(say(str(exc)))
+        with speaking(spoken(seat.language, table_of(live).languages)):
+            return table_of(live).presenter.refusal(say(str(exc)))
 
     async def _stale_click(self, interaction: discord.Interaction, match_id: int, said: str) -> None:
         """A move clicked on a panel that is out of date (a double click, a copy left behind, a
@@ -108,7 +108,7 @@ class TableClicks:
         if seat is None or interaction.message is None:
             await interaction.followup.send(said, ephemeral=True)
             return
-        with speaking(spoken(seat.language, table_spec(live.game).languages)):
+        with speaking(spoken(seat.language, table_of(live).languages)):
             note = say("*{said} Here is the position now.*", said=said)
         if not seat.dm_failed and interaction.message.id == seat.dm_message_id:
             await self.table.show_clicked_dm_panel(
@@ -195,7 +195,7 @@ class TableClicks:
         is that the game has such a card."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         live = await self.matches.get(match_id)
-        table = table_spec(live.game)
+        table = table_of(live)
         if table.card_image is None:
             await interaction.followup.send("This game has no card images to show.", ephemeral=True)
             return

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+import bot.presenters
 import bot.services.matches
 from engines.core import PlayerId, Rng, choose_action
 from engines.games import game_spec
@@ -31,6 +32,37 @@ async def test_moves_read_the_declaration_the_match_carries(
 
     monkeypatch.setattr(bot.services.matches, "game_spec", no_lookup)
     rng = Rng.from_seed(5)
+    for _ in range(12):
+        if not live.active:
+            break
+        action = choose_action(live.engine, live.state, PlayerId(0), rng).to_id()
+        clicked = await play_move(alice, live.id, action)
+        assert not clicked.followups, [f.content for f in clicked.followups]
+    assert live.seq >= 12, "alice's moves and the AI's answers were played and stored"
+
+
+class _NoLookups(dict[str, Any]):
+    """The presenters' table cache, once the match has started: any lookup by name fails."""
+
+    def get(self, key: str, default: Any = None) -> Any:
+        raise AssertionError(f"a move looked the table of {key!r} up by name")
+
+    def __getitem__(self, key: str) -> Any:
+        raise AssertionError(f"a move looked the table of {key!r} up by name")
+
+
+async def test_moves_read_the_table_the_match_carries(
+    simcord_env: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The table side (``TableSpec``: words, buttons, board and hand renderers) is joined to the
+    match's declaration once (``bot/presenters/match_table.py``); the moves that follow, their
+    panels, boards, hands and refusals never look the table up by the game's name."""
+    t = make_table(simcord_env, ("alice",))
+    alice = t.members["alice"]
+    await alice.slash(t.channel, "play alchemy")
+    live = await simcord_env.bot.matches.get(max(simcord_env.bot.matches._cache))
+    monkeypatch.setattr(bot.presenters, "_TABLES", _NoLookups())
+    rng = Rng.from_seed(7)
     for _ in range(12):
         if not live.active:
             break
