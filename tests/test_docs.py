@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
-from engines.games import GAMES
+from engines.core.game import GameSpec
+from engines.games import all_games
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
@@ -18,10 +20,11 @@ CITED = re.compile(r"`([a-z]+\d*_[a-z0-9_]*\*?)`")
 
 def test_every_game_has_a_rules_summary_linked_from_the_readme() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    for game in GAMES:
-        page = ROOT / "docs" / "rules" / f"{game}.md"
-        assert page.is_file(), f"{game} has no docs/rules/{game}.md"
-        assert f"(docs/rules/{game}.md)" in readme
+    for spec in all_games():
+        page = spec.rules_path
+        assert page.is_file(), f"{spec.name} has no rules summary {page} (GameSpec.rules_page)"
+        if page.is_relative_to(ROOT / "docs"):  # a page in the repository's docs: the README links it
+            assert f"({page.relative_to(ROOT).as_posix()})" in readme
 
 
 def test_no_doc_points_outside_the_repository() -> None:
@@ -38,17 +41,19 @@ def test_no_doc_points_outside_the_repository() -> None:
             assert resolved.exists(), f"{doc.relative_to(ROOT)}: {target} does not exist"
 
 
+def check_rules_summary_cites_scenarios(spec: GameSpec[Any, Any, Any]) -> None:
+    """The game's rules summary names at least 10 of its scenario files, each of which exists."""
+    page, folder = spec.rules_path, spec.scenario_dir
+    cited = CITED.findall(page.read_text(encoding="utf-8"))
+    assert len(cited) >= 10, f"{page} names too few scenarios"
+    for name in cited:
+        pattern = name if name.endswith("*") else f"{name}.toml"
+        assert list(folder.glob(pattern)), f"{page} cites {name}, not in {folder}"
+
+
 def test_scenarios_cited_by_the_rules_summaries_exist() -> None:
-    for game in GAMES:
-        text = (ROOT / "docs" / "rules" / f"{game}.md").read_text(encoding="utf-8")
-        folder = ROOT / "tests" / "scenarios" / game
-        cited = CITED.findall(text)
-        assert len(cited) >= 10, f"docs/rules/{game}.md names too few scenarios"
-        for name in cited:
-            pattern = name if name.endswith("*") else f"{name}.toml"
-            assert list(folder.glob(pattern)), (
-                f"docs/rules/{game}.md cites {name}, not in tests/scenarios/{game}/"
-            )
+    for spec in all_games():
+        check_rules_summary_cites_scenarios(spec)
 
 
 CITED_DOC = re.compile(r"(?<![\w./-])((?:[\w-]+/)*[\w-]+\.md)\b")

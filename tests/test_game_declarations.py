@@ -21,7 +21,6 @@ from engines.core.game import GameSpec
 from engines.games import GAMES, game_spec
 
 ROOT = Path(__file__).resolve().parent.parent
-SCENARIOS = ROOT / "tests" / "scenarios"
 
 
 @pytest.fixture(params=GAMES)
@@ -71,8 +70,8 @@ def test_every_game_draws_its_board_and_hands(game: tuple[GameSpec[Any, Any, Any
 
 def test_every_game_has_scenario_files(game: tuple[GameSpec[Any, Any, Any], TableSpec]) -> None:
     spec, _ = game
-    files = sorted((SCENARIOS / spec.name).rglob("*.toml"))
-    assert files, f"no scenario files under tests/scenarios/{spec.name}/"
+    files = sorted(spec.scenario_dir.rglob("*.toml"))
+    assert files, f"no scenario files under {spec.scenario_dir} (GameSpec.scenarios)"
 
 
 def test_games_with_decks_have_legal_starters(game: tuple[GameSpec[Any, Any, Any], TableSpec]) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from .engine import Action, Engine
@@ -23,6 +24,9 @@ if TYPE_CHECKING:
 S = TypeVar("S")
 A = TypeVar("A", bound=Action)
 V = TypeVar("V")
+
+REPOSITORY = Path(__file__).resolve().parents[2]
+"""The checkout (or installed tree) the shipped games' files are found in by default."""
 
 Policy = Callable[[Engine[Any, Any, Any], Any, PlayerId, Rng], Action]
 """An AI: ``(engine, state, seat, rng) -> action``. The rng is passed in, so AI games replay."""
@@ -228,6 +232,27 @@ class GameSpec(Generic[S, A, V]):
     hidden_probes: HiddenProbes | None = None
     """Moves aimed at hidden cards, for the conformance test: every declared game must have them
     (``tests/engines/test_conformance.py`` fails for a game without)."""
+    scenarios: Path | None = None
+    """The folder of the game's scenario files (``docs/scenarios.md``). None: the repository's
+    ``tests/scenarios/<name>/``; a game kept outside the repository declares its own."""
+    rules_page: Path | None = None
+    """The players' rules summary, citing the game's scenario files by name. None: the
+    repository's ``docs/rules/<name>.md`` (which the README then links)."""
+    puzzles: Path | None = None
+    """The folder of the game's bundled puzzles (``docs/puzzles.md``). None: ``puzzles/`` in the
+    repository's ``engines/<name>/``, shipped in the wheel as package data."""
+
+    @property
+    def scenario_dir(self) -> Path:
+        return self.scenarios or REPOSITORY / "tests" / "scenarios" / self.name
+
+    @property
+    def rules_path(self) -> Path:
+        return self.rules_page or REPOSITORY / "docs" / "rules" / f"{self.name}.md"
+
+    @property
+    def puzzle_dir(self) -> Path:
+        return self.puzzles or REPOSITORY / "engines" / self.name / "puzzles"
 
     @property
     def seat_counts_for_tests(self) -> tuple[int, ...]:

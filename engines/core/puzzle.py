@@ -173,7 +173,13 @@ def load_file(path: Path, game: str | None = None) -> Puzzle:
 
 
 def puzzle_dir(game: str) -> Path:
-    """Where game ``game``'s bundled puzzles live (beside its engine, shipped as package data)."""
+    """Where game ``game``'s bundled puzzles live: what its ``GameSpec.puzzles`` declares, by
+    default beside its engine (shipped as package data); the default for a name no game has."""
+    import engines.games
+
+    if game in engines.games.GAMES:
+        folder: Path = _spec(game).puzzle_dir
+        return folder
     return Path(__file__).resolve().parents[1] / game / PUZZLE_DIR
 
 

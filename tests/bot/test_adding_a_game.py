@@ -40,7 +40,9 @@ def highcard(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     bot.presenters._TABLES.pop("highcard", None)
 
 
-def test_the_fixture_is_what_the_doc_lists() -> None:
+def test_the_fixture_is_what_the_doc_lists(highcard: None) -> None:
+    from tests.test_docs import check_rules_summary_cites_scenarios
+
     modules = sorted(p.relative_to(HERE).as_posix() for p in HERE.rglob("*.py"))
     assert modules == ["bot/presenters/highcard.py", "engines/highcard/__init__.py", "render/highcard.py"]
     doc = (Path(__file__).parents[2] / "docs" / "adding-a-game.md").read_text(encoding="utf-8")
@@ -55,6 +57,16 @@ def test_the_fixture_is_what_the_doc_lists() -> None:
         ("tests/scenarios/spirit/", "test_every_game_has_scenario_files"),
     ):
         assert demanded in doc and test in doc, demanded
+    # the points High Card meets, where it declares they are (GameSpec.scenarios, .rules_page)
+    spec = engines.games.game_spec("highcard")
+    assert spec.scenario_dir == HERE / "scenarios" / "highcard"
+    assert spec.rules_path == HERE / "rules" / "highcard.md"
+    for point in ("GameSpec.scenarios", "GameSpec.rules_page", "GameSpec.puzzles"):
+        assert point in doc, point
+    for path in sorted(spec.scenario_dir.glob("*.toml")):  # 6: scenario files, each passing
+        result = run_file(path)
+        assert result.ok, f"{path.name}: {result.detail}"
+    check_rules_summary_cites_scenarios(spec)  # 10: a rules page citing them
 
 
 def test_declared_game_keeps_every_contract(highcard: None) -> None:

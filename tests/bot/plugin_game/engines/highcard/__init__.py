@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import Any, ClassVar
 
 from engines.core import (
@@ -178,6 +179,9 @@ def aimed(s: State, seat: int) -> list[str]:
 
 PROBES = HiddenProbes(aimed=aimed, card_name=lambda text: None)  # cards are numbers, not names
 
+PLUGIN = Path(__file__).resolve().parents[2]
+"""The folder this game lives in, outside the repository's engines/, docs/ and tests/scenarios/."""
+
 GAME: GameSpec[State, Action, View] = GameSpec(
     engine=HighCardEngine(),
     ai=policy,
@@ -187,4 +191,7 @@ GAME: GameSpec[State, Action, View] = GameSpec(
     translations={
         "ru": {"title": "Старшая карта", "description": "Старшая карта: открыть лобби на 2 игроков"}
     },
+    # a game outside the repository declares where its files are (docs/adding-a-game.md)
+    scenarios=PLUGIN / "scenarios" / "highcard",
+    rules_page=PLUGIN / "rules" / "highcard.md",
 )
