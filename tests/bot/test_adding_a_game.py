@@ -136,3 +136,24 @@ async def test_it_plays_through_the_bot(highcard: None, simcord_env: Any) -> Non
     assert not live.active and live.outcome is not None
     assert any("Final ranking" in m.content for m in thread.history())
     assert all("**Your hand**" not in m.content for m in thread.history()), "hands stay in DMs"
+
+
+def test_a_declared_puzzle_folder_is_where_puzzles_are_found(
+    highcard: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Point 12 for a game outside the repository: ``GameSpec.puzzles`` names the folder."""
+    import dataclasses
+
+    from engines.core import puzzle
+
+    assert puzzle.puzzle_dir("highcard") == engines.games.game_spec("highcard").puzzle_dir
+    (tmp_path / "lay_high.toml").write_text(
+        'game = "highcard"\ntitle = "Lay high"\ngoal = "win"\nplayers = 2\nseed = 1\nplayer = 0\n'
+        'solutions = [["lay:9"]]\n[position]\nhands = [[9], [1]]\n',
+        encoding="utf-8",
+    )
+    declared = dataclasses.replace(engines.games.game_spec("highcard"), puzzles=tmp_path)
+    monkeypatch.setitem(engines.games._SPECS, "highcard", declared)
+    monkeypatch.setattr(puzzle, "_BUNDLED", {})
+    assert puzzle.puzzle_dir("highcard") == tmp_path
+    assert [p.id for p in puzzle.bundled("highcard")] == ["highcard/lay_high"]
