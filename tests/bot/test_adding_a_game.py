@@ -1,8 +1,9 @@
 """docs/adding-a-game.md, followed: a game made of the modules it lists plays through the bot.
 
-``tests/bot/plugin_game/`` holds High Card, a fixture game written to the doc: an engine package
-(module 1), a renderer (module 2), a table (module 3) and a scenario file; it has no decks, so no
-pool module. The test adds those folders to the ``engines``, ``render`` and ``bot.presenters``
+``tests/bot/plugin_game/`` holds High Card, a fixture game written to the doc as a game kept
+outside the repository: an engine package (point 1), a renderer (2), a table (3), its Russian words
+(5), scenario files (6) and a rules page citing them (10), the last two where its ``GameSpec``
+declares them; it has no decks, so no pool module. The test adds those folders to the ``engines``, ``render`` and ``bot.presenters``
 packages and adds the one registration line (the name in ``engines.games.GAMES``). Then, with no
 other change, the game must pass the declaration checks and the conformance contract, appear in
 ``/play``, and play to the end in a thread with hands by DM.
@@ -34,10 +35,10 @@ def highcard(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     monkeypatch.setattr(
         bot.presenters, "__path__", [*bot.presenters.__path__, str(HERE / "bot" / "presenters")]
     )
-    monkeypatch.setattr(engines.games, "GAMES", (*engines.games.GAMES, "highcard"))  # the one line
+    engines.games.register("highcard")  # as the one line in engines.games.GAMES would
     yield
-    engines.games._SPECS.pop("highcard", None)
-    bot.presenters._TABLES.pop("highcard", None)
+    engines.games.unregister("highcard")  # with its table and renderers, loaded by name
+    assert "highcard" not in bot.presenters._TABLES and "highcard" not in render.BOARDS
 
 
 def test_the_fixture_is_what_the_doc_lists(highcard: None) -> None:
