@@ -8,6 +8,7 @@ an AI, a renderer, a presenter, scenario files and (when it has decks) a starter
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
 from typing import Any
 
 from engines.core.errors import ConfigError
@@ -22,6 +23,8 @@ GAMES: tuple[str, ...] = (
 )
 
 _SPECS: dict[str, GameSpec[Any, Any, Any]] = {}
+_FORGETTERS: list[Callable[[str], None]] = []
+"""What else holds a game by name (the bot's tables, the renderers), told when a game leaves."""
 
 
 def game_spec(name: str) -> GameSpec[Any, Any, Any]:
@@ -41,3 +44,34 @@ def game_spec(name: str) -> GameSpec[Any, Any, Any]:
 def all_games() -> list[GameSpec[Any, Any, Any]]:
     """Every declared game, in declaration order."""
     return [game_spec(name) for name in GAMES]
+
+
+def register(name: str) -> GameSpec[Any, Any, Any]:
+    """Declare one more game while the process runs, as its line in ``GAMES`` would (a game kept
+    outside the repository, the High Card test game): its declaration is loaded and checked now."""
+    global GAMES
+    added = name not in GAMES
+    if added:
+        GAMES = (*GAMES, name)
+    try:
+        return game_spec(name)
+    except BaseException:
+        if added:
+            unregister(name)
+        raise
+
+
+def unregister(name: str) -> None:
+    """Take a registered game away again, with everything loaded for it by name (its declaration
+    here, its table and renderers wherever they registered a forgetter)."""
+    global GAMES
+    GAMES = tuple(g for g in GAMES if g != name)
+    _SPECS.pop(name, None)
+    for forget in _FORGETTERS:
+        forget(name)
+
+
+def on_unregister(forget: Callable[[str], None]) -> None:
+    """Have ``forget(name)`` called when a game is unregistered: a cache keyed by game name above
+    the engines (which never import it) registers itself here."""
+    _FORGETTERS.append(forget)

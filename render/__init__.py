@@ -20,6 +20,7 @@ from typing import Any
 
 from PIL import Image
 
+import engines.games
 from render.common import to_png
 
 BoardRenderer = Callable[..., Image.Image]
@@ -29,6 +30,14 @@ HandRenderer = Callable[..., Image.Image]
 
 BOARDS: dict[str, BoardRenderer] = {}
 HANDS: dict[str, HandRenderer] = {}
+
+
+def _forget(game: str) -> None:
+    BOARDS.pop(game, None)
+    HANDS.pop(game, None)
+
+
+engines.games.on_unregister(_forget)  # an unregistered game's renderers go with it
 
 _GAME_NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 

@@ -15,6 +15,7 @@ from typing import Any, Literal
 
 from PIL import Image
 
+import engines.games as engines_games
 from bot.presenters import generic
 from bot.presenters.choices import MULTI_SEPARATOR, MoveChoice, MultiChoice, highlighted
 from bot.services.seating import Seating
@@ -104,6 +105,13 @@ class TableSpec:
 
 
 _TABLES: dict[str, TableSpec] = {}
+
+
+def _forget(game: str) -> None:
+    _TABLES.pop(game, None)
+
+
+engines_games.on_unregister(_forget)  # an unregistered game's table goes with it
 
 
 def seating_for(game: str, options: Mapping[str, Any]) -> Seating | None:

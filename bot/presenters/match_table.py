@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import engines.games
 from bot.presenters import TableSpec, table_spec
 
 if TYPE_CHECKING:
@@ -19,6 +20,14 @@ if TYPE_CHECKING:
 _TABLES: dict[int, TableSpec] = {}
 """``id(GameSpec)`` -> its table. A declaration lives as long as the process (the game registry
 holds it), so its id is never reused while this entry stands."""
+
+
+def _forget(game: str) -> None:
+    for key in [k for k, table in _TABLES.items() if table.name == game]:
+        del _TABLES[key]
+
+
+engines.games.on_unregister(_forget)  # an unregistered game's table goes with it
 
 
 def table_of(live: LiveMatch) -> TableSpec:
