@@ -11,7 +11,8 @@ import bot.presenters
 import engines
 import engines.games
 import render
-from bot.presenters import table_spec
+from bot.presenters import alt, table_spec
+from bot.presenters.alt import describer_for
 from engines.core.errors import ConfigError
 
 PLUGIN = Path(__file__).parent / "bot" / "plugin_game"
@@ -31,11 +32,13 @@ def test_unregister_forgets_the_declaration_the_table_and_the_renderers(
         assert (*before, "highcard") == engines.games.GAMES
         assert table_spec("highcard").game is spec
         assert render.board_renderer("highcard") is not None
+        assert describer_for("highcard") is describer_for("highcard")
     finally:
         engines.games.unregister("highcard")
     assert before == engines.games.GAMES
     assert "highcard" not in bot.presenters._TABLES
     assert "highcard" not in render.BOARDS and "highcard" not in render.HANDS
+    assert "highcard" not in alt._DESCRIBERS
     with pytest.raises(ConfigError):
         engines.games.game_spec("highcard")
 

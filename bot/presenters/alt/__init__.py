@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import engines.games
 from bot.text import clip
 
 log = logging.getLogger(__name__)
@@ -115,8 +116,26 @@ GENERIC = Describer(_generic_board, _generic_hand)
 # ------------------------------------------------------------------ lookup and fitting
 
 
+_DESCRIBERS: dict[str, Describer] = {}
+
+
+def _forget(game: str) -> None:
+    _DESCRIBERS.pop(game, None)
+
+
+engines.games.on_unregister(_forget)  # an unregistered game's describer goes with it
+
+
 def describer_for(game: str) -> Describer:
-    """The game's ``DESCRIBER`` (``bot/presenters/alt/<game>.py``), or ``GENERIC``."""
+    """The game's ``DESCRIBER`` (``bot/presenters/alt/<game>.py``), or ``GENERIC``: found once per
+    game (every board and hand picture asks for it)."""
+    describer = _DESCRIBERS.get(game)
+    if describer is None:
+        describer = _DESCRIBERS[game] = _load(game)
+    return describer
+
+
+def _load(game: str) -> Describer:
     module_name = f"{__name__}.{game}"
     try:
         module = importlib.import_module(module_name)
