@@ -11,17 +11,7 @@ from bot.presenters.alt import Describer, counted, listing, seat_name, sentences
 from bot.text import with_names
 from engines.core.words import plural
 from engines.spirit.cards import card
-
-PHASES = {
-    "reload": "Reload Phase",
-    "draw": "Draw Phase",
-    "calm": "Calm Phase",
-    "main": "Main Phase",
-    "combat": "Combat Phase",
-    "submain": "Sub-Main Phase",
-    "end": "End Phase",
-    "start": "before the first turn",
-}
+from render.spirit.board import PHASES
 
 
 def _unit(z: Any, brief: bool, viewer: int | None) -> str:
