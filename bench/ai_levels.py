@@ -15,12 +15,12 @@ from __future__ import annotations
 
 import sys
 import time
+from dataclasses import replace
 from statistics import mean
 from typing import Any
 
 from engines.core import MatchConfig, PlayerId, Rng
 from engines.core.levels import hard, level_policy
-from engines.core.search import SearchSettings
 from engines.games import game_spec
 
 
@@ -36,7 +36,7 @@ def play(
     spec = game_spec(game)
     engine = spec.engine
     if high == "hard" and rounds is not None:
-        strong = hard(spec, SearchSettings(seconds=3600.0, rounds=rounds))
+        strong = hard(spec, replace(spec.search, seconds=3600.0, rounds=rounds))
     else:
         strong = level_policy(spec, high, seconds)
     weak = level_policy(spec, low)

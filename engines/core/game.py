@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 from .engine import Action, Engine
 from .errors import ConfigError
 from .rng import Rng
+from .search import SearchSettings
 from .types import MatchConfig, PlayerId
 
 if TYPE_CHECKING:
@@ -210,6 +211,12 @@ class GameSpec(Generic[S, A, V]):
     evaluate: Callable[[Any, int], float] | None = None
     """(state, seat) -> how good the position is for that seat, in [0, 1]: where the ``hard``
     AI's playouts stop before the game ends (``engines.core.search``). None: an even guess."""
+    search: SearchSettings = field(default_factory=SearchSettings)
+    """How the ``hard`` AI searches this game (rounds a decision, how far a playout runs, how many
+    candidate moves): tuned per game, since a round of Afrika costs many of Alchemy's."""
+    playout: Policy | None = None
+    """The policy the ``hard`` AI's playouts play both sides with (None: ``ai``). The move ``hard``
+    falls back on is always ``ai``'s; a cheaper or sharper playout policy only changes the search."""
     series: SeriesRules = SeriesRules()
     clock: TurnClock = TurnClock()
     """The turn clock a match of this game starts with (``TurnClock``)."""

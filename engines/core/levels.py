@@ -8,6 +8,7 @@ with a time-budgeted ``hard`` seat still replays exactly from its log.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Literal, get_args
 
 from .engine import Engine
@@ -49,10 +50,11 @@ def easy(base: Policy, noise: float = EASY_NOISE) -> Policy:
 
 
 def hard(spec: GameSpec[Any, Any, Any], settings: SearchSettings | None = None) -> Policy:
-    chosen = settings or SearchSettings()
+    """The search over ``spec``'s AI; ``settings`` default to the game's own (``spec.search``)."""
+    chosen = settings or spec.search
 
     def play(engine: Engine[Any, Any, Any], state: Any, player: PlayerId, rng: Rng) -> Any:
-        search = Search(engine, spec.ai, spec.evaluate, seat_count(state), chosen, rng)
+        search = Search(engine, spec.ai, spec.evaluate, seat_count(state), chosen, rng, spec.playout)
         return search.best(state, int(player))
 
     return play
@@ -65,6 +67,6 @@ def level_policy(spec: GameSpec[Any, Any, Any], level: str | None, seconds: floa
     if level == "easy":
         return easy(spec.ai)
     if level == "hard":
-        return hard(spec, SearchSettings(seconds=seconds) if seconds is not None else None)
+        return hard(spec, replace(spec.search, seconds=seconds) if seconds is not None else None)
     known = ", ".join(LEVELS)
     raise ConfigError(f"There is no AI level {level!r}: choose {known}.")

@@ -75,8 +75,10 @@ class Search:
         players: int,
         settings: SearchSettings,
         rng: Rng,
+        playout: Callable[[Engine[Any, Any, Any], Any, PlayerId, Rng], Any] | None = None,
     ) -> None:
         self.engine, self.policy, self.evaluate = engine, policy, evaluate
+        self.playout_policy = playout or policy
         self.players, self.settings, self.rng = players, settings, rng
         self.rounds = 0
         self.scores: dict[str, float] = {}
@@ -137,7 +139,8 @@ class Search:
             if not current:
                 break
             seat = int(current[0])
-            world = engine.apply(world, PlayerId(seat), self.policy(engine, world, PlayerId(seat), rng)).state
+            action = self.playout_policy(engine, world, PlayerId(seat), rng)
+            world = engine.apply(world, PlayerId(seat), action).state
         outcome = engine.outcome(world)
         if outcome is not None:
             return outcome_rewards(outcome, self.players)[me]
