@@ -492,10 +492,14 @@ def _cid(text: str) -> str:
     return cid
 
 
+_NUMBER = re.compile(r"[+-]?[0-9]{1,9}")
+"""ASCII digits only: ``str.isdigit`` also accepts "²", which ``int`` then refuses with a
+ValueError, and a forged custom_id must be an InvalidAction in words (issue 32, item 6)."""
+
+
 def _int(text: str, what: str, lo: int = 0, hi: int = 10_000) -> int:
     t = text.strip()
-    body = t[1:] if t[:1] in "+-" else t
-    if not body.isdigit() or not lo <= int(t) <= hi:
+    if not _NUMBER.fullmatch(t) or not lo <= int(t) <= hi:
         raise InvalidAction(f"'{_shown(t)}' is not {what}.")
     return int(t)
 

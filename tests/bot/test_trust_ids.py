@@ -155,6 +155,20 @@ async def test_a_move_in_other_digits_is_not_a_move(simcord_env, action) -> None
     assert "is not an Afrika move" in said
 
 
+@pytest.mark.parametrize("action", ["flip:²", "target:٣", "tap:²:T001", "move:+²", "hero:²", "order:٣"])
+async def test_a_chronomagia_move_in_other_digits_is_not_a_move(simcord_env, action) -> None:
+    """Issue 32 item 6: "²" passes ``str.isdigit`` but not ``int``: a sentence, not a ValueError."""
+    env = simcord_env
+    t = make_table(env)
+    alice = t.members["alice"]
+    await alice.slash(t.channel, "play chronomagia")
+    live = await env.bot.matches.get(max(env.bot.matches._cache))
+    before = live.seq
+    said = await _click(env, alice, t.channel, f"mv:{live.id}:{live.seq}:{action}")
+    assert "is not" in said and "Something went wrong" not in said, said
+    assert (await env.bot.matches.get(live.id)).seq == before
+
+
 @pytest.mark.parametrize("action", ["act:1:²", "act:1:٣", "act:٣:1", "cast:²", "x:³", "target:P²", "at:٣"])
 def test_afrika_decode_refuses_non_ascii_digits(action: str) -> None:
     with pytest.raises(InvalidAction):
