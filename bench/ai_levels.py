@@ -1,104 +1,375 @@
-"""AI levels (issue #23 item 4): how the ``hard`` search does against the ``normal`` game AI.
+"""AI levels (issues #23 item 4, #37 item 1): how ``hard`` does against ``normal``, and ``normal``
+against ``easy``, with a 95% confidence interval, in parallel processes.
 
-    python -m bench.ai_levels GAME [games=200] [seconds=1.0 | rounds=r40] [players=2] [easy]
+    python -m bench.ai_levels GAME [games=200] [rN | seconds] [players=2] [easy | both] [jobs=N]
+    python -m bench.ai_levels all 200 [both] [jobs=2]     # the four duels and Chrono at 6 seats
 
-Duels: ``hard`` takes each seat half of the time; the figure is its score (a win 1, a draw 1/2).
-Tables of more seats (Chrono with ``players=6``): one ``hard`` seat among ``normal`` ones, moving
-round the table; the figures are its wins and mean place against the 1/players a ``normal`` seat
-gets. With ``easy`` as the last word, ``normal`` plays ``easy`` instead (the gap between the two
-lower levels). ``r40`` instead of seconds gives ``hard`` a fixed 40 rounds a decision (the same
-search on a busy or an idle machine); the mean thinking time per decision is printed either way.
-Figures, not tests: nothing here fails on a number.
+Words may also be given as ``games=200``, ``rounds=40`` (or ``r40``), ``seconds=1.0``,
+``players=6``, ``jobs=2`` (default: every core), ``calibrate=8`` (positions sampled for the 1 s
+calibration; 0 skips it) and ``out=PATH`` (default ``bench/results.json``; ``out=-`` writes
+nothing).
+
+``hard`` plays a fixed number of search rounds per decision: the game's own
+(``game_spec(g).search.rounds``) unless ``rN`` says otherwise, with no seconds cap, so a figure is
+the same on a busy or an idle machine and whatever ``jobs`` is (each game is seeded by its number
+alone and played in one process). A bare number of seconds instead (``1.0``) gives ``hard`` that
+thinking time a decision and a rounds cap of a million (the old way; the figure then depends on
+the machine). Duels: the stronger level takes each seat half of the time. Tables of more seats
+(Chrono with ``players=6``, what ``all`` plays): one stronger seat among weaker ones, moving round
+the table; its score is its share of the wins, against the 1/players a seat of the weaker level
+gets, and its mean place is printed too.
+
+The score counts a win 1, a draw (a shared first place) 1/2 (1/k among k), a loss 0. Its 95%
+confidence interval is the normal approximation on the per-game scores: mean +- 1.96 s / sqrt(n),
+s the scores' sample standard deviation (clipped to [0, 1]); 200 games give about +- 6.5 points at
+65%. Seconds per decision count only the stronger seat's decisions with a choice (more than one
+legal move); the mean and the 95th percentile are printed.
+
+The calibration runs before the games, in this process alone: at ``calibrate`` positions of
+``normal``-vs-``normal`` games (the seat to move has a choice) ``hard`` thinks for 1 s with no
+rounds cap; the median rounds it reached is what about 1 s a decision is on this machine, printed
+with the load average at the time (a shared machine reaches fewer).
+
+Results are merged into ``bench/results.json`` under ``hard_vs_normal`` / ``normal_vs_easy``
+(per game) and ``hard_calibration``; other keys and other games are kept. Figures, not tests:
+nothing here fails on a number.
 """
 
 from __future__ import annotations
 
+import json
+import math
+import multiprocessing
+import os
 import sys
 import time
-from dataclasses import replace
-from statistics import mean
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+from statistics import mean, median
 from typing import Any
 
 from engines.core import MatchConfig, PlayerId, Rng
 from engines.core.levels import hard, level_policy
+from engines.core.search import Search, SearchSettings
 from engines.games import game_spec
 
+RESULTS = Path(__file__).resolve().parent / "results.json"
+DUELS = ("afrika", "spirit", "alchemy", "chronomagia")
+ALL = (*DUELS, "chrono")
+"""``all``: the four duel games, then Chrono at six seats."""
+TABLE_SEATS = {"chrono": 6}
+NO_CAP = 1e9
+"""The seconds "cap" of a rounds-bound bench search: never reached."""
+PAIRINGS = {"hard": ("normal", "hard"), "easy": ("easy", "normal")}
+KEYS = {("normal", "hard"): "hard_vs_normal", ("easy", "normal"): "normal_vs_easy"}
+Z95 = 1.959963984540054
 
-def play(
-    game: str,
-    games: int,
-    seconds: float,
-    players: int,
-    low: str = "normal",
-    high: str = "hard",
-    rounds: int | None = None,
-) -> dict[str, Any]:
-    spec = game_spec(game)
-    engine = spec.engine
-    if high == "hard" and rounds is not None:
-        strong = hard(spec, replace(spec.search, seconds=3600.0, rounds=rounds))
-    else:
-        strong = level_policy(spec, high, seconds)
-    weak = level_policy(spec, low)
-    score = 0.0
-    places: list[float] = []
-    wins = 0
-    moves = 0
-    thinking = 0.0
-    decisions = 0
-    started = time.perf_counter()
+
+@dataclass(frozen=True)
+class Duel:
+    """One bench configuration: ``high`` (the stronger level) against ``low`` in ``game``."""
+
+    game: str
+    players: int
+    low: str
+    high: str
+    settings: SearchSettings | None
+    """``hard``'s settings when ``high`` is ``hard`` (None otherwise)."""
+
+
+def _options(spec: Any, players: int, g: int) -> dict[str, Any]:
     starters = list(spec.starter_decks().values()) if spec.deck_option else []
-    for g in range(games):
-        seat_of_strong = g % players
-        options: dict[str, Any] = {}
-        if starters and spec.deck_option:
-            options[spec.deck_option] = [starters[(g + i) % len(starters)] for i in range(players)]
-        state = engine.setup(MatchConfig(players, options), 7919 * g + 13)
-        rng = Rng.from_seed(g)
-        while engine.outcome(state) is None:
-            seat = min(engine.current_players(state))
-            if seat == seat_of_strong:
-                t0 = time.perf_counter()
-                action = strong(engine, state, PlayerId(seat), rng)
-                thinking += time.perf_counter() - t0
-                decisions += 1
-            else:
-                action = weak(engine, state, PlayerId(seat), rng)
-            state = engine.apply(state, PlayerId(seat), action).state
-            moves += 1
-        ranking = engine.outcome(state).ranking  # type: ignore[union-attr]
-        place = next(i for i, group in enumerate(ranking) if seat_of_strong in group)
-        group = ranking[place]
-        if place == 0:
-            wins += 1 if len(group) == 1 else 0
-            score += 1.0 / len(group)
-        places.append(sum(len(gr) for gr in ranking[:place]) + (len(group) + 1) / 2)
+    if not starters:
+        return {}
+    return {spec.deck_option: [starters[(g + i) % len(starters)] for i in range(players)]}
+
+
+def play_game(job: tuple[Duel, int]) -> dict[str, Any]:
+    """Game number ``g`` of ``duel``, seeded by ``g`` alone (any process, any order)."""
+    duel, g = job
+    spec = game_spec(duel.game)
+    engine = spec.engine
+    rounds: list[int] = []
+    if duel.high == "hard":
+        strong = hard(spec, duel.settings, observe=lambda s: rounds.append(s.rounds))
+    else:
+        strong = level_policy(spec, duel.high)
+    weak = level_policy(spec, duel.low)
+    me = g % duel.players
+    state = engine.setup(MatchConfig(duel.players, _options(spec, duel.players, g)), 7919 * g + 13)
+    rng = Rng.from_seed(g)
+    times: list[float] = []
+    moves = 0
+    while engine.outcome(state) is None:
+        seat = min(engine.current_players(state))
+        if seat == me:
+            choice = len(engine.legal_actions(state, PlayerId(seat))) > 1
+            t0 = time.perf_counter()
+            action = strong(engine, state, PlayerId(seat), rng)
+            if choice:
+                times.append(time.perf_counter() - t0)
+            elif rounds:
+                rounds.pop()  # a forced move: no search, no rounds to count
+        else:
+            action = weak(engine, state, PlayerId(seat), rng)
+        state = engine.apply(state, PlayerId(seat), action).state
+        moves += 1
+    ranking = engine.outcome(state).ranking  # type: ignore[union-attr]
+    place = next(i for i, group in enumerate(ranking) if me in group)
+    group = ranking[place]
     return {
-        "games": games,
-        "score": score / games,
-        "wins": wins,
-        "mean_place": mean(places),
-        "seconds": time.perf_counter() - started,
+        "game": g,
+        "score": 1.0 / len(group) if place == 0 else 0.0,
+        "place": sum(len(gr) for gr in ranking[:place]) + (len(group) + 1) / 2,
+        "times": times,
+        "rounds": rounds,
         "moves": moves,
-        "thinking": thinking / max(1, decisions),
     }
 
 
-def main(argv: list[str]) -> int:
-    game = argv[1] if len(argv) > 1 else "alchemy"
-    games = int(argv[2]) if len(argv) > 2 else 200
-    budget = argv[3] if len(argv) > 3 else "1.0"
-    rounds = int(budget[1:]) if budget.startswith("r") else None
-    seconds = 1.0 if rounds is not None else float(budget)
-    players = int(argv[4]) if len(argv) > 4 else 2
-    low, high = ("easy", "normal") if argv[-1] == "easy" else ("normal", "hard")
-    r = play(game, games, seconds, players, low, high, rounds)
-    how = f"{rounds} rounds a decision" if rounds is not None else f"{seconds} s a decision"
-    print(
-        f"{game}, {players} seats, {games} games, {high} ({how}, {r['thinking'] * 1000:.0f} ms on average) vs {low}: "
-        f"score {r['score']:.1%} (a {low} seat: {1 / players:.1%}), wins {r['wins']}, "
-        f"mean place {r['mean_place']:.2f} of {players}; {r['seconds']:.0f} s, {r['moves']} moves"
+def confidence(scores: Sequence[float]) -> tuple[float, float, float]:
+    """Mean score and its 95% interval: normal approximation on the sample variance, clipped to [0, 1]."""
+    n = len(scores)
+    m = mean(scores)
+    if n < 2:
+        return m, 0.0, 1.0
+    var = sum((x - m) ** 2 for x in scores) / (n - 1)
+    half = Z95 * math.sqrt(var / n)
+    return m, max(0.0, m - half), min(1.0, m + half)
+
+
+def percentile(values: Sequence[float], q: float) -> float:
+    """The nearest-rank ``q`` percentile (0 for no values)."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, math.ceil(q / 100 * len(ordered)) - 1))]
+
+
+def summarise(duel: Duel, games: list[dict[str, Any]], wall: float, jobs: int) -> dict[str, Any]:
+    """The figures of one bench configuration, from its games in game order."""
+    games = sorted(games, key=lambda r: int(r["game"]))
+    scores = [float(r["score"]) for r in games]
+    score, low, high = confidence(scores)
+    times = [t for r in games for t in r["times"]]
+    rounds = [n for r in games for n in r["rounds"]]
+    return {
+        "game": duel.game,
+        "players": duel.players,
+        "stronger": duel.high,
+        "weaker": duel.low,
+        "games": len(games),
+        "score": score,
+        "ci_low": low,
+        "ci_high": high,
+        "ci": "95%, normal approximation on the per-game scores' sample variance",
+        "even": 1 / duel.players,
+        "wins": sum(1 for s in scores if s == 1.0),
+        "draws": sum(1 for s in scores if 0.0 < s < 1.0),
+        "losses": sum(1 for s in scores if s == 0.0),
+        "mean_place": mean(float(r["place"]) for r in games),
+        "rounds": duel.settings.rounds if duel.settings is not None else None,
+        "seconds_cap": duel.settings.seconds if duel.settings and duel.settings.seconds < NO_CAP else None,
+        "mean_rounds": mean(rounds) if rounds else None,
+        "decisions": len(times),
+        "seconds_per_decision": mean(times) if times else 0.0,
+        "seconds_per_decision_p95": percentile(times, 95),
+        "moves": sum(int(r["moves"]) for r in games),
+        "wall_seconds": wall,
+        "jobs": jobs,
+        "load_average": list(os.getloadavg()),
+        "measured": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
+    }
+
+
+def run(duel: Duel, games: int, jobs: int) -> dict[str, Any]:
+    """Play ``games`` games of ``duel`` on ``jobs`` processes; the figures do not depend on ``jobs``."""
+    work = [(duel, g) for g in range(games)]
+    started = time.perf_counter()
+    if jobs <= 1:
+        results = [play_game(w) for w in work]
+    else:
+        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+            results = list(pool.imap_unordered(play_game, work, chunksize=1))
+    return summarise(duel, results, time.perf_counter() - started, jobs)
+
+
+def calibrate(game: str, players: int, positions: int = 8, seconds: float = 1.0) -> dict[str, Any]:
+    """The rounds ``hard`` reaches in ``seconds`` at ``positions`` positions of normal-vs-normal
+    games (the seat to move has a choice), on this machine now."""
+    spec = game_spec(game)
+    engine = spec.engine
+    settings = replace(spec.search, seconds=seconds, rounds=10**9)
+    reached: list[int] = []
+    load = list(os.getloadavg())
+    seed = 0
+    while len(reached) < positions and seed < positions * 4:
+        state = engine.setup(MatchConfig(players, _options(spec, players, seed)), 100_003 + seed)
+        rng = Rng.from_seed(50_000 + seed)
+        moves = taken = 0
+        while engine.outcome(state) is None and len(reached) < positions and taken < 2:
+            seat = PlayerId(min(engine.current_players(state)))
+            # Positions spread through a game (every 11th move, when the seat has a choice).
+            if moves % 11 == 5 and len(engine.legal_actions(state, seat)) > 1:
+                searches: list[Search] = []
+                hard(spec, settings, observe=searches.append)(engine, state, seat, Rng.from_seed(moves))
+                reached.append(searches[0].rounds)
+                taken += 1  # two positions a game at most: the others come from other games
+            state = engine.apply(state, seat, spec.ai(engine, state, seat, rng)).state
+            moves += 1
+        seed += 1
+    return {
+        "game": game,
+        "players": players,
+        "seconds": seconds,
+        "positions": len(reached),
+        "median_rounds": median(reached) if reached else None,
+        "rounds": reached,
+        "load_average": load,
+        "cpus": os.cpu_count(),
+        "measured": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
+    }
+
+
+def merge(path: Path, key: str, game: str, entry: dict[str, Any]) -> None:
+    """Put ``entry`` at ``key`` / ``game`` in the JSON file at ``path``, keeping everything else
+    (``python -m bench`` writes the same file and keeps these keys too)."""
+    try:
+        data = json.loads(path.read_text())
+        if not isinstance(data, dict):
+            data = {}
+    except (OSError, ValueError):
+        data = {}
+    section = data.get(key)
+    if not isinstance(section, dict):
+        section = {}
+    section[game] = entry
+    data[key] = section
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(json.dumps(data, indent=2) + "\n")
+    os.replace(tmp, path)
+
+
+def describe(r: dict[str, Any]) -> str:
+    how = "" if r["rounds"] is None else f", {r['rounds']} rounds a decision"
+    if r["seconds_cap"] is not None:
+        how += f" (capped at {r['seconds_cap']} s; {r['mean_rounds'] or 0:.1f} on average)"
+    head = f"{r['game']}, {r['players']} seats: {r['stronger']}{how} vs {r['weaker']}, {r['games']} games:"
+    ci = f"[{r['ci_low']:.1%}, {r['ci_high']:.1%}]"
+    if r["players"] == 2:
+        body = f"score {r['score']:.1%} {ci}, W/D/L {r['wins']}/{r['draws']}/{r['losses']}"
+    else:
+        body = (
+            f"wins {r['score']:.1%} {ci} against {r['even']:.1%} for a {r['weaker']} seat "
+            f"(sole {r['wins']}, shared {r['draws']}, lost {r['losses']}), mean place {r['mean_place']:.2f} of {r['players']}"
+        )
+    timing = (
+        f"{r['seconds_per_decision'] * 1000:.0f} ms a decision (p95 {r['seconds_per_decision_p95'] * 1000:.0f} ms, "
+        f"{r['decisions']} decisions), wall {r['wall_seconds']:.0f} s on {r['jobs']} process(es)"
     )
+    return f"{head} {body}; {timing}"
+
+
+def describe_calibration(c: dict[str, Any]) -> str:
+    load = ", ".join(f"{x:.1f}" for x in c["load_average"])
+    return (
+        f"{c['game']}, {c['players']} seats: about {c['seconds']} s a decision = {c['median_rounds']} rounds "
+        f"(median of {c['positions']} positions; load {load} on {c['cpus']} cores)"
+    )
+
+
+@dataclass
+class Args:
+    games: list[str]
+    count: int = 200
+    rounds: int | None = None
+    seconds: float | None = None
+    players: int | None = None
+    pairings: tuple[str, ...] = ("hard",)
+    jobs: int = os.cpu_count() or 1
+    positions: int = 8
+    out: Path | None = RESULTS
+
+
+def parse(argv: Sequence[str]) -> Args:
+    """The command line: positional ``GAME games budget players``, the words ``easy``/``both``,
+    and ``key=value`` for any of them."""
+    words = list(argv)
+    args = Args(games=[])
+    positional: list[str] = []
+    for w in words:
+        key, eq, value = w.partition("=")
+        if not eq:
+            if w in ("easy", "both"):
+                args.pairings = ("easy",) if w == "easy" else ("hard", "easy")
+            else:
+                positional.append(w)
+            continue
+        if key == "games":
+            args.count = int(value)
+        elif key == "rounds":
+            args.rounds = int(value.lstrip("r"))
+        elif key == "seconds":
+            args.seconds = float(value)
+        elif key == "players":
+            args.players = int(value)
+        elif key == "jobs":
+            args.jobs = max(1, int(value))
+        elif key == "calibrate":
+            args.positions = int(value)
+        elif key == "out":
+            args.out = None if value == "-" else Path(value)
+        else:
+            raise SystemExit(f"unknown word {w!r}; see: python -m bench.ai_levels --help")
+    game = positional[0] if positional else "alchemy"
+    args.games = list(ALL) if game == "all" else [game]
+    if len(positional) > 1:
+        args.count = int(positional[1])
+    if len(positional) > 2 and positional[2] not in ("-", "default"):
+        budget = positional[2]
+        if budget.startswith("r"):
+            args.rounds = int(budget[1:])
+        else:
+            args.seconds = float(budget)
+    if len(positional) > 3:
+        args.players = int(positional[3])
+    return args
+
+
+def settings_for(game: str, args: Args) -> SearchSettings:
+    own = game_spec(game).search
+    if args.seconds is not None and args.rounds is None:
+        return replace(own, seconds=args.seconds, rounds=10**6)
+    rounds = args.rounds if args.rounds is not None else own.rounds
+    return replace(own, rounds=rounds, seconds=args.seconds if args.seconds is not None else NO_CAP)
+
+
+def main(argv: list[str]) -> int:
+    if any(w in ("-h", "--help") for w in argv[1:]):
+        print(__doc__)
+        return 0
+    args = parse(argv[1:])
+    for game in args.games:
+        table = TABLE_SEATS.get(game, 2)
+        players = table if len(args.games) > 1 else args.players or 2
+        name = game if players == table else f"{game}@{players}"
+        calibration = None
+        if "hard" in args.pairings and args.positions > 0:
+            calibration = calibrate(game, players, args.positions)
+            print(describe_calibration(calibration), flush=True)
+            if args.out is not None:
+                merge(args.out, "hard_calibration", name, calibration)
+        for pairing in args.pairings if args.count > 0 else ():
+            low, high = PAIRINGS[pairing]
+            duel = Duel(game, players, low, high, settings_for(game, args) if high == "hard" else None)
+            r = run(duel, args.count, args.jobs)
+            if calibration is not None and high == "hard":
+                r["rounds_for_1s"] = calibration["median_rounds"]
+            r["command"] = "python -m bench.ai_levels " + " ".join(argv[1:])
+            print(describe(r), flush=True)
+            if args.out is not None:
+                merge(args.out, KEYS[(low, high)], name, r)
     return 0
 
 

@@ -8,6 +8,8 @@ with a time-budgeted ``hard`` seat still replays exactly from its log.
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any, Literal, get_args
 
@@ -49,13 +51,23 @@ def easy(base: Policy, noise: float = EASY_NOISE) -> Policy:
     return play
 
 
-def hard(spec: GameSpec[Any, Any, Any], settings: SearchSettings | None = None) -> Policy:
-    """The search over ``spec``'s AI; ``settings`` default to the game's own (``spec.search``)."""
+def hard(
+    spec: GameSpec[Any, Any, Any],
+    settings: SearchSettings | None = None,
+    clock: Callable[[], float] = time.perf_counter,
+    observe: Callable[[Search], None] | None = None,
+) -> Policy:
+    """The search over ``spec``'s AI; ``settings`` default to the game's own (``spec.search``).
+    ``clock`` is what the seconds cap reads (a test's fake clock); ``observe`` is shown each
+    decision's finished search (the bench counts its rounds)."""
     chosen = settings or spec.search
 
     def play(engine: Engine[Any, Any, Any], state: Any, player: PlayerId, rng: Rng) -> Any:
-        search = Search(engine, spec.ai, spec.evaluate, seat_count(state), chosen, rng, spec.playout)
-        return search.best(state, int(player))
+        search = Search(engine, spec.ai, spec.evaluate, seat_count(state), chosen, rng, spec.playout, clock)
+        action = search.best(state, int(player))
+        if observe is not None:
+            observe(search)
+        return action
 
     return play
 

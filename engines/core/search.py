@@ -76,8 +76,11 @@ class Search:
         settings: SearchSettings,
         rng: Rng,
         playout: Callable[[Engine[Any, Any, Any], Any, PlayerId, Rng], Any] | None = None,
+        clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         self.engine, self.policy, self.evaluate = engine, policy, evaluate
+        self.clock = clock
+        """Where the seconds cap reads the time (a test passes a fake clock: no test waits on one)."""
         self.playout_policy = playout or policy
         self.players, self.settings, self.rng = players, settings, rng
         self.rounds = 0
@@ -92,8 +95,8 @@ class Search:
         usual = self.policy(self.engine, seen, PlayerId(me), self.rng)
         candidates = self._candidates(usual, legal)
         totals = {a.to_id(): 0.0 for a in candidates}
-        deadline = time.perf_counter() + self.settings.seconds
-        while self.rounds < self.settings.rounds and time.perf_counter() < deadline:
+        deadline = self.clock() + self.settings.seconds
+        while self.rounds < self.settings.rounds and self.clock() < deadline:
             world = self.engine.resample_hidden(state, PlayerId(me), self.rng)
             dice = self.rng.next64()
             for a in candidates:
