@@ -57,6 +57,19 @@ def print_table(results: dict[str, Any], out: Any = sys.stdout) -> None:
     print(file=out)
 
 
+def keep_other_figures(out: Path, results: dict[str, Any]) -> dict[str, Any]:
+    """``results`` with every other top-level key of the file already at ``out`` kept: the AI level
+    figures (``hard_vs_normal``, ``normal_vs_easy``, ``hard_calibration``) are written to the same
+    file by ``bench/ai_levels.py`` and take long to measure, so a run of these benches keeps them."""
+    try:
+        old = json.loads(out.read_text())
+    except (OSError, ValueError):
+        return results
+    if not isinstance(old, dict):
+        return results
+    return {**results, **{k: v for k, v in old.items() if k not in results}}
+
+
 def run(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
     ap.add_argument("--quick", action="store_true", help="small counts (CI): checks the harness, not speed")
@@ -113,6 +126,7 @@ def run(argv: Sequence[str] | None = None) -> int:
         shutil.rmtree(workdir, ignore_errors=True)
     results["meta"]["seconds"] = time.perf_counter() - t_all
     args.out.parent.mkdir(parents=True, exist_ok=True)
+    results = keep_other_figures(args.out, results)
     args.out.write_text(json.dumps(results, indent=2, sort_keys=False) + "\n")
     print_table(results)
     print(f"{len(results['figures'])} figures in {results['meta']['seconds']:.0f} s -> {args.out}")

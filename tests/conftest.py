@@ -67,6 +67,8 @@ SLOW_TESTS = frozenset(
         ("test_leaving_multiplayer.py", "test_random_leavings_never_create_or_lose_a_card"),
         ("test_multiplayer.py", "test_star_lords_games_keep_the_contract"),
         ("test_afrika_multi_board.py", "test_real_star_lords_games_read_at_800_from_every_seat"),
+        # two hard-vs-normal games on one process and on two spawned ones (issue #37 item 1)
+        ("test_bench_ai_levels.py", "test_a_run_is_the_same_on_one_process_or_two"),
     }
 )
 """Tests (file, function) that play many whole games: the full tier only."""
