@@ -2,8 +2,9 @@
 
 Spirit Tactics names Battleground cards by zone and cards elsewhere by card id. A forged move can
 aim at a zone holding the opponent's Concealed Spirit (flip it, attack it, designate it, gather
-onto it, use its abilities), or name a card only the opponent's hand, a deck or a Side Deck holds.
-The engine must refuse each without naming a hidden card.
+onto it, use its abilities), or name a card only the opponent's hand, a deck or a Side Deck holds,
+or name what no object is (an empty zone, a card the game does not hold). The engine must refuse
+each in words without naming a hidden card.
 """
 
 from __future__ import annotations
@@ -45,6 +46,25 @@ def aimed(s: SpiritState, seat: int) -> Iterator[str]:
             yield f"cast:{c}:{zn}"
             yield f"call:{c}:{zn}"
             yield f"conceal:{c}:{zn}"
+    # ids no object has: an empty zone in every shape that names a Spirit by zone, and card ids
+    # of cards the game does not hold (an unknown id is refused in words, never a KeyError)
+    for z in [z for z, u in enumerate(s.board) if u is None][:2]:
+        zn = grid.name(z)
+        yield f"flip:{zn}"
+        yield f"target:{zn}"
+        yield f"gather:E1:{zn}"
+        yield f"use:{zn}:1"
+        yield f"use:cmd:1:{zn}"
+        yield f"cast:{arcana}:{zn}"
+        yield f"attack:{zn}:direct"
+        for src in mine[:1]:
+            yield f"attack:{grid.name(src)}:{zn}"
+    absent = [c for c in ids if c not in set(s.card_of)][:2]
+    for cid in (*absent, "S99", "C00"):
+        yield f"cast:{cid}"
+        yield f"call:{cid}:{grid.name(own[0])}"
+        yield f"conceal:{cid}:{grid.name(own[0])}"
+        yield f"gather:{cid}:cmd"
     held = {s.card_of[o] for o in me.hand}
     hidden = {s.card_of[o] for group in hidden_groups(s, seat, every=True) for o in group} - held
     free = grid.name(own[0])
