@@ -276,3 +276,46 @@ def test_refusals_name_no_hidden_card(spec: GameSpec[Any, Any, Any], cfg: MatchC
             action = rng.choice(list(engine.legal_actions(state, PlayerId(player))))
             state = engine.apply(state, PlayerId(player), action).state
     assert refused, f"{spec.name}: no probe was refused: the game's hidden_probes aims at nothing"
+
+
+OTHER_DIGITS = ("²", "٣", "¹²")
+"""Digits ``str.isdigit`` accepts and ``int`` refuses or reads: a forged custom_id may hold them."""
+
+
+def _in_other_digits(action_id: str) -> Iterator[str]:
+    """``action_id`` with one run of ASCII digits (each in turn) written in other digits."""
+    for m in re.finditer(r"[0-9]+", action_id):
+        for d in OTHER_DIGITS:
+            yield action_id[: m.start()] + d + action_id[m.end() :]
+
+
+@pytest.mark.parametrize("spec", [*all_games(), *built_not_declared()], ids=lambda s: s.name)
+def test_ids_in_other_digits_are_refused_in_words(spec: GameSpec[Any, Any, Any]) -> None:
+    """Issue 32, item 6: every legal move's id with a number written in other digits ("flip:²")
+    is an ``InvalidAction`` (or a move refused as an ``IllegalAction``), never a ValueError that
+    the bot answers with "Something went wrong" and an ERROR log."""
+    engine = spec.engine
+    sent = 0
+    for seed in range(2):
+        state = engine.setup(MatchConfig(players=spec.seat_counts_for_tests[0]), seed)
+        rng = Rng.from_seed(seed)
+        for i in range(200):
+            if engine.outcome(state) is not None:
+                break
+            current = sorted(engine.current_players(state))
+            seat = current[0]
+            legal = list(engine.legal_actions(state, PlayerId(seat)))
+            if i % 10 == 0:
+                for forged in {f for a in legal for f in _in_other_digits(a.to_id())}:
+                    try:
+                        engine.apply(state, PlayerId(seat), engine.decode_action(forged))
+                    except (InvalidAction, IllegalAction) as e:
+                        assert str(e).strip(), f"{engine.name}: {forged!r} refused without words"
+                        sent += 1
+                    else:
+                        raise AssertionError(f"{engine.name}: {forged!r} was accepted as a move")
+            player = rng.choice(current)
+            state = engine.apply(
+                state, PlayerId(player), rng.choice(list(engine.legal_actions(state, PlayerId(player))))
+            ).state
+    assert sent, f"{spec.name}: no move id holds a number"
