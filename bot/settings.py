@@ -35,7 +35,9 @@ class Settings(BaseSettings):
     reserve_seconds: int = Field(default=180, ge=0, le=86_400, alias="CARDHOST_RESERVE_SECONDS")
     warn_seconds: int = Field(default=20, ge=0, le=3_600, alias="CARDHOST_WARN_SECONDS")
     response_seconds: int = Field(default=30, ge=5, le=3_600, alias="CARDHOST_RESPONSE_SECONDS")
-    ai_hard_seconds: float = Field(default=1.0, ge=0.05, le=30.0, alias="CARDHOST_AI_HARD_SECONDS")
+    ai_hard_seconds: float = Field(default=3.0, ge=0.05, le=30.0, alias="CARDHOST_AI_HARD_SECONDS")
+    """A cap on a ``hard`` AI seat's thinking per move; it normally stops sooner, at its game's
+    rounds (``GameSpec.search.rounds``, about a second's worth): the cap is for a busy machine."""
     snapshot_every: int = Field(default=50, ge=1, le=10_000, alias="CARDHOST_SNAPSHOT_EVERY")
     render_workers: int | None = Field(default=None, ge=0, le=64, alias="CARDHOST_RENDER_WORKERS")
     """Processes drawing board and hand images; None (empty) = the core count, 0 = threads."""

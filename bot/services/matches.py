@@ -229,9 +229,10 @@ class MatchService:
     def __init__(self, db: Database) -> None:
         self.db = db
         self.seed_source: Callable[[], int] = lambda: random.SystemRandom().randrange(1 << 62)
-        self.hard_seconds = 1.0
-        """Thinking time of a ``hard`` AI seat per move (``CARDHOST_AI_HARD_SECONDS``)."""
         """Where new matches get their seed; tests replace it to make games reproducible."""
+        self.hard_seconds = 3.0
+        """The cap on a ``hard`` AI seat's thinking per move (``CARDHOST_AI_HARD_SECONDS``); it
+        normally stops at its game's rounds (``GameSpec.search.rounds``) well before."""
         self.max_live = MAX_LIVE_MATCHES
         """How many matches stay in memory (``_cache``); a bot with more live matches than this
         reloads each of them from the database at every move (snapshot + replay)."""

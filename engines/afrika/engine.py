@@ -308,7 +308,9 @@ class AfrikaEngine:
 
     # ------------------------------------------------------------------------------ tests
     def resample_hidden(self, s: AfrikaState, viewer: PlayerId | None, rng: Rng) -> AfrikaState:
-        """Re-deal every card ``viewer`` cannot see (hands of others but a teammate's, every Codex order)."""
+        """Re-deal every card ``viewer`` cannot see (hands of others but a teammate's, every Codex
+        order). Cards are sorted before each shuffle, so the result depends only on what the viewer
+        knows and on ``rng`` (the ``hard`` search's re-deal check)."""
         g = thaw(s)
         ch = g.choice
         keep: set[int] = set()
@@ -325,14 +327,15 @@ class AfrikaEngine:
                 ids = [i for i in pl.codex if i not in keep]  # R124/R151: a teammate's hand is open
             else:
                 ids = [i for i in pl.codex + pl.hand if i not in keep]
-            cards = [g.objs[i].card for i in ids]
+            cards = sorted(g.objs[i].card for i in ids)
             rng.shuffle(cards)
             for i, c in zip(ids, cards, strict=True):
                 g.objs[i].card = c
         # the Scheme deck's order and the Rift deck's below the face-up rift are nobody's to see
+        g.schemes.sort()
         rng.shuffle(g.schemes)
         if len(g.rifts) > 2:
-            rest = g.rifts[1:]
+            rest = sorted(g.rifts[1:])
             rng.shuffle(rest)
             g.rifts[1:] = rest
         return freeze(g)

@@ -187,9 +187,12 @@ def hidden_groups(s: AlchemyState, viewer: int | None) -> list[list[int]]:
 
 
 def resample_hidden(s: AlchemyState, viewer: int | None, rng: Rng) -> AlchemyState:
+    """Deal the cards of every hidden group anew. The cards are sorted before the shuffle, so the
+    result depends only on what the viewer knows and on ``rng`` (the ``hard`` search's re-deal
+    check, tests/engines/test_hard_redeal_and_budget.py)."""
     card_of = list(s.card_of)
     for group in hidden_groups(s, viewer):
-        cards = [card_of[o] for o in group]
+        cards = sorted(card_of[o] for o in group)
         rng.shuffle(cards)
         for o, c in zip(group, cards, strict=True):
             card_of[o] = c

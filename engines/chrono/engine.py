@@ -368,7 +368,9 @@ class ChronoEngine:
         )
 
     def resample_hidden(self, s: ChronoState, viewer: PlayerId | None, rng: Rng) -> ChronoState:
-        """The same game with every card hidden from ``viewer`` re-dealt (for leak tests)."""
+        """The same game with every card hidden from ``viewer`` re-dealt (for leak tests and the
+        ``hard`` search). The pool is sorted before the shuffle, so the result depends only on what
+        the viewer knows and on ``rng``."""
         keep = s.must_play if s.current is not None and s.current != viewer else None
         pool: list[str] = list(s.deck)
         for i, h in enumerate(s.hands):
@@ -376,6 +378,7 @@ class ChronoEngine:
                 pool.extend(h)
         if keep is not None:
             pool.remove(keep)
+        pool.sort()
         rng.shuffle(pool)
         hands = []
         for i, h in enumerate(s.hands):

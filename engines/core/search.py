@@ -34,9 +34,13 @@ Evaluate = Callable[[Any, int], float]
 @dataclass(frozen=True)
 class SearchSettings:
     seconds: float = 1.0
-    """Thinking time per decision (the issue's default); the search also stops at ``rounds``."""
-    rounds: int = 10_000
-    """A round is one deal of the hidden cards with every candidate played out in it."""
+    """A cap on the thinking time per decision, a safety net for a busy machine: the search
+    normally stops at ``rounds`` (the bot passes ``CARDHOST_AI_HARD_SECONDS``, the bench none)."""
+    rounds: int = 32
+    """A round is one deal of the hidden cards with every candidate played out in it. The normal
+    stop: a fixed number, so ``hard`` plays the same on a busy or an idle machine. Each game sets
+    its own (``GameSpec.search``) at about a second's worth of rounds on the bench machine
+    (``python -m bench.ai_levels GAME 0`` calibrates it); 32 is a few hundred ms in most games."""
     turns: int = 2
     """A playout runs until the turn has changed this many times for each opponent (two in a duel:
     the opponent's answer and one's own next turn; ten at a table of six: a round and more), then
