@@ -30,6 +30,10 @@ from .types import Outcome, PlayerId
 Evaluate = Callable[[Any, int], float]
 """A position's worth to a seat in [0, 1] (1: as good as won), for playouts cut short."""
 
+Focus = Callable[[Any, int, Sequence[Any], Any], Sequence[Any]]
+"""(a deal of the position from the seat's view, seat, legal moves, the game AI's move) -> the
+moves worth playing out (``SearchSettings.focus``)."""
+
 
 @dataclass(frozen=True)
 class SearchSettings:
@@ -51,6 +55,12 @@ class SearchSettings:
     margin: float = 0.02
     """How much better (mean score) another move must be than the game AI's to be chosen."""
     min_rounds: int = 3
+    focus: Focus | None = None
+    """Which legal moves are worth comparing (None: all of them). It is given a deal of the position
+    from the searching seat's view (never the real state), the seat, its legal moves and the game
+    AI's move there, and returns the moves to play out; when that leaves fewer than two, the game
+    AI's move is played with no rounds at all, so forced or trivial decisions (a pass with nothing
+    worth casting) cost nothing and the rounds go where the game is decided."""
 
 
 def outcome_rewards(outcome: Outcome, players: int) -> list[float]:
@@ -97,6 +107,10 @@ class Search:
         # Even the game AI's own choice is made on a deal of the unseen cards, not on the real ones.
         seen = self.engine.resample_hidden(state, PlayerId(me), self.rng)
         usual = self.policy(self.engine, seen, PlayerId(me), self.rng)
+        if self.settings.focus is not None:
+            legal = [a for a in self.settings.focus(seen, me, legal, usual) if a != usual]
+            if not legal:
+                return usual
         candidates = self._candidates(usual, legal)
         totals = {a.to_id(): 0.0 for a in candidates}
         deadline = self.clock() + self.settings.seconds
