@@ -11,7 +11,8 @@ from .ai import afrika_policy
 from .autoplay import AUTOPLAY
 from .decks import STARTERS, check_deck, expand
 from .engine import AfrikaEngine
-from .evaluate import evaluate as afrika_evaluate
+from .hard import SEARCH
+from .hard_evaluate import evaluate as afrika_evaluate
 from .plays import played_card
 from .probes import PROBES
 from .state import AfrikaState
@@ -62,6 +63,9 @@ GAME: GameSpec[AfrikaState, AfrikaAction, AfrikaView] = GameSpec(
     engine=ENGINE,
     ai=afrika_policy,
     evaluate=afrika_evaluate,
+    # hard: rounds on attacks, blocks, casts and main phases (hard.py); the evaluator is fitted on
+    # normal self-play (hard_evaluate.py, bench/afrika_eval_fit.py)
+    search=SEARCH,
     autoplay=AUTOPLAY,
     deck_pool=_pool,
     starters=_starters,
