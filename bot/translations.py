@@ -235,9 +235,11 @@ CHOICES: dict[str, str] = {
     "best of 1": "1 партия",
     "best of 3": "до 2 побед из 3",
     "best of 5": "до 3 побед из 5",
-    "easy (makes mistakes)": "легко (ошибается)",
-    "normal": "нормально",
-    "hard (thinks ahead, about a second a move)": "сложно (думает наперёд, около секунды на ход)",
+    "easy: plays sensible moves but often misses the best one": "легко: делает разумные ходы, но часто упускает лучший",
+    "normal: the game's own AI, a steady player (takes over when your time runs out)": (
+        "нормально: собственный ИИ игры, ровный игрок (играет за вас, когда истекает время)"
+    ),
+    "hard: thinks a few turns ahead, about a second a move": "сложно: думает на несколько ходов вперёд, около секунды на ход",
     # /settings language: each language by its own name
     "English": "English (английский)",
     "Русский": "Русский",

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
+from .easy import EasySettings
 from .engine import Action, Engine
 from .errors import ConfigError
 from .rng import Rng
@@ -217,6 +218,11 @@ class GameSpec(Generic[S, A, V]):
     playout: Policy | None = None
     """The policy the ``hard`` AI's playouts play both sides with (None: ``ai``). The move ``hard``
     falls back on is always ``ai``'s; a cheaper or sharper playout policy only changes the search."""
+    easy: EasySettings = field(default_factory=EasySettings)
+    """How the ``easy`` AI plays this game (``engines.core.easy``): how often it keeps the game
+    AI's move and how close to the best a move must look to be plausible, tuned per game so that
+    ``normal`` beats it most of the time but not always (a Spirit Tactics turn is twenty decisions,
+    an Alchemy turn a few; a game AI may be weaker or stronger than a one-move look)."""
     series: SeriesRules = SeriesRules()
     clock: TurnClock = TurnClock()
     """The turn clock a match of this game starts with (``TurnClock``)."""

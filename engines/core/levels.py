@@ -1,5 +1,6 @@
-"""AI levels for every game: ``easy`` (the game's AI with noise), ``normal`` (the game's AI, what
-takes over a timed-out seat) and ``hard`` (a search, ``engines.core.search``).
+"""AI levels for every game: ``easy`` (plausible moves one move ahead, ``engines.core.easy``),
+``normal`` (the game's AI, what takes over a timed-out seat) and ``hard`` (a search,
+``engines.core.search``).
 
 A level is a policy like any other: ``(engine, state, player, rng) -> action``. The bot stores the
 level of each AI seat and asks ``level_policy`` for it; moves are logged as always, so a match
@@ -13,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any, Literal, get_args
 
+from .easy import EasySettings, easy_policy
 from .engine import Engine
 from .errors import ConfigError
 from .game import GameSpec, Policy
@@ -23,12 +25,12 @@ from .types import PlayerId
 Level = Literal["easy", "normal", "hard"]
 LEVELS: tuple[str, ...] = get_args(Level)
 LEVEL_WORDS: dict[str, str] = {
-    "easy": "easy (makes mistakes)",
-    "normal": "normal",
-    "hard": "hard (thinks ahead, about a second a move)",
+    "easy": "easy: plays sensible moves but often misses the best one",
+    "normal": "normal: the game's own AI, a steady player (takes over when your time runs out)",
+    "hard": "hard: thinks a few turns ahead, about a second a move",
 }
-EASY_NOISE = 0.3
-"""How often ``easy`` plays a random legal move instead of the game AI's."""
+"""What each level is like, in one sentence: the choices of ``/play``'s ``ai`` option (at most
+100 characters each, Discord's limit; ``bot/translations.py`` has them in Russian)."""
 
 
 def seat_count(state: Any) -> int:
@@ -42,13 +44,10 @@ def seat_count(state: Any) -> int:
     raise TypeError(f"{type(state).__name__} names no players or seats")
 
 
-def easy(base: Policy, noise: float = EASY_NOISE) -> Policy:
-    def play(engine: Engine[Any, Any, Any], state: Any, player: PlayerId, rng: Rng) -> Any:
-        if rng.below(1000) < noise * 1000:
-            return rng.choice(list(engine.legal_actions(state, player)))
-        return base(engine, state, player, rng)
-
-    return play
+def easy(spec: GameSpec[Any, Any, Any], settings: EasySettings | None = None) -> Policy:
+    """The friendly player over ``spec``'s AI and evaluator (``engines.core.easy``); ``settings``
+    default to the game's own (``spec.easy``)."""
+    return easy_policy(spec.ai, spec.evaluate, settings or spec.easy)
 
 
 def hard(
@@ -77,7 +76,7 @@ def level_policy(spec: GameSpec[Any, Any, Any], level: str | None, seconds: floa
     if level in (None, "", "normal"):
         return spec.ai
     if level == "easy":
-        return easy(spec.ai)
+        return easy(spec)
     if level == "hard":
         return hard(spec, replace(spec.search, seconds=seconds) if seconds is not None else None)
     known = ", ".join(LEVELS)

@@ -118,3 +118,20 @@ async def test_another_games_option_is_not_accepted(simcord_env, option: str) ->
     game = "chrono" if option != "suits" else "spirit"
     with pytest.raises(OptionError, match=option):
         await t.members["alice"].slash(t.channel, f"play {game}", **{option: value})
+
+
+async def test_the_ai_option_says_what_each_level_is_like(simcord_env) -> None:
+    """``ai:`` offers each level with one sentence on what it is like (issue 37 item 3), whole
+    (not cut by Discord's limit) and in Russian too; it used to be a bare "normal"."""
+    from bot.translations import CHOICES
+    from engines.core.levels import LEVEL_WORDS, LEVELS
+
+    tree = simcord_env.bot.tree
+    for sub in tree.get_command("play").to_dict(tree)["options"]:
+        ai = next(o for o in sub["options"] if o["name"] == "ai")
+        shown = {c["value"]: c["name"] for c in ai["choices"]}
+        assert list(shown) == list(LEVELS), sub["name"]
+        for level, name in shown.items():
+            assert name == LEVEL_WORDS[level] and name.startswith(f"{level}: "), name
+            assert len(name.split(": ", 1)[1].split()) >= 5, f"{name!r}: a sentence, not a word"
+            assert CHOICES[name] and len(CHOICES[name]) <= DESCRIPTION_LIMIT, name
