@@ -1,6 +1,7 @@
 """Epochs Chrono: a shedding game on a shared suit x epoch matrix (rules digest seed 003)."""
 
 from engines.core.game import GameSpec, OptionSpec, TurnClock
+from engines.core.search import SearchSettings
 
 from .ai import chrono_policy
 from .carddata import card_title
@@ -11,6 +12,8 @@ from .state import ChronoAction, ChronoState, Draw, End, Play
 from .view import ChronoView, SeatView
 
 ENGINE = ChronoEngine()
+CHRONO_ROUNDS = 300
+"""hard's rounds a decision: about 0.8 s of one idle core of the bench machine at six seats (1 s: some 370)."""
 
 GAME: GameSpec[ChronoState, ChronoAction, ChronoView] = GameSpec(
     # An Epochs Chrono turn is a card or two: a short clock keeps several players moving.
@@ -29,6 +32,10 @@ GAME: GameSpec[ChronoState, ChronoAction, ChronoView] = GameSpec(
     engine=ENGINE,
     ai=chrono_policy,
     evaluate=chrono_evaluate,
+    # hard: a playout is a few hundred microseconds to the end of the game, and a position cut
+    # after a round says little about who goes out first, so playouts run to the end and score the
+    # real places (tests/engines/test_chrono_hard.py; figures in bench/README.md, AI levels).
+    search=SearchSettings(rounds=CHRONO_ROUNDS, turns=10_000, playout_moves=3_000),
     options=(
         OptionSpec(
             "suits",
