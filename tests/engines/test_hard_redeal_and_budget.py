@@ -32,8 +32,18 @@ def seats(game: str) -> int:
     return 6 if game == "chrono" else 2
 
 
-def positions(game: str, count: int = 6, every: int = 4) -> list[tuple[Any, int]]:
-    """Positions of a ``normal`` game where the seat to move has a choice, ``every`` moves apart."""
+def searched(spec: Any, state: Any, seat: int) -> bool:
+    """Whether ``hard`` plays rounds at this position: the seat has a choice, and the game's focus
+    (``SearchSettings.focus``, if it declares one) leaves a move to compare with the game AI's."""
+    legal = list(spec.engine.legal_actions(state, PlayerId(seat)))
+    if len(legal) < 2 or spec.search.focus is None:
+        return len(legal) > 1
+    usual = spec.ai(spec.engine, state, PlayerId(seat), Rng.from_seed(0))
+    return any(a != usual for a in spec.search.focus(state, seat, legal, usual))
+
+
+def positions(game: str, count: int = 6, every: int = 9) -> list[tuple[Any, int]]:
+    """Positions of a ``normal`` game where ``hard`` searches (``searched``), ``every`` moves apart."""
     spec = game_spec(game)
     engine = spec.engine
     state = engine.setup(MatchConfig(seats(game), {}), 5)
@@ -42,7 +52,7 @@ def positions(game: str, count: int = 6, every: int = 4) -> list[tuple[Any, int]
     moves = 0
     while engine.outcome(state) is None and len(out) < count:
         seat = int(min(engine.current_players(state)))
-        if moves % every == every - 1 and len(engine.legal_actions(state, PlayerId(seat))) > 1:
+        if moves % every == every - 1 and searched(spec, state, seat):
             out.append((state, seat))
         state = engine.apply(state, PlayerId(seat), spec.ai(engine, state, PlayerId(seat), rng)).state
         moves += 1
@@ -66,7 +76,9 @@ class Peeking:
 def decide(engine: Any, game: str, state: Any, me: int) -> tuple[str, dict[str, float]]:
     """``hard``'s move and the scores it chose it on, with a fixed seed and a clock that never moves."""
     searches: list[Search] = []
-    policy = hard(game_spec(game), SMALL, clock=lambda: 0.0, observe=searches.append)
+    spec = game_spec(game)
+    # the game's own choice of which decisions and moves to search, on few rounds
+    policy = hard(spec, replace(SMALL, focus=spec.search.focus), clock=lambda: 0.0, observe=searches.append)
     action = policy(engine, state, PlayerId(me), Rng.from_seed(7))
     return action.to_id(), searches[0].scores
 
