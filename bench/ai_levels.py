@@ -23,12 +23,14 @@ The score counts a win 1, a draw (a shared first place) 1/2 (1/k among k), a los
 confidence interval is the normal approximation on the per-game scores: mean +- 1.96 s / sqrt(n),
 s the scores' sample standard deviation (clipped to [0, 1]); 200 games give about +- 6.5 points at
 65%. Seconds per decision count only the stronger seat's decisions with a choice (more than one
-legal move); the mean and the 95th percentile are printed.
+legal move); the mean and the 95th percentile (wall clock) are printed, and the mean CPU time of
+the process (what the decision costs on an idle core).
 
 The calibration runs before the games, in this process alone: at ``calibrate`` positions of
-``normal``-vs-``normal`` games (the seat to move has a choice) ``hard`` thinks for 1 s with no
-rounds cap; the median rounds it reached is what about 1 s a decision is on this machine, printed
-with the load average at the time (a shared machine reaches fewer).
+``normal``-vs-``normal`` games (the seat to move has a choice) ``hard`` thinks for 1 s of this
+process's CPU time with no rounds cap; the median rounds it reached is what 1 s a decision is on
+one idle core of this machine, printed with the load average at the time (a shared machine gives
+a process less than a core, so a decision then takes longer on the wall clock).
 
 Results are merged into ``bench/results.json`` under ``hard_vs_normal`` / ``normal_vs_easy``
 (per game) and ``hard_calibration``; other keys and other games are kept. Figures, not tests:
@@ -100,15 +102,17 @@ def play_game(job: tuple[Duel, int]) -> dict[str, Any]:
     state = engine.setup(MatchConfig(duel.players, _options(spec, duel.players, g)), 7919 * g + 13)
     rng = Rng.from_seed(g)
     times: list[float] = []
+    cpu: list[float] = []
     moves = 0
     while engine.outcome(state) is None:
         seat = min(engine.current_players(state))
         if seat == me:
             choice = len(engine.legal_actions(state, PlayerId(seat))) > 1
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.process_time()
             action = strong(engine, state, PlayerId(seat), rng)
             if choice:
                 times.append(time.perf_counter() - t0)
+                cpu.append(time.process_time() - c0)
             elif rounds:
                 rounds.pop()  # a forced move: no search, no rounds to count
         else:
@@ -123,6 +127,7 @@ def play_game(job: tuple[Duel, int]) -> dict[str, Any]:
         "score": 1.0 / len(group) if place == 0 else 0.0,
         "place": sum(len(gr) for gr in ranking[:place]) + (len(group) + 1) / 2,
         "times": times,
+        "cpu": cpu,
         "rounds": rounds,
         "moves": moves,
     }
@@ -153,6 +158,7 @@ def summarise(duel: Duel, games: list[dict[str, Any]], wall: float, jobs: int) -
     scores = [float(r["score"]) for r in games]
     score, low, high = confidence(scores)
     times = [t for r in games for t in r["times"]]
+    cpu = [t for r in games for t in r.get("cpu", ())]
     rounds = [n for r in games for n in r["rounds"]]
     return {
         "game": duel.game,
@@ -175,6 +181,7 @@ def summarise(duel: Duel, games: list[dict[str, Any]], wall: float, jobs: int) -
         "decisions": len(times),
         "seconds_per_decision": mean(times) if times else 0.0,
         "seconds_per_decision_p95": percentile(times, 95),
+        "cpu_seconds_per_decision": mean(cpu) if cpu else 0.0,
         "moves": sum(int(r["moves"]) for r in games),
         "wall_seconds": wall,
         "jobs": jobs,
@@ -197,7 +204,9 @@ def run(duel: Duel, games: int, jobs: int) -> dict[str, Any]:
 
 def calibrate(game: str, players: int, positions: int = 8, seconds: float = 1.0) -> dict[str, Any]:
     """The rounds ``hard`` reaches in ``seconds`` at ``positions`` positions of normal-vs-normal
-    games (the seat to move has a choice), on this machine now."""
+    games (the seat to move has a choice), on this machine now. The seconds are this process's
+    CPU time (``time.process_time``): what an idle core does in a second, so the figure moves
+    little with the load of a shared machine (which slows the wall clock by up to load/cores)."""
     spec = game_spec(game)
     engine = spec.engine
     settings = replace(spec.search, seconds=seconds, rounds=10**9)
@@ -213,7 +222,8 @@ def calibrate(game: str, players: int, positions: int = 8, seconds: float = 1.0)
             # Positions spread through a game (every 11th move, when the seat has a choice).
             if moves % 11 == 5 and len(engine.legal_actions(state, seat)) > 1:
                 searches: list[Search] = []
-                hard(spec, settings, observe=searches.append)(engine, state, seat, Rng.from_seed(moves))
+                think = hard(spec, settings, clock=time.process_time, observe=searches.append)
+                think(engine, state, seat, Rng.from_seed(moves))
                 reached.append(searches[0].rounds)
                 taken += 1  # two positions a game at most: the others come from other games
             state = engine.apply(state, seat, spec.ai(engine, state, seat, rng)).state
@@ -223,6 +233,7 @@ def calibrate(game: str, players: int, positions: int = 8, seconds: float = 1.0)
         "game": game,
         "players": players,
         "seconds": seconds,
+        "clock": "process CPU time",
         "positions": len(reached),
         "median_rounds": median(reached) if reached else None,
         "rounds": reached,
@@ -266,7 +277,7 @@ def describe(r: dict[str, Any]) -> str:
         )
     timing = (
         f"{r['seconds_per_decision'] * 1000:.0f} ms a decision (p95 {r['seconds_per_decision_p95'] * 1000:.0f} ms, "
-        f"{r['decisions']} decisions), wall {r['wall_seconds']:.0f} s on {r['jobs']} process(es)"
+        f"CPU {r['cpu_seconds_per_decision'] * 1000:.0f} ms; {r['decisions']} decisions), wall {r['wall_seconds']:.0f} s on {r['jobs']} process(es)"
     )
     return f"{head} {body}; {timing}"
 
@@ -274,7 +285,7 @@ def describe(r: dict[str, Any]) -> str:
 def describe_calibration(c: dict[str, Any]) -> str:
     load = ", ".join(f"{x:.1f}" for x in c["load_average"])
     return (
-        f"{c['game']}, {c['players']} seats: about {c['seconds']} s a decision = {c['median_rounds']} rounds "
+        f"{c['game']}, {c['players']} seats: {c['seconds']} s of CPU a decision = {c['median_rounds']} rounds "
         f"(median of {c['positions']} positions; load {load} on {c['cpus']} cores)"
     )
 
