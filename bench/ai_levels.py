@@ -1,7 +1,7 @@
 """AI levels (issues #23 item 4, #37 item 1): how ``hard`` does against ``normal``, and ``normal``
 against ``easy``, with a 95% confidence interval, in parallel processes.
 
-    python -m bench.ai_levels GAME [games=200] [rN | seconds] [players=2] [easy | both] [jobs=N]
+    python -m bench.ai_levels GAME [games=200] [rN | seconds] [players] [easy | both] [jobs=N]
     python -m bench.ai_levels all 200 [both] [jobs=2]     # the four duels and Chrono at 6 seats
 
 Words may also be given as ``games=200``, ``rounds=40`` (or ``r40``), ``seconds=1.0``,
@@ -15,7 +15,7 @@ the same on a busy or an idle machine and whatever ``jobs`` is (each game is see
 alone and played in one process). A bare number of seconds instead (``1.0``) gives ``hard`` that
 thinking time a decision and a rounds cap of a million (the old way; the figure then depends on
 the machine). Duels: the stronger level takes each seat half of the time. Tables of more seats
-(Chrono with ``players=6``, what ``all`` plays): one stronger seat among weaker ones, moving round
+(Chrono: 6 unless ``players`` says otherwise): one stronger seat among weaker ones, moving round
 the table; its score is its share of the wins, against the 1/players a seat of the weaker level
 gets, and its mean place is printed too.
 
@@ -363,7 +363,7 @@ def main(argv: list[str]) -> int:
     args = parse(argv[1:])
     for game in args.games:
         table = TABLE_SEATS.get(game, 2)
-        players = table if len(args.games) > 1 else args.players or 2
+        players = table if len(args.games) > 1 else args.players or table
         name = game if players == table else f"{game}@{players}"
         calibration = None
         if "hard" in args.pairings and args.positions > 0:
