@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engines.core.game import GameSpec, OptionSpec, TurnClock
+from engines.core.search import SearchSettings
 
 from .actions import AlchemyAction, decode_action
 from .ai import alchemy_policy
@@ -55,6 +56,8 @@ GAME: GameSpec[AlchemyState, AlchemyAction, AlchemyView] = GameSpec(
     engine=ENGINE,
     ai=alchemy_policy,
     evaluate=alchemy_evaluate,
+    # hard (#37 item 2): every legal move is a candidate (an Alchemy decision has a dozen at most).
+    search=SearchSettings(rounds=24, width=12),
     options=(
         OptionSpec(
             "damage_scoring",

@@ -10,18 +10,21 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engines.core.game import GameSpec, SeriesRules, TurnClock
+from engines.core.search import SearchSettings
 
 from .actions import SpiritAction, decode_action
 from .ai import spirit_policy
-from .ai import worth as spirit_evaluate
 from .autoplay import AUTOPLAY
 from .cards import card
 from .decks import check_deck, check_side, starter_decks, starter_sides
 from .engine import SpiritEngine
+from .hard import focus as hard_focus
+from .hard import playout as hard_playout
 from .plays import played_card
 from .probes import PROBES
 from .state import SpiritState
 from .view import SpiritView
+from .worth import worth as hard_evaluate
 
 if TYPE_CHECKING:
     from engines.decks.pool import DeckPool
@@ -53,7 +56,11 @@ GAME: GameSpec[SpiritState, SpiritAction, SpiritView] = GameSpec(
     },
     engine=ENGINE,
     ai=spirit_policy,
-    evaluate=spirit_evaluate,
+    # hard (#37 item 2): its own fitted evaluator (normal keeps ai.evaluate), rounds only in the
+    # Main and Combat Phases, playouts without spells (engines/spirit/hard.py says why).
+    evaluate=hard_evaluate,
+    search=SearchSettings(rounds=8, focus=hard_focus),
+    playout=hard_playout,
     autoplay=AUTOPLAY,
     deck_pool=_pool,
     starters=starter_decks,

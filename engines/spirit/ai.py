@@ -322,9 +322,8 @@ def _respond(engine: Any, s: SpiritState, p: int, legal: Sequence[SpiritAction],
     return a if a is not None and gain > 150 else Pass()
 
 
-def _main(
-    engine: Any, s: SpiritState, p: int, legal: Sequence[SpiritAction], rng: Rng
-) -> SpiritAction | None:
+def _main_placement(s: SpiritState, p: int, legal: Sequence[SpiritAction]) -> SpiritAction | None:
+    """The Main Phase moves that need no look-ahead: a Call, a Gather, a Flip, a Conceal."""
     calls = _of(legal, Call)
     if calls:
         a = _place_choice(s, p, calls)
@@ -341,6 +340,15 @@ def _main(
         a = _place_choice(s, p, conceals)
         if a is not None:
             return a
+    return None
+
+
+def _main(
+    engine: Any, s: SpiritState, p: int, legal: Sequence[SpiritAction], rng: Rng
+) -> SpiritAction | None:
+    placed = _main_placement(s, p, legal)
+    if placed is not None:
+        return placed
     spells = [a for a in legal if isinstance(a, Cast | Use)]
     gain, best = _best_simulated(engine, s, p, spells, rng)
     if best is not None and gain > 120:
