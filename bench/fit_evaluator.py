@@ -38,9 +38,9 @@ def positions(
     xs: list[list[float]] = []
     ys: list[float] = []
     for g in range(games):
-        options = (
-            {spec.deck_option: [starters[(g + i) % len(starters)] for i in range(2)]} if starters else {}
-        )
+        options: dict[str, Any] = {}
+        if starters and spec.deck_option:
+            options[spec.deck_option] = [starters[(g + i) % len(starters)] for i in range(2)]
         state = engine.setup(MatchConfig(2, options), SEED_BASE + 7 * g)
         rng = Rng.from_seed(SEED_BASE + g)
         seen: list[Any] = []
@@ -48,8 +48,8 @@ def positions(
         while engine.outcome(state) is None:
             if moves % EVERY == 0:
                 seen.append(state)
-            seat = min(engine.current_players(state))
-            state = engine.apply(state, PlayerId(seat), spec.ai(engine, state, PlayerId(seat), rng)).state
+            mover = min(engine.current_players(state))
+            state = engine.apply(state, mover, spec.ai(engine, state, mover, rng)).state
             moves += 1
         ranking = engine.outcome(state).ranking  # type: ignore[union-attr]
         for seat in (0, 1):
@@ -113,13 +113,11 @@ def main(argv: list[str]) -> int:
     games = int(argv[2].removeprefix("games=")) if len(argv) > 2 else 2000
     module = importlib.import_module(MODULES[game])
     xs, ys = positions(game, games, module.features)
-    half = len(xs) // 2
     w = fit(xs, ys)
     print(f"{game}: {games} games, {len(xs)} positions (both sides)")
     print(
         f"log loss now {log_loss(module.WEIGHTS, xs, ys):.4f}, fitted {log_loss(w, xs, ys):.4f} (even: {math.log(2):.4f})"
     )
-    del half
     for name, value in zip(module.FEATURES, w, strict=True):
         print(f"    {name:>16} {value:+.4f}")
     print("WEIGHTS = (" + ", ".join(f"{v:.4f}" for v in w) + ")")
