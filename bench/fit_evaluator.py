@@ -19,7 +19,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from engines.core import MatchConfig, PlayerId, Rng
+from engines.core import MatchConfig, Rng
 from engines.games import game_spec
 
 MODULES = {"alchemy": "engines.alchemy.evaluate", "spirit": "engines.spirit.worth"}
