@@ -57,7 +57,7 @@ GAME: GameSpec[AlchemyState, AlchemyAction, AlchemyView] = GameSpec(
     ai=alchemy_policy,
     evaluate=alchemy_evaluate,
     # hard (#37 item 2): every legal move is a candidate (an Alchemy decision has a dozen at most).
-    search=SearchSettings(rounds=24, width=12),
+    search=SearchSettings(rounds=12, width=12),
     options=(
         OptionSpec(
             "damage_scoring",
