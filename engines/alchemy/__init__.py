@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engines.core.easy import EasySettings
 from engines.core.game import GameSpec, OptionSpec, TurnClock
 from engines.core.search import SearchSettings
 
@@ -58,6 +59,9 @@ GAME: GameSpec[AlchemyState, AlchemyAction, AlchemyView] = GameSpec(
     evaluate=alchemy_evaluate,
     # hard (#37 item 2): every legal move is a candidate (an Alchemy decision has a dozen at most).
     search=SearchSettings(rounds=12, width=12),
+    # easy (#37 item 3): a one-move look is as good as the game AI here, so easy keeps the AI's
+    # move but now and then plays another that looks nearly as good (normal wins about 3 in 4).
+    easy=EasySettings(follow=0.92, margin=0.06),
     options=(
         OptionSpec(
             "damage_scoring",

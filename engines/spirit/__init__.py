@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engines.core.easy import EasySettings
 from engines.core.game import GameSpec, SeriesRules, TurnClock
 from engines.core.search import SearchSettings
 
@@ -60,6 +61,8 @@ GAME: GameSpec[SpiritState, SpiritAction, SpiritView] = GameSpec(
     # Main and Combat Phases, playouts without spells (engines/spirit/hard.py says why).
     evaluate=hard_evaluate,
     search=SearchSettings(rounds=8, focus=hard_focus),
+    # easy (#37 item 3): a turn is twenty decisions, so easy strays from the AI's move less often.
+    easy=EasySettings(follow=0.85),
     playout=hard_playout,
     autoplay=AUTOPLAY,
     deck_pool=_pool,
