@@ -7,6 +7,7 @@ replays from its rng, and still differs from ``normal``."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -123,6 +124,10 @@ def test_levels_are_policies_and_unknown_ones_are_refused() -> None:
     rng = Rng.from_seed(4)
     usual = spec.ai(engine, engine.resample_hidden(state, PlayerId(me), rng), PlayerId(me), rng)
     assert faithful(engine, state, PlayerId(me), Rng.from_seed(4)) == usual, "the game AI's move, on a deal"
+    declared = level_policy(replace(spec, easy=EasySettings(follow=1.0, far=1.0)), "easy")
+    assert declared(engine, state, PlayerId(me), Rng.from_seed(4)) == usual, "the game declares its easy"
+    loose_game = level_policy(replace(spec, easy=EasySettings(follow=0.0, margin=1.0)), "easy")
+    assert len({loose_game(engine, state, PlayerId(me), Rng.from_seed(i)).to_id() for i in range(30)}) > 1
 
 
 def test_rewards_share_tied_places() -> None:
