@@ -17,7 +17,7 @@ from typing import Any
 from bot.services.clock import now
 from engines.core import PlayerId, Rng, choose_action, step
 from engines.core.levels import level_policy
-from tests.bot.table import game_thread, has_moves, make_table, panel_message, play_move
+from tests.bot.table import game_thread, has_moves, make_table, panel_message, play_move, start_challenge
 
 
 async def _latest(env: Any) -> Any:
@@ -102,3 +102,60 @@ async def test_after_the_timed_out_turn_the_seat_is_the_players_again(simcord_en
         state, _ = step(engine, state, row.seat, row.action_id)
     assert handed_back
     assert not live.autopiloted(0)
+
+
+async def test_a_seat_the_ai_kept_is_the_players_again_after_reclaim(simcord_env) -> None:
+    """Three timed-out turns in a row and the AI keeps alice's seat (the game AI's moves, as for a
+    single turn); ``/game reclaim`` gives it back: from then on nothing is decided for her but the
+    automatic passes, her clock runs on her turn, her panel has moves and her click is taken."""
+    env = simcord_env
+    t = make_table(env, ("alice", "bob"))
+    alice, bob = t.members["alice"], t.members["bob"]
+    await start_challenge(t, "alice", "bob", "alchemy")
+    live = await _latest(env)
+    spec, engine = live.spec, live.engine
+    start = (live.state, live.seq)
+    rng = Rng.from_seed(3)
+    for _ in range(400):
+        if live.seats[0].is_ai or not live.active:
+            break
+        if 1 in live.current:
+            await play_move(bob, live.id, choose_action(engine, live.state, PlayerId(1), rng).to_id())
+        else:
+            clock = await env.bot.db.matches.get_clock(live.id)
+            assert clock is not None and clock.seat == 0
+            await env.advance_time(clock.deadline - now() + 1)
+    assert live.active and live.seats[0].is_ai, "the AI keeps alice's seat after three timeouts"
+    held = live.seq
+    for _ in range(30):  # bob plays on; the AI answers for alice
+        if 1 not in live.current or not live.active:
+            break
+        await play_move(bob, live.id, choose_action(engine, live.state, PlayerId(1), rng).to_id())
+    assert live.active
+    await alice.slash(game_thread(t), "game reclaim")
+    assert not live.seats[0].is_ai
+    reclaimed = live.seq
+    for _ in range(60):  # bob plays until it is alice's decision
+        if 0 in live.current or not live.active:
+            break
+        await play_move(bob, live.id, choose_action(engine, live.state, PlayerId(1), rng).to_id())
+    assert live.active and 0 in live.current, "alice decides again"
+    clock = await env.bot.db.matches.get_clock(live.id)
+    assert clock is not None and clock.seat == 0, "alice's clock runs"
+    assert has_moves(panel_message(alice, live.id))
+    before = live.seq
+    await play_move(alice, live.id, choose_action(engine, live.state, PlayerId(0), rng).to_id())
+    assert live.seq > before, "alice's click was taken"
+    state, seq = start
+    ai_moves = 0
+    for row in await env.bot.db.matches.actions(live.id, after_seq=seq):
+        if row.seat == 0 and row.by_ai:
+            if held < row.seq <= reclaimed:
+                normal = spec.ai(engine, state, PlayerId(0), _bots_rng(live, row.seq)).to_id()
+                assert row.action_id == normal, f"move {row.seq}: {row.action_id}, the game AI plays {normal}"
+                ai_moves += 1
+            elif row.seq > reclaimed:
+                automatic = spec.autoplay.auto_action(engine, state, 0, live.seats[0].stops)
+                assert row.action_id == automatic, f"move {row.seq} ({row.action_id}) was decided for alice"
+        state, _ = step(engine, state, row.seat, row.action_id)
+    assert ai_moves > 0, "the AI answered bob for alice while it held her seat"
