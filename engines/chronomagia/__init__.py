@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from engines.core.easy import EasySettings
 from engines.core.game import GameSpec, OptionSpec, SeriesRules, TurnClock
+from engines.core.search import SearchSettings
 
 from .actions import ChronomagiaAction, decode_action
 from .ai import chrono_policy
@@ -20,6 +21,7 @@ from .autoplay import AUTOPLAY
 from .cards import card
 from .decks import check_deck, check_hero_deck, starter_decks, starter_hero_decks
 from .engine import ChronomagiaEngine
+from .hard import focus as hard_focus
 from .probes import PROBES
 from .state import ChronomagiaState
 from .view import ChronomagiaView
@@ -35,6 +37,8 @@ def _pool() -> DeckPool:
 
 
 ENGINE = ChronomagiaEngine()
+HARD_ROUNDS = 4
+"""hard's rounds a decision (each a deal of the unseen cards with every candidate played out)."""
 
 GAME: GameSpec[ChronomagiaState, ChronomagiaAction, ChronomagiaView] = GameSpec(
     # A Chronomagia turn collects, plays cards and uses abilities: a few more clicks than Alchemy's.
@@ -53,6 +57,10 @@ GAME: GameSpec[ChronomagiaState, ChronomagiaAction, ChronomagiaView] = GameSpec(
     evaluate=chrono_evaluate,
     # easy (#37 item 3): kept the AI's move a little more often than by default (normal won 89%).
     easy=EasySettings(follow=0.8),
+    # hard: a playout finishes the seat's own turn with the game AI (about 10 ms a candidate) and
+    # the evaluator scores where the turn leaves it; moves made by rule get no rounds
+    # (engines/chronomagia/hard.py; figures in bench/README.md, AI levels).
+    search=SearchSettings(rounds=HARD_ROUNDS, turns=1, focus=hard_focus),
     autoplay=AUTOPLAY,
     options=(
         OptionSpec(
