@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engines.core.easy import EasySettings
 from engines.core.game import GameSpec, OptionSpec, SeriesRules, TurnClock
 
 from .actions import AfrikaAction
@@ -66,6 +67,8 @@ GAME: GameSpec[AfrikaState, AfrikaAction, AfrikaView] = GameSpec(
     # hard: rounds on attacks, blocks, casts and main phases (hard.py); the evaluator is fitted on
     # normal self-play (hard_evaluate.py, bench/afrika_eval_fit.py)
     search=SEARCH,
+    # easy (#37 item 3): strays from the game AI's move 3 times in 10 (normal won 75%; 64% at 1 in 4).
+    easy=EasySettings(follow=0.7),
     autoplay=AUTOPLAY,
     deck_pool=_pool,
     starters=_starters,
