@@ -27,7 +27,7 @@ from bot.mentions import NO_PINGS
 from bot.presenters import seat_moves
 from bot.presenters.alt import board_alt, hand_alt
 from bot.presenters.choices import MoveChoice
-from bot.presenters.registry import entry
+from bot.presenters.registry import entry_of
 from bot.services.puzzles import Attempt, PuzzleService
 from bot.text import clip, log_block, ordinal, with_names
 from bot.ui.components import (
@@ -63,7 +63,7 @@ def seat_names(attempt: Attempt) -> list[str]:
 
 def panel_text(attempt: Attempt) -> str:
     run, puzzle, row = attempt.run, attempt.puzzle, attempt.row
-    table = entry(puzzle.game)
+    table = entry_of(run.spec)
     names = seat_names(attempt)
     seat = puzzle.player
     mine = run.engine.view(run.state, PlayerId(seat))
@@ -92,7 +92,7 @@ def result_text(attempt: Attempt, solves: int) -> str:
     does not). The panel above it already says "Solved!" and why, so a solve is announced by
     what it counts for, not by saying "Solved" and the reason a second time (issue 34 item 15)."""
     puzzle, row = attempt.puzzle, attempt.row
-    title = entry(puzzle.game).title
+    title = entry_of(attempt.run.spec).title
     verdict = attempt.run.verdict
     assert verdict is not None
     names = seat_names(attempt)
@@ -115,7 +115,7 @@ def result_text(attempt: Attempt, solves: int) -> str:
 async def panel_files(attempt: Attempt) -> list[discord.File]:
     """The board (what a spectator sees) and the solver's hand, drawn off the event loop."""
     run, puzzle = attempt.run, attempt.puzzle
-    table = entry(puzzle.game)
+    table = entry_of(run.spec)
     names = seat_names(attempt)
     engine, state, seat = run.engine, run.state, puzzle.player
 
@@ -201,7 +201,7 @@ class PuzzleMultiSelect(
         values = selected_values(interaction)
         bot = bot_of(interaction)
         attempt = await bot.puzzles.attempt(self.attempt_id)
-        multi = entry(attempt.puzzle.game).presenter.multi(
+        multi = entry_of(attempt.run.spec).presenter.multi(
             attempt.run.engine, attempt.run.state, attempt.puzzle.player
         )
         await on_moves(interaction, self.attempt_id, self.seq, values, multi[1] if multi else None)
@@ -381,7 +381,7 @@ def panel_view(attempt: Attempt, page: int = 0, focus: int | None = None) -> dis
     multi = None
     if run.to_act:
         seat = attempt.puzzle.player
-        presenter = entry(attempt.puzzle.game).presenter
+        presenter = entry_of(run.spec).presenter
         choices, multi = seat_moves(presenter, run.engine, run.state, seat, seat_names(attempt))
     panel = move_view(
         row.id, row.seq, choices, page, multi=multi, focus=focus, parts=PUZZLE_PARTS, tools=tools
@@ -409,7 +409,7 @@ async def deliver(
     from bot.services.dms import DM_CLOSED
 
     puzzle = attempt.puzzle
-    title = entry(puzzle.game).title
+    title = entry_of(attempt.run.spec).title
     try:
         message = await send_panel(interaction.user, attempt)
     except discord.Forbidden as exc:
