@@ -220,7 +220,6 @@ def bot_meter(bot: Any, game: str) -> Iterator[None]:
     import dataclasses
     import hashlib
 
-    import bot.surfaces.table as table_mod
 
     def cpu_timed(key: str, fn: Callable[..., Any]) -> Callable[..., Any]:
         def wrapper(*args: Any, **kwargs: Any) -> Any:
@@ -235,14 +234,17 @@ def bot_meter(bot: Any, game: str) -> Iterator[None]:
     if getattr(getattr(bot.table, "renders", None), "workers", 0) == 0:
         # Drawn in threads of this process: time the draw and the encode there (thread CPU). In
         # worker processes the draw is theirs: their CPU is read from /proc instead.
-        spec = table_mod.table_spec(game)
+        from bot.presenters.registry import entry, override
+
+        spec = entry(game).table
         timed_spec = dataclasses.replace(
             spec,
             board=cpu_timed("render.board draw (cpu)", spec.board),
             hand=cpu_timed("render.hand draw (cpu)", spec.hand),
         )
-        orig_table_spec = table_mod.table_spec
-        patch(table_mod, "table_spec", lambda g: timed_spec if g == game else orig_table_spec(g))
+        hosting = override(game, table=timed_spec)  # the game's registry entry, for the run
+        hosting.__enter__()
+        undo.append(lambda: hosting.__exit__(None, None, None))
         import bot.ui.table_clicks as clicks_mod  # a card's picture (Card details) is encoded there
 
         patch(clicks_mod, "_png", cpu_timed("render.png encode (cpu)", clicks_mod._png))

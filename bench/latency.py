@@ -140,7 +140,7 @@ async def seed_matches(path: Path, count: int, seed: int, moves: tuple[int, int]
 
 async def background_load(bot: Any, ids: list[int], rate: float, stop: asyncio.Event, seed: int) -> int:
     """Play and render a move in a random live match ``rate`` times a second until ``stop``."""
-    from bot.presenters import presenter_for
+    from bot.presenters.registry import entry
     from engines.core import PlayerId
 
     rng = random.Random(seed)
@@ -166,7 +166,7 @@ async def background_load(bot: Any, ids: list[int], rate: float, stop: asyncio.E
             await bot.matches.submit(live.id, user, action.to_id(), live.seq)
         view, names = live.engine.view(live.state, None), live.names
         hand_view = live.engine.view(live.state, PlayerId(seat))
-        opts = presenter_for(live.game).render_options()
+        opts = entry(live.game).presenter.render_options()
 
         await asyncio.to_thread(_render_both, live.game, view, hand_view, names, seat, opts)
         done += 1
@@ -174,11 +174,12 @@ async def background_load(bot: Any, ids: list[int], rate: float, stop: asyncio.E
 
 
 def _render_both(game: str, view: Any, hand_view: Any, names: list[str], seat: int, opts: Any) -> None:
-    from render import board_image, hand_image
+    from bot.presenters.registry import entry
     from render.common import to_png
 
-    to_png(board_image(game, view, names))
-    to_png(hand_image(game, hand_view, names[seat], **opts))
+    hosted = entry(game)
+    to_png(hosted.board(view, names))
+    to_png(hosted.hand(hand_view, names[seat], **opts))
 
 
 # --------------------------------------------------------------------------------------------

@@ -74,11 +74,11 @@ def _pillow_floor(size: tuple[int, int], cache: dict[tuple[int, int], float], re
 
 def _hand_options(game: str) -> dict[str, Any]:
     """The presenter's render options; none for a game the bot does not host yet."""
-    from bot.presenters import presenter_for
+    from bot.presenters.registry import entry
     from engines.core.errors import ConfigError
 
     try:
-        return presenter_for(game).render_options()
+        return entry(game).presenter.render_options()
     except ConfigError:
         return {}
 
@@ -129,16 +129,17 @@ def measure_cards(game: str, repeat: int) -> dict[str, float]:
 def measure(
     game: str, kind: str, states: list[Any], engine: Any, names: list[str], repeat: int
 ) -> dict[str, float]:
-    from render import board_image, hand_image
+    from bot.presenters.registry import entry
     from render.common import to_png
 
     opts = _hand_options(game) if kind == "hand" else {}
+    hosted = entry(game)
 
     def image(s: Any) -> Any:
         if kind == "board":
-            return board_image(game, engine.view(s, None), names)
+            return hosted.board(engine.view(s, None), names)
         seat = min(engine.current_players(s), default=0)
-        return hand_image(game, engine.view(s, PlayerId(seat)), names[seat], **opts)
+        return hosted.hand(engine.view(s, PlayerId(seat)), names[seat], **opts)
 
     draw_t: list[float] = []
     enc_t: list[float] = []

@@ -43,16 +43,16 @@ async def _draw_all(pool: Any, jobs: list[tuple[Any, tuple[Any, ...]]]) -> tuple
 
 
 def run(ctx: Context) -> list[Figure]:
-    from engines.games import game_spec
-    from render import board_image
+    from bot.presenters.registry import entry
 
     load_all()
     jobs: list[tuple[Any, tuple[Any, ...]]] = []
     for game, players in (("afrika", 2), ("chrono", 4)):
-        engine = game_spec(game).engine
+        hosted = entry(game)
+        engine = hosted.spec.engine
         names = [f"player {i + 1}" for i in range(players)]
         for s in positions(engine, players, ctx.seed, ctx.n(60, 6), 7):
-            jobs.append((board_image, (game, engine.view(s, None), names)))
+            jobs.append((hosted.board, (engine.view(s, None), names)))
     return asyncio.run(_measure(ctx, jobs))
 
 

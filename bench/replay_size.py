@@ -52,12 +52,12 @@ def measure(
     game: str, players: int, seed: int, log: list[tuple[int, str]], max_frames: int
 ) -> dict[str, Any]:
     """Build the replay of one game as the service does; sizes, times and the choices made."""
-    from bot.presenters import table_spec
+    from bot.presenters.registry import entry
     from bot.services.replays import build_animation, build_timeline
     from engines.core import MatchConfig, get_engine
     from render.common import to_png
 
-    engine, table = get_engine(game), table_spec(game)
+    engine, table = get_engine(game), entry(game).table
     names = [f"AI {i + 1}" for i in range(players)]
     started = time.perf_counter()
     points, per_move = build_timeline(engine, MatchConfig(players=players), seed, log)

@@ -11,7 +11,7 @@ from discord.ext import commands, tasks
 
 from bot.log import set_shards, shard_ids_of
 from bot.mentions import NO_PINGS
-from bot.presenters import seating_for, table_spec
+from bot.presenters.registry import entry_of, seating_for
 from bot.sender.discord_io import sender_for, tune_client
 from bot.services.clock import ClockService, read_time_with
 from bot.services.lobbies import LobbyService
@@ -131,7 +131,7 @@ class CardhostBot(commands.Bot):
             turn_seconds=lambda game: settings.turn_clock(game)[0], forget_draft=self.drafts.forget,
         )  # fmt: skip
         self.drafts.building = self.podplay  # a drafted pod's pools go to deck building
-        self.replays = ReplayService(self.db, lambda game: table_spec(game).board, self.table.renders.png)
+        self.replays = ReplayService(self.db, lambda spec: entry_of(spec).board, self.table.renders.png)
         from bot.db.puzzles import PuzzleStore
         from bot.services.puzzles import PuzzleService
 

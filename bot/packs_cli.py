@@ -40,10 +40,10 @@ def cmd_packs(args: argparse.Namespace) -> int:
 
 
 def cmd_cards(args: argparse.Namespace) -> int:
-    from bot.presenters import all_tables, table_spec
+    from bot.presenters.registry import entries, entry
 
-    game = args.game or next(t.name for t in all_tables() if t.card_image is not None)
-    table = table_spec(game)
+    game = args.game or next(e.name for e in entries() if e.table.card_image is not None)
+    table = entry(game).table
     if table.card_sheet is None or not args.sheet:
         return _other_game_cards(args, table)
     paths = table.card_sheet(args.sheet, args.per_page, args.set)

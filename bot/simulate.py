@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -87,18 +88,22 @@ class _BoardWriter:
         self.out = out
         self.names = seat_names(players)
         self.images: list[Path] = []
+        self.board: Callable[..., Any] | None = None
         if out is not None:
             out.mkdir(parents=True, exist_ok=True)
 
     def write(self, state: Any, index: int) -> None:
         if self.out is None:
             return
-        from render import board_image
         from render.common import to_png
 
+        if self.board is None:  # the game's renderer, found once per simulation
+            from bot.presenters.registry import entry
+
+            self.board = entry(self.engine.name).board
         view = self.engine.view(state, None)
         path = self.out / f"board_{index:04d}.png"
-        path.write_bytes(to_png(board_image(self.engine.name, view, self.names)))
+        path.write_bytes(to_png(self.board(view, self.names)))
         self.images.append(path)
 
 

@@ -15,7 +15,8 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from bot.presenters import TableSpec, table_spec
+from bot.presenters import TableSpec
+from bot.presenters.registry import entry
 from engines.core import MatchConfig, PlayerId, Rng
 from engines.core.game import GameSpec
 from engines.games import GAMES, game_spec
@@ -25,7 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 @pytest.fixture(params=GAMES)
 def game(request: pytest.FixtureRequest) -> tuple[GameSpec[Any, Any, Any], TableSpec]:
-    return game_spec(request.param), table_spec(request.param)
+    return game_spec(request.param), entry(request.param).table
 
 
 def test_the_declarations_agree(game: tuple[GameSpec[Any, Any, Any], TableSpec]) -> None:

@@ -1,8 +1,14 @@
-"""A game registered while the process runs leaves with everything loaded for it by name (issue 36,
-item 4): ``engines.games.register``/``unregister``, which the High Card test game uses."""
+"""The game registry is built once and holds each game whole (issue 36, item 4).
+
+``bot/presenters/registry.py`` joins each declaration (``engines.games``) to its table, renderers
+and describer in one entry; a game registered while the process runs (the High Card test game)
+leaves with its entry; tests change a game only through ``override``, never a private cache.
+"""
 
 from __future__ import annotations
 
+import dataclasses
+import re
 from pathlib import Path
 
 import pytest
@@ -11,16 +17,60 @@ import bot.presenters
 import engines
 import engines.games
 import render
-from bot.presenters import alt, table_spec
-from bot.presenters.alt import describer_for
+from bot.presenters.alt import GENERIC
+from bot.presenters.registry import REGISTRY, GameRegistry, entries, entry, entry_of, override
 from engines.core.errors import ConfigError
 
+ROOT = Path(__file__).resolve().parents[1]
 PLUGIN = Path(__file__).parent / "bot" / "plugin_game"
 
 
-def test_unregister_forgets_the_declaration_the_table_and_the_renderers(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def test_an_entry_holds_the_declaration_the_table_its_renderers_and_its_describer() -> None:
+    for found in entries():
+        table = found.table
+        assert found.spec is engines.games.game_spec(found.name) and table.game is found.spec
+        assert (found.board, found.hand, found.describer) == (table.board, table.hand, table.describer)
+        assert found.describer is not GENERIC, f"{found.name} declares how its pictures read aloud"
+        assert entry(found.name) is found and entry_of(found.spec) is found
+    assert [e.name for e in entries()] == list(engines.games.GAMES)
+
+
+def test_the_registry_is_built_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every entry is joined the first time any is asked for; later lookups join nothing."""
+    fresh = GameRegistry()
+    joined: list[str] = []
+    join = GameRegistry._join
+
+    def counting(name: str) -> object:
+        joined.append(name)
+        return join(name)
+
+    monkeypatch.setattr(GameRegistry, "_join", staticmethod(counting))
+    fresh.entry("alchemy")
+    assert joined == list(engines.games.GAMES), "the whole game list, at the first lookup"
+    for _ in range(3):
+        fresh.entries()
+        fresh.entry("chrono")
+    assert joined == list(engines.games.GAMES), "and never again"
+
+
+def test_override_hosts_a_changed_game_for_the_block_only() -> None:
+    before = entry("alchemy")
+    spied = dataclasses.replace(before.table, pack_image=None, palette={})
+    with override("alchemy", table=spied) as changed:
+        assert entry("alchemy") is changed and changed.table.palette == {}
+        assert entry_of(before.spec) is changed, "a live match of the game reads the changed table"
+    assert entry("alchemy").table is before.table
+    declared = dataclasses.replace(before.spec, deck_word="grimoire")
+    with override("alchemy", spec=declared) as changed:
+        assert engines.games.game_spec("alchemy") is declared
+        assert changed.table.game is declared and changed.table.presenter is before.presenter
+        assert entry_of(declared) is changed
+    assert engines.games.game_spec("alchemy") is before.spec
+    assert entry("alchemy").spec is before.spec and entry("alchemy").table is before.table
+
+
+def test_unregister_takes_the_games_entry_away(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(engines, "__path__", [*engines.__path__, str(PLUGIN / "engines")])
     monkeypatch.setattr(render, "__path__", [*render.__path__, str(PLUGIN / "render")])
     monkeypatch.setattr(
@@ -30,17 +80,18 @@ def test_unregister_forgets_the_declaration_the_table_and_the_renderers(
     spec = engines.games.register("highcard")
     try:
         assert (*before, "highcard") == engines.games.GAMES
-        assert table_spec("highcard").game is spec
-        assert render.board_renderer("highcard") is not None
-        assert describer_for("highcard") is describer_for("highcard")
+        hosted = entry("highcard")
+        assert hosted.spec is spec and hosted.table.game is spec and hosted.board is not None
+        assert hosted.describer is GENERIC, "High Card declares no describer: the generic words"
+        assert entries()[-1] is hosted
     finally:
         engines.games.unregister("highcard")
     assert before == engines.games.GAMES
-    assert "highcard" not in bot.presenters._TABLES
-    assert "highcard" not in render.BOARDS and "highcard" not in render.HANDS
-    assert "highcard" not in alt._DESCRIBERS
+    with pytest.raises(ConfigError):
+        entry("highcard")
     with pytest.raises(ConfigError):
         engines.games.game_spec("highcard")
+    assert all(e.name != "highcard" for e in entries())
 
 
 def test_a_failed_registration_leaves_the_declared_games_alone() -> None:
@@ -50,3 +101,38 @@ def test_a_failed_registration_leaves_the_declared_games_alone() -> None:
     assert before == engines.games.GAMES
     engines.games.register("alchemy")  # already declared: nothing changes
     assert before == engines.games.GAMES
+    assert REGISTRY.entry("alchemy").spec is engines.games.game_spec("alchemy")
+
+
+PRIVATE = re.compile(
+    r"\b(_SPECS|_TABLES|_DESCRIBERS|_declared|_by_name|_by_spec|_listeners|BOARDS|HANDS)\b"
+    r"|\b(games|registry|REGISTRY|GameRegistry|presenters|alt|match_table)\._[A-Za-z]"
+)
+"""The registries' private names, and any private attribute of the modules that hold them."""
+
+
+def test_no_test_touches_a_registry_cache() -> None:
+    """Tests change a game through ``register``/``unregister``/``override`` (engines.games and the
+    bot's registry), never by editing the caches behind them: a cache's shape may change freely."""
+    offenders = []
+    for path in sorted((ROOT / "tests").rglob("*.py")):
+        if path == Path(__file__):
+            continue
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if PRIVATE.search(line):
+                offenders.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()}")
+    assert not offenders, "\n".join(offenders)
+
+
+def test_nothing_finds_a_game_part_by_a_naming_convention_but_the_registries() -> None:
+    """A game's declaration (``engines.<game>``) and its table (``bot.presenters.<game>``) are each
+    found by name in one place; its renderers and describer are declared by its table. (The deck
+    pools, ``engines.decks.pools.<game>``, which ``GameSpec.deck_pool`` reads, are still found by
+    name in ``engines/decks/pool.py``.)"""
+    found = []
+    for top in ("bot", "engines", "render"):
+        for path in sorted((ROOT / top).rglob("*.py")):
+            text = path.read_text(encoding="utf-8")
+            if re.search(r"import_module\(|__import__\(", text):
+                found.append(path.relative_to(ROOT).as_posix())
+    assert found == ["bot/presenters/registry.py", "engines/decks/pool.py", "engines/games.py"]

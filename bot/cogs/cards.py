@@ -17,7 +17,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.i18n import known, spoken
-from bot.presenters import TableSpec, all_tables, table_spec
+from bot.presenters import TableSpec
+from bot.presenters.registry import entries, entry
 from engines.core import CardhostError
 
 if TYPE_CHECKING:
@@ -26,7 +27,7 @@ if TYPE_CHECKING:
 
 def card_tables() -> list[TableSpec]:
     """The games /card can show: a card pool to look names up in and a card image."""
-    return [t for t in all_tables() if t.card_image is not None and t.game.deck_pool is not None]
+    return [e.table for e in entries() if e.table.card_image is not None and e.spec.deck_pool is not None]
 
 
 def _table(game: str | None) -> TableSpec:
@@ -35,7 +36,7 @@ def _table(game: str | None) -> TableSpec:
         raise CardhostError("No game here has cards to show.")
     if not game:
         return tables[0]
-    table = table_spec(game)
+    table = entry(game).table
     if table not in tables:
         raise CardhostError(f"{table.title} has no card images to show.")
     return table

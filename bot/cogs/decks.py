@@ -344,11 +344,11 @@ class DeckCog(commands.Cog):
 
 
 def _render_png(summary: Any) -> bytes:
-    from bot.presenters import table_spec
+    from bot.presenters.registry import entry
     from render.common import to_png
     from render.deck import deck_image
 
-    return to_png(deck_image(summary, table_spec(summary.game).palette))
+    return to_png(deck_image(summary, entry(summary.game).table.palette))
 
 
 async def setup(bot: Host) -> None:

@@ -19,7 +19,7 @@ from bot.cogs.play_commands import play_group
 from bot.db.errors import AlreadySeated, LobbyClosed, LobbyFull
 from bot.i18n import say, speaking
 from bot.mentions import pinging
-from bot.presenters import all_tables, table_spec
+from bot.presenters.registry import entries, entry
 from bot.services.lobbies import LobbyChange, Started
 from bot.services.seating import Seating
 from bot.surfaces.lobby import greeting, launch, lobby_buttons, lobby_embed, record_lobby, show_lobby
@@ -36,7 +36,7 @@ DM_HELP = (
     "**Show my hand** button in the game thread: only you will see it."
 )
 
-_TABLES = all_tables()
+_PLAY_TABLES = [e.table for e in entries()]
 
 
 def _is_moderator(interaction: discord.Interaction) -> bool:
@@ -49,10 +49,10 @@ class PlayCog(commands.Cog):
         self.bot = bot
 
     # /play <game>: one subcommand per declared game, with the options it uses (bot/cogs/play_commands.py).
-    play = play_group(_TABLES, "PlayCog")
+    play = play_group(_PLAY_TABLES, "PlayCog")
 
     async def start(self, interaction: discord.Interaction, game: str, values: dict[str, Any]) -> None:
-        table = table_spec(game)
+        table = entry(game).table
         spec = table.game
         chosen = {k: v for k, v in values.items() if v is not None}
         seats = chosen.pop("seats", None)
@@ -121,7 +121,7 @@ class PlayCog(commands.Cog):
     ) -> None:
         """A duel game's bigger table (Afrika's Star Lords, Allied Kingdoms, Galactic Overlord): a
         lobby whose seats bring their decks (``bot/services/seating.py``)."""
-        title = f"{table_spec(game).title}'s {seating.title}"
+        title = f"{entry(game).title}'s {seating.title}"
         if deck is not None or opponent is not None:
             raise ConfigError(
                 f"{title} is played from a lobby: leave out deck and opponent; players join with the "
@@ -309,7 +309,7 @@ class PlayCog(commands.Cog):
 
         command = interaction.command
         game = command.extras.get("game") if isinstance(command, app_commands.Command) else None
-        if game is None or table_spec(game).start != "duel":
+        if game is None or entry(game).table.start != "duel":
             return []
         names = [f"{STARTER_PREFIX}{label}" for label in starters(game)]
         names += [d.name for d in await self.bot.db.decks.search(interaction.user.id, current, game)]

@@ -16,7 +16,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.mentions import NO_PINGS
-from bot.presenters import table_spec
+from bot.presenters.registry import entry
 from bot.services.puzzles import DayBoard, choose_game, puzzle_games
 from bot.text import clip, ordinal
 from bot.ui.puzzle import deliver
@@ -32,7 +32,7 @@ TOP = 5
 
 def board_text(board: DayBoard) -> str:
     """One game's part of /puzzle stats: the day's puzzle, who tried it, its top solvers."""
-    title = table_spec(board.game).title
+    title = entry(board.game).title
     lines = [f"**{title}, {board.day}: {board.puzzle.title}** ({board.puzzle.goal_text})"]
     if not board.entries:
         lines.append("Nobody here has tried it yet.")

@@ -11,7 +11,7 @@ from discord.ext import commands
 
 from bot.i18n import DEFAULT, LANGUAGES, known
 from bot.mentions import NO_PINGS
-from bot.presenters import all_tables
+from bot.presenters.registry import entries
 from bot.ui.settings import StopsSelect, describe
 from engines.core import CardhostError
 from engines.core.game import GameSpec
@@ -37,7 +37,7 @@ async def save_language(bot: Host, user: discord.abc.User, lang: str) -> str:
 
 def _speaking_games(lang: str) -> list[str]:
     """Titles of the games whose cards can be shown in ``lang`` besides their own language."""
-    return [t.title for t in all_tables() if len(t.languages) > 1 and lang in t.languages]
+    return [e.title for e in entries() if len(e.table.languages) > 1 and lang in e.table.languages]
 
 
 def describe_language(lang: str, *, changed: bool) -> str:

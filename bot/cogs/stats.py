@@ -23,7 +23,8 @@ from discord.ext import commands
 
 from bot.cogs.cards import card_choices, find_card
 from bot.mentions import NO_PINGS
-from bot.presenters import TableSpec, all_tables
+from bot.presenters import TableSpec
+from bot.presenters.registry import entries
 from bot.services.cardstats import (
     METRICS,
     basis,
@@ -44,7 +45,7 @@ ALT_TEXT_LIMIT = 1024
 
 def stats_tables() -> list[TableSpec]:
     """The games with card statistics: those with a card pool to name the cards."""
-    return [t for t in all_tables() if t.game.deck_pool is not None]
+    return [e.table for e in entries() if e.spec.deck_pool is not None]
 
 
 def stats_table(game: str | None) -> TableSpec:

@@ -1,22 +1,22 @@
 """How each game reads in chat, declared once per game as a ``TableSpec``.
 
 A game's bot side is one module ``bot/presenters/<game>.py`` whose ``TABLE`` holds its words and
-buttons (``Presenter``), its board and hand renderers, how ``/play`` starts it, and its card
-image for ``/card``. ``table_spec(name)`` finds it for every game of ``engines.games.GAMES``;
+buttons (``Presenter``), its board and hand renderers, the words its pictures are read aloud in
+(its alt-text ``Describer``), how ``/play`` starts it, and its card image for ``/card``. The game
+registry (``bot/presenters/registry.py``) joins it to the game's ``GameSpec`` once per game;
 nothing else in the bot branches on a game's name.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from PIL import Image
 
-import engines.games as engines_games
 from bot.presenters import generic
+from bot.presenters.alt import GENERIC, Describer
 from bot.presenters.choices import MULTI_SEPARATOR, MoveChoice, MultiChoice, highlighted
 from bot.services.seating import Seating
 from bot.text import log_block, with_names
@@ -94,6 +94,9 @@ class TableSpec:
     """Languages its cards can be shown in (``bot.i18n``), its cards' own first. With more than one,
     the board, hand, card image and card caption take a ``lang`` keyword, and the presenter reads
     ``bot.i18n.language()``; a player's ``/settings language`` picks among them."""
+    describer: Describer = GENERIC
+    """Its board and hand pictures in words, for a screen reader (``bot/presenters/alt/<game>.py``'s
+    ``DESCRIBER``); the default says a position generically (title, turn, hand sizes)."""
 
     @property
     def name(self) -> str:
@@ -102,48 +105,6 @@ class TableSpec:
     @property
     def title(self) -> str:
         return self.game.title
-
-
-_TABLES: dict[str, TableSpec] = {}
-
-
-def _forget(game: str) -> None:
-    _TABLES.pop(game, None)
-
-
-engines_games.on_unregister(_forget)  # an unregistered game's table goes with it
-
-
-def seating_for(game: str, options: Mapping[str, Any]) -> Seating | None:
-    """The lobby a variant of ``game`` with ``options`` needs (``TableSpec.seating``), or None for
-    the table's usual start. Given to the lobby service (below this layer) by ``bot/client.py``."""
-    table = table_spec(game)
-    return table.seating(options) if table.seating is not None else None
-
-
-def table_spec(game: str) -> TableSpec:
-    """The table of a declared game (``ConfigError`` in words for an unknown one)."""
-    spec = _TABLES.get(game)
-    if spec is None:
-        from engines.games import game_spec
-
-        game_spec(game)  # an unknown name is refused here, in words
-        table = importlib.import_module(f"bot.presenters.{game}").TABLE
-        if not isinstance(table, TableSpec) or table.name != game:
-            raise TypeError(f"bot.presenters.{game}.TABLE is not the TableSpec of {game!r}")
-        spec = _TABLES[game] = table
-    return spec
-
-
-def all_tables() -> list[TableSpec]:
-    """Every declared game's table, in declaration order."""
-    from engines.games import GAMES
-
-    return [table_spec(g) for g in GAMES]
-
-
-def presenter_for(game: str) -> Presenter:
-    return table_spec(game).presenter
 
 
 def named_choices(choices: Sequence[MoveChoice], names: Sequence[str], seat: int) -> list[MoveChoice]:
@@ -195,10 +156,7 @@ __all__ = [
     "Presenter",
     "StartStyle",
     "TableSpec",
-    "all_tables",
     "named_choices",
-    "presenter_for",
     "ranking_text",
     "seat_moves",
-    "table_spec",
 ]

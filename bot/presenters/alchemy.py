@@ -15,6 +15,7 @@ from PIL import Image
 
 import render.alchemy
 from bot.presenters import Presenter, TableSpec
+from bot.presenters.alt.alchemy import DESCRIBER
 from bot.presenters.choices import MoveChoice
 from bot.text import clip
 from engines.alchemy import GAME, card
@@ -190,6 +191,7 @@ TABLE = TableSpec(
     presenter=PRESENTER,
     board=render.alchemy.board,
     hand=render.alchemy.hand,
+    describer=DESCRIBER,
     start="duel",
     card_image=card_image,
     card_caption=card_caption,

@@ -7,6 +7,7 @@ from typing import Any
 
 import render.chrono
 from bot.presenters import Presenter, TableSpec, generic
+from bot.presenters.alt.chrono import DESCRIBER
 from engines.chrono import GAME
 
 
@@ -58,5 +59,6 @@ TABLE = TableSpec(
     presenter=PRESENTER,
     board=render.chrono.board,
     hand=render.chrono.hand,
+    describer=DESCRIBER,
     start="lobby",
 )

@@ -24,6 +24,7 @@ from PIL import Image
 
 from bot.i18n import language, speaking
 from bot.presenters import Presenter, TableSpec
+from bot.presenters.alt.chronomagia import DESCRIBER
 from bot.presenters.choices import MoveChoice
 from bot.text import ai_name, clip, with_names
 from engines.chronomagia import GAME, card
@@ -670,6 +671,7 @@ TABLE = TableSpec(
     presenter=PRESENTER,
     board=board,
     hand=hand,
+    describer=DESCRIBER,
     start="duel",
     card_image=card_image,
     card_caption=card_caption,

@@ -19,6 +19,7 @@ from PIL import Image
 
 import render.spirit
 from bot.presenters import Presenter, TableSpec
+from bot.presenters.alt.spirit import DESCRIBER
 from bot.presenters.choices import MULTI_SEPARATOR as JOINED
 from bot.presenters.choices import MoveChoice
 from bot.text import clip, log_block
@@ -415,6 +416,7 @@ TABLE = TableSpec(
     presenter=PRESENTER,
     board=render.spirit.board,
     hand=render.spirit.hand,
+    describer=DESCRIBER,
     start="duel",
     card_image=card_image,
     card_caption=card_caption,

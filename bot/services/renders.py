@@ -76,17 +76,13 @@ def _preload() -> list[str]:
 
 
 def _warm() -> None:
-    """A worker's start: register every declared game's renderers (imported by the fork server)."""
+    """A worker's start: load every declared game (imported by the fork server). A job names its
+    renderer itself (pickled by reference), so there is nothing to look up by a game's name."""
     try:
         from engines.core import load_all
-        from engines.games import GAMES
-        from render import board_renderer, hand_renderer
 
         load_all()
-        for game in GAMES:
-            board_renderer(game)
-            hand_renderer(game)
-    except Exception:  # a renderer that fails to import fails its own images, not the worker
+    except Exception:  # a game that fails to load fails its own images, not the worker
         log.exception("render worker warm-up failed")
 
 

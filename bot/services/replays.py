@@ -35,7 +35,9 @@ from PIL import Image, ImageDraw
 from bot.db.errors import MatchNotFound
 from bot.i18n import say
 from bot.text import ai_name, log_block, ordinal, with_names
-from engines.core import CardhostError, Engine, MatchConfig, get_engine, step
+from engines.core import CardhostError, Engine, MatchConfig, step
+from engines.core.game import GameSpec
+from engines.games import game_spec
 
 if TYPE_CHECKING:
     from bot.db import Database
@@ -91,8 +93,9 @@ class Timeline:
 
     match_id: int
     guild_id: int | None
-    game: str
-    title: str
+    spec: GameSpec[Any, Any, Any]
+    """The game's declaration, found once when the replay is loaded: the panels, captions and
+    frames read the game from it (the bot's registry entry by its identity, ``entry_of``)."""
     names: tuple[str, ...]
     points: tuple[Point, ...]
     per_move: bool
@@ -107,6 +110,14 @@ class Timeline:
 
     def __len__(self) -> int:
         return len(self.points)
+
+    @property
+    def game(self) -> str:
+        return self.spec.name
+
+    @property
+    def title(self) -> str:
+        return self.spec.title
 
 
 @dataclass(frozen=True)
@@ -345,9 +356,10 @@ def build_animation(
 # ------------------------------------------------------------------------------ the service
 
 
-BoardOf = Callable[[str], Callable[..., Image.Image]]
-"""A game's board renderer by the game's name (``bot.presenters.table_spec(game).board``), given
-by ``bot/client.py``: the presenters sit above the services."""
+BoardOf = Callable[[GameSpec[Any, Any, Any]], Callable[..., Image.Image]]
+"""A game's board renderer by its declaration (its entry's in the bot's game registry,
+``bot.presenters.registry.entry_of(spec).board``), given by ``bot/client.py``: the presenters sit
+above the services."""
 
 
 def ranking_text(ranking: Sequence[Sequence[int]], names: list[str], reason: str = "") -> str:
@@ -425,7 +437,8 @@ class ReplayService:
             ) from None
         if match.is_active:
             raise ReplayRefused("Replays open when the match has ended.")
-        engine = get_engine(match.game)
+        spec = game_spec(match.game)
+        engine = spec.engine
         if str(getattr(engine, "version", match.engine_version)) != match.engine_version:
             raise ReplayRefused(
                 f"Game #{match_id} was played with an earlier version of the rules, so it can't be replayed."
@@ -447,8 +460,7 @@ class ReplayService:
         return Timeline(
             match_id=match.id,
             guild_id=match.guild_id,
-            game=match.game,
-            title=engine.title,
+            spec=spec,
             names=names,
             points=tuple(points),
             per_move=per_move,
@@ -465,8 +477,8 @@ class ReplayService:
         languages, ``TableSurface.lang_options``)."""
         if not 0 <= index < len(timeline):
             raise ReplayRefused("That step is not in this replay: use the newest panel's buttons.")
-        view = get_engine(timeline.game).view(timeline.points[index].state, None)
-        return await self.png(self.boards(timeline.game), view, list(timeline.names), **options)
+        view = timeline.spec.engine.view(timeline.points[index].state, None)
+        return await self.png(self.boards(timeline.spec), view, list(timeline.names), **options)
 
     async def animation(self, timeline: Timeline, **options: Any) -> Animation:
         """The animated replay (drawn and encoded once per match and language while it stays

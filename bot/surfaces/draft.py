@@ -22,7 +22,7 @@ from PIL import Image
 
 from bot.db.drafts import DraftStore, PodLobbyError, PodRow
 from bot.mentions import pinging
-from bot.presenters import table_spec
+from bot.presenters.registry import entry
 from bot.sender.core import Desired, PermanentError, Sender, Surface
 from bot.sender.discord_io import edit_message
 from bot.services.dms import DM_CLOSED
@@ -88,7 +88,7 @@ def lobby_embed(row: PodRow) -> discord.Embed:
 
 def pack_renderer() -> Callable[[Sequence[str], str, str], Image.Image] | None:
     """The drafted game's pack image (``TableSpec.pack_image``), if it declares one."""
-    return table_spec(source().game).pack_image
+    return entry(source().game).table.pack_image
 
 
 async def pack_file(
@@ -97,10 +97,10 @@ async def pack_file(
     """The pack as an image (numbered as the menu lists it), with the drafter's ``picks`` so far
     under it (by energy, with their cost curve: the game's ``TableSpec.pool_image``) in the same
     picture, drawn off the event loop; None for a game that declares no pack image."""
-    draw = pack_renderer()
+    table = entry(source().game).table
+    draw, draw_picks = table.pack_image, table.pool_image
     if draw is None:
         return None
-    draw_picks = table_spec(source().game).pool_image
 
     def work() -> bytes:
         from render.compose import stacked, to_small_png

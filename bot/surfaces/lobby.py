@@ -22,7 +22,7 @@ from discord.utils import escape_markdown
 
 from bot.db.lobbies import LobbyRow
 from bot.i18n import say, speaking
-from bot.presenters import seating_for
+from bot.presenters.registry import seating_for
 from bot.sender.core import Desired, RateLimitedError, Result, Surface, TransientError
 from bot.sender.discord_io import classify
 from bot.services.lobbies import TABLE_KEYS, LobbyChange, seat_decks, seat_order

@@ -19,7 +19,7 @@ from discord.ext import commands
 
 from bot.db.podplay import PodRow, PodSeatRow
 from bot.mentions import pinging
-from bot.presenters import table_spec
+from bot.presenters.registry import entry
 from bot.services.dms import DM_CLOSED
 from bot.services.podplay import panel_spec, panel_text, pool_text
 from bot.services.podplay.deckrules import source
@@ -36,7 +36,7 @@ log = logging.getLogger(__name__)
 
 async def pool_image(pod: PodRow, seat: PodSeatRow) -> list[discord.File]:
     """The pool image, when the drafted game declares one (``TableSpec.pool_image``)."""
-    draw = table_spec(source().game).pool_image
+    draw = entry(source().game).table.pool_image
     if draw is None:
         return []
 

@@ -135,7 +135,7 @@ class TableSurface:
         seq, names, lang = live.seq, tuple(live.names), self.board_language(live)
         key = (live.id, seq, names, lang)
         view = live.engine.view(live.state, None)  # a small value; the worker draws it
-        alt = board_alt(live.game, view, names, lang)
+        alt = board_alt(table_of(live).describer, view, names, lang)
         pending = self._boards.get(key)
         if pending is None or (pending.done() and (pending.cancelled() or pending.exception())):
             table = table_of(live)
@@ -154,7 +154,7 @@ class TableSurface:
         table = table_of(live)
         view = live.engine.view(live.state, PlayerId(seat))
         lang = self.seat_language(live, seat)
-        alt = hand_alt(live.game, view, live.names, lang)  # the seat's own view, as the picture
+        alt = hand_alt(table.describer, view, live.names, lang)  # the seat's own view, as the picture
         options = {**_hand_options(table), **self.lang_options(live, lang)}
         data = await self.renders.png(table.hand, view, name, **options)
         return discord.File(io.BytesIO(data), filename=f"hand-{live.id}-{seq}.png", description=alt)

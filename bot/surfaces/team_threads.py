@@ -23,7 +23,7 @@ from typing import Any
 import discord
 
 from bot.mentions import pinging
-from bot.presenters import seating_for
+from bot.presenters.match_table import table_of
 from bot.sender.core import Desired, PermanentError, Status, Surface
 from bot.sender.discord_io import classify
 
@@ -52,7 +52,8 @@ def team_rooms(live: Any) -> list[TeamRoom]:
     """The teams of the match that get a private thread: those with two or more people. The
     lobby seats a team variant team after team (``bot/services/seating.py``), so each team is a
     run of seats as long as its capacity at this table."""
-    seating = seating_for(live.game, live.cfg.options)
+    table = table_of(live)
+    seating = table.seating(live.cfg.options) if table.seating is not None else None
     if seating is None or not seating.teams:
         return []
     rooms: list[TeamRoom] = []

@@ -24,9 +24,10 @@ import discord
 
 from bot.ids import ROW_ID, parse_index
 from bot.mentions import NO_PINGS
-from bot.presenters import seat_moves, table_spec
+from bot.presenters import seat_moves
 from bot.presenters.alt import board_alt, hand_alt
 from bot.presenters.choices import MoveChoice
+from bot.presenters.registry import entry_of
 from bot.services.puzzles import Attempt, PuzzleService
 from bot.text import clip, log_block, ordinal, with_names
 from bot.ui.components import (
@@ -62,7 +63,7 @@ def seat_names(attempt: Attempt) -> list[str]:
 
 def panel_text(attempt: Attempt) -> str:
     run, puzzle, row = attempt.run, attempt.puzzle, attempt.row
-    table = table_spec(puzzle.game)
+    table = entry_of(run.spec)
     names = seat_names(attempt)
     seat = puzzle.player
     mine = run.engine.view(run.state, PlayerId(seat))
@@ -91,7 +92,7 @@ def result_text(attempt: Attempt, solves: int) -> str:
     does not). The panel above it already says "Solved!" and why, so a solve is announced by
     what it counts for, not by saying "Solved" and the reason a second time (issue 34 item 15)."""
     puzzle, row = attempt.puzzle, attempt.row
-    title = table_spec(puzzle.game).title
+    title = entry_of(attempt.run.spec).title
     verdict = attempt.run.verdict
     assert verdict is not None
     names = seat_names(attempt)
@@ -114,7 +115,7 @@ def result_text(attempt: Attempt, solves: int) -> str:
 async def panel_files(attempt: Attempt) -> list[discord.File]:
     """The board (what a spectator sees) and the solver's hand, drawn off the event loop."""
     run, puzzle = attempt.run, attempt.puzzle
-    table = table_spec(puzzle.game)
+    table = entry_of(run.spec)
     names = seat_names(attempt)
     engine, state, seat = run.engine, run.state, puzzle.player
 
@@ -130,8 +131,8 @@ async def panel_files(attempt: Attempt) -> list[discord.File]:
     board, hand = await asyncio.to_thread(work)
     tag = f"{attempt.row.id}-{attempt.row.seq}"
     # Each picture said in words (its alt text), from the view it is drawn from.
-    board_words = board_alt(puzzle.game, engine.view(state, None), names)
-    hand_words = hand_alt(puzzle.game, engine.view(state, PlayerId(seat)), names)
+    board_words = board_alt(table.describer, engine.view(state, None), names)
+    hand_words = hand_alt(table.describer, engine.view(state, PlayerId(seat)), names)
     return [
         discord.File(io.BytesIO(board), filename=f"puzzle-board-{tag}.png", description=board_words),
         discord.File(io.BytesIO(hand), filename=f"puzzle-hand-{tag}.png", description=hand_words),
@@ -200,7 +201,7 @@ class PuzzleMultiSelect(
         values = selected_values(interaction)
         bot = bot_of(interaction)
         attempt = await bot.puzzles.attempt(self.attempt_id)
-        multi = table_spec(attempt.puzzle.game).presenter.multi(
+        multi = entry_of(attempt.run.spec).presenter.multi(
             attempt.run.engine, attempt.run.state, attempt.puzzle.player
         )
         await on_moves(interaction, self.attempt_id, self.seq, values, multi[1] if multi else None)
@@ -380,7 +381,7 @@ def panel_view(attempt: Attempt, page: int = 0, focus: int | None = None) -> dis
     multi = None
     if run.to_act:
         seat = attempt.puzzle.player
-        presenter = table_spec(attempt.puzzle.game).presenter
+        presenter = entry_of(run.spec).presenter
         choices, multi = seat_moves(presenter, run.engine, run.state, seat, seat_names(attempt))
     panel = move_view(
         row.id, row.seq, choices, page, multi=multi, focus=focus, parts=PUZZLE_PARTS, tools=tools
@@ -408,7 +409,7 @@ async def deliver(
     from bot.services.dms import DM_CLOSED
 
     puzzle = attempt.puzzle
-    title = table_spec(puzzle.game).title
+    title = entry_of(attempt.run.spec).title
     try:
         message = await send_panel(interaction.user, attempt)
     except discord.Forbidden as exc:

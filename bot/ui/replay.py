@@ -22,14 +22,13 @@ import discord
 from bot.i18n import known, say, shared, speaking, spoken
 from bot.ids import ROW_ID
 from bot.mentions import NO_PINGS
-from bot.presenters import table_spec
 from bot.presenters.alt import board_alt
+from bot.presenters.registry import entry_of
 from bot.services.replays import Animation, Timeline, caption, result_words
 from bot.text import ai_name, clip
 from bot.ui.components import bot_of
 from bot.ui.provenance import require_own_message
 from bot.ui.refusals import answers_refusals
-from engines.core import get_engine
 
 STEPS = {"f": "⏮ First", "p": "◀ Prev", "n": "Next ▶", "l": "Last ⏭"}
 
@@ -124,7 +123,7 @@ def watch_view(match_id: int) -> discord.ui.View:
 async def _reader_language(interaction: discord.Interaction, timeline: Timeline) -> str:
     """The language of the one who clicked: their ``/settings language`` where the game speaks
     it (``TableSpec.languages``), else the game's own."""
-    table = table_spec(timeline.game)
+    table = entry_of(timeline.spec).table
     if len(table.languages) < 2:
         return table.languages[0] if table.languages else "en"
     settings = await bot_of(interaction).db.players.get_settings(interaction.user.id)
@@ -134,7 +133,7 @@ async def _reader_language(interaction: discord.Interaction, timeline: Timeline)
 async def _table_language(interaction: discord.Interaction, timeline: Timeline) -> str:
     """The language of a replay shown to the channel: the one its players read their board in
     (their own when they all chose the same, ``bot.i18n.shared``), as the game's thread did."""
-    table = table_spec(timeline.game)
+    table = entry_of(timeline.spec).table
     if len(table.languages) < 2:
         return table.languages[0] if table.languages else "en"
     db = bot_of(interaction).db
@@ -149,14 +148,14 @@ async def _table_language(interaction: discord.Interaction, timeline: Timeline) 
 
 def _options(timeline: Timeline, lang: str) -> dict[str, Any]:
     """``lang=`` for a game whose boards speak several languages (as ``TableSurface.lang_options``)."""
-    return {"lang": lang} if len(table_spec(timeline.game).languages) > 1 else {}
+    return {"lang": lang} if len(entry_of(timeline.spec).table.languages) > 1 else {}
 
 
 def _caption(timeline: Timeline, step: int, lang: str) -> str:
     """The step's words in ``lang``: its log read through the game's ``log_line`` (the events
     are English)."""
     with speaking(lang):
-        return clip(caption(timeline, step, table_spec(timeline.game).presenter.log_line))
+        return clip(caption(timeline, step, entry_of(timeline.spec).presenter.log_line))
 
 
 async def _step_file(
@@ -164,8 +163,8 @@ async def _step_file(
 ) -> discord.File:
     png = await bot_of(interaction).replays.frame_png(timeline, step, **_options(timeline, lang))
     # The step's board said in words (its alt text), from the spectator's view it is drawn from.
-    view = get_engine(timeline.game).view(timeline.points[step].state, None)
-    words = board_alt(timeline.game, view, timeline.names)
+    view = timeline.spec.engine.view(timeline.points[step].state, None)
+    words = board_alt(entry_of(timeline.spec).describer, view, timeline.names)
     return discord.File(io.BytesIO(png), filename=f"replay-{timeline.match_id}-{step}.png", description=words)
 
 
@@ -193,7 +192,7 @@ def animation_text(timeline: Timeline, animation: Animation, lang: str = "en") -
             say("{steps}, {moves} moves · {every}", steps=unit, moves=timeline.moves, every=every),
         ]
         if timeline.result:
-            lines.append(result_words(timeline, table_spec(timeline.game).presenter.log_line))
+            lines.append(result_words(timeline, entry_of(timeline.spec).presenter.log_line))
         return clip("\n".join(lines))
 
 

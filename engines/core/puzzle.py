@@ -25,6 +25,7 @@ from typing import Any
 from .codec import dumps
 from .engine import CONCEDE, Action, Engine
 from .errors import ConfigError, GameOver, IllegalAction, InvalidAction, NotYourTurn
+from .game import GameSpec
 from .rng import Rng
 from .types import Event, MatchConfig, PlayerId
 
@@ -204,7 +205,7 @@ def find(puzzle_id: str) -> Puzzle:
     raise ConfigError(f"There is no puzzle {puzzle_id!r}.")
 
 
-def _spec(game: str) -> Any:
+def _spec(game: str) -> GameSpec[Any, Any, Any]:
     from engines.games import game_spec
 
     return game_spec(game)
@@ -220,6 +221,9 @@ class PuzzleRun:
     def __init__(self, puzzle: Puzzle) -> None:
         spec = _spec(puzzle.game)
         self.puzzle = puzzle
+        self.spec: GameSpec[Any, Any, Any] = spec
+        """The game's declaration, found once when the run starts (the bot reads the game's
+        table by its identity, as for a live match)."""
         self.engine: Engine[Any, Any, Any] = spec.engine
         self._ai = spec.ai
         self._autoplay = spec.autoplay

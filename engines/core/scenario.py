@@ -9,7 +9,6 @@ rules author sees in a snapshot, so no game needs scenario-specific code beyond 
 
 from __future__ import annotations
 
-import importlib
 import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -19,7 +18,6 @@ from typing import Any
 from .codec import to_data
 from .engine import Engine
 from .errors import CardhostError, ConfigError, IllegalAction, InvalidAction
-from .game import GameSpec
 from .registry import get_engine
 from .types import Event, MatchConfig, PlayerId, seat_label
 
@@ -181,16 +179,18 @@ def scenario_engine(game: str) -> Engine[Any, Any, Any]:
     try:
         return get_engine(game)
     except ConfigError as unknown:
-        spec = None
-        if game.isidentifier():
-            try:
-                spec = getattr(importlib.import_module(f"engines.{game}"), "GAME", None)
-            except ModuleNotFoundError as exc:
-                if exc.name != f"engines.{game}":
-                    raise
-        if not isinstance(spec, GameSpec):
+        from engines.games import declaration
+
+        if not game.isidentifier():
             raise unknown from None
-        return spec.engine
+        try:
+            return declaration(game).engine
+        except ModuleNotFoundError as exc:
+            if exc.name != f"engines.{game}":
+                raise
+        except TypeError:
+            pass
+        raise unknown from None
 
 
 def _describe_step(i: int, player: int, action: str) -> str:

@@ -57,20 +57,20 @@ class Replay:
         self.pngs: dict[tuple[Any, ...], bytes] = {}
 
     def board_png(self, seq: int) -> bytes:
-        from bot.presenters import table_spec
+        from bot.presenters.registry import entry
 
         if ("board", seq) not in self.pngs:
             view = self.live.engine.view(self.states[seq], None)
-            board = table_spec(self.secrets.game).board(view, self.live.names, **self.secrets.render_options)
+            board = entry(self.secrets.game).table.board(view, self.live.names, **self.secrets.render_options)
             self.pngs["board", seq] = to_png(board)
         return self.pngs["board", seq]
 
     def hand_png(self, seq: int, seat: int) -> bytes:
-        from bot.presenters import table_spec
+        from bot.presenters.registry import entry
 
         if ("hand", seq, seat) not in self.pngs:
             view = self.live.engine.view(self.states[seq], PlayerId(seat))
-            hand = table_spec(self.secrets.game).hand(
+            hand = entry(self.secrets.game).table.hand(
                 view, self.live.names[seat], **self.secrets.render_options
             )
             self.pngs["hand", seq, seat] = to_png(hand)

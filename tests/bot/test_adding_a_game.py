@@ -21,7 +21,8 @@ import bot.presenters
 import engines
 import engines.games
 import render
-from engines.core import MatchConfig, Rng, replay
+from bot.presenters.registry import entry, override
+from engines.core import ConfigError, MatchConfig, Rng, replay
 from engines.core.scenario import run_file
 from tests.bot.table import game_thread, make_table, move_ids, panel_message
 
@@ -37,8 +38,9 @@ def highcard(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     )
     engines.games.register("highcard")  # as the one line in engines.games.GAMES would
     yield
-    engines.games.unregister("highcard")  # with its table and renderers, loaded by name
-    assert "highcard" not in bot.presenters._TABLES and "highcard" not in render.BOARDS
+    engines.games.unregister("highcard")  # with its registry entry: table, renderers, describer
+    with pytest.raises(ConfigError):
+        entry("highcard")
 
 
 def test_the_fixture_is_what_the_doc_lists(highcard: None) -> None:
@@ -80,7 +82,7 @@ def test_declared_game_keeps_every_contract(highcard: None) -> None:
     )
 
     spec = engines.games.game_spec("highcard")
-    table = bot.presenters.table_spec("highcard")
+    table = entry("highcard").table
     for check in (
         test_the_declarations_agree,
         test_every_game_has_an_ai_that_moves,
@@ -154,7 +156,8 @@ def test_a_declared_puzzle_folder_is_where_puzzles_are_found(
         encoding="utf-8",
     )
     declared = dataclasses.replace(engines.games.game_spec("highcard"), puzzles=tmp_path)
-    monkeypatch.setitem(engines.games._SPECS, "highcard", declared)
     monkeypatch.setattr(puzzle, "_BUNDLED", {})
-    assert puzzle.puzzle_dir("highcard") == tmp_path
-    assert [p.id for p in puzzle.bundled("highcard")] == ["highcard/lay_high"]
+    with override("highcard", spec=declared):
+        assert puzzle.puzzle_dir("highcard") == tmp_path
+        assert [p.id for p in puzzle.bundled("highcard")] == ["highcard/lay_high"]
+        assert entry("highcard").table.game is declared, "the game's table serves the changed declaration"

@@ -145,23 +145,23 @@ class Replay:
         return self.public_ever[0 if seq is None else seq]
 
     def board_png(self, seq: int) -> bytes:
-        from render import board_image
+        from bot.presenters.registry import entry
         from render.common import to_png
 
         if ("board", seq) not in self.pngs:
             view = self.live.engine.view(self.states[seq], None)
-            self.pngs["board", seq] = to_png(board_image("afrika", view, self.live.names))
+            self.pngs["board", seq] = to_png(entry("afrika").board(view, self.live.names))
         return self.pngs["board", seq]
 
     def hand_png(self, seq: int, seat: int) -> bytes:
-        from bot.presenters import presenter_for
-        from render import hand_image
+        from bot.presenters.registry import entry
         from render.common import to_png
 
         if ("hand", seq, seat) not in self.pngs:
             view = self.live.engine.view(self.states[seq], PlayerId(seat))
-            opts = presenter_for("afrika").render_options()
-            self.pngs["hand", seq, seat] = to_png(hand_image("afrika", view, self.live.names[seat], **opts))
+            afrika = entry("afrika")
+            opts = afrika.presenter.render_options()
+            self.pngs["hand", seq, seat] = to_png(afrika.hand(view, self.live.names[seat], **opts))
         return self.pngs["hand", seq, seat]
 
 

@@ -295,6 +295,7 @@ async def test_the_alt_text_survives_the_senders_retries(simcord_env: Any, limit
     """A board edit that fails several times and a DM panel whose writes failed until the sweep
     repairs them: the pictures Discord shows in the end carry the words of the position."""
     from bot.presenters.alt import board_alt, hand_alt
+    from bot.presenters.match_table import table_of
     from tests.bot.test_sender_table import board_of, move, on_position, start
 
     env = simcord_env
@@ -311,6 +312,7 @@ async def test_the_alt_text_survives_the_senders_retries(simcord_env: Any, limit
     await env.advance_time(env.bot.sender.sweep_seconds + 1.0)
     assert on_position(env, members[seat], live, seat) and not env.bot.sender.behind()
     board = board_of(t, live).attachments[0]
-    assert board.description == board_alt(live.game, live.engine.view(live.state, None), live.names)
+    describer = table_of(live).describer
+    assert board.description == board_alt(describer, live.engine.view(live.state, None), live.names)
     hand = panel_message(members[seat], live.id).attachments[0]
-    assert hand.description == hand_alt(live.game, live.engine.view(live.state, PlayerId(seat)), live.names)
+    assert hand.description == hand_alt(describer, live.engine.view(live.state, PlayerId(seat)), live.names)

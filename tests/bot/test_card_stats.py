@@ -376,10 +376,10 @@ def _data(**cards: tuple[int, int]) -> Any:
 
 
 def test_rank_top_and_bottom_never_share_a_card_and_ties_go_to_the_bigger_sample() -> None:
-    from bot.presenters import table_spec
+    from bot.presenters.registry import entry
     from bot.services.cardstats import METRICS, rank
 
-    table = table_spec(GAME)
+    table = entry(GAME).table
     pool = table.game.deck_pool()
     spells = [c.id for c in pool.cards.values() if not c.tags & {"basic", "token"}][:30]
     basic = next(c.id for c in pool.cards.values() if "basic" in c.tags)

@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 
-from bot.presenters import table_spec
+from bot.presenters.registry import entry
 from engines.chronomagia import card
 from engines.core import PlayerId, Rng, choose_action
 from render.common import to_png
@@ -68,7 +68,7 @@ def _panel(bot: Any, live: Any, seat: int) -> tuple[str, list[Any], bytes]:
     items = (
         [(getattr(c, "custom_id", None), getattr(c, "label", None)) for c in view.children] if view else []
     )
-    hand = table_spec("chronomagia").hand(
+    hand = entry("chronomagia").table.hand(
         live.engine.view(live.state, PlayerId(seat)), live.names[seat], lang="en"
     )
     return table.panel_content(live, seat), items, to_png(hand)

@@ -184,10 +184,10 @@ async def test_the_panel_speaks_russian(simcord_env) -> None:
     # A mixed table's public board reads English; alice's hand picture is drawn in Russian.
     board = next(m for m in game_thread(t).history() if m.attachments)
     assert "The Redeal" in board.content and "Пересдача" not in board.content
-    from bot.presenters import table_spec
+    from bot.presenters.registry import entry
     from render.common import to_png
 
-    hand = table_spec("chronomagia").hand
+    hand = entry("chronomagia").table.hand
     data = env.backend.cdn.get(panel.attachments[0].url)
     english = to_png(hand(view, "alice", lang="en"))
     russian = to_png(hand(view, "alice", lang="ru"))

@@ -9,10 +9,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-import pytest
-
-import bot.presenters
-from bot.presenters import table_spec
+from bot.presenters.registry import entry, override
 from bot.services.drafts import card_name, card_option, card_options
 from bot.services.drafts.cards import source
 from bot.surfaces.draft import pack_renderer
@@ -67,25 +64,23 @@ def test_a_card_the_game_no_longer_has_keeps_its_id() -> None:
 
 
 def test_the_pack_image_is_the_games_declaration() -> None:
-    spec = table_spec(source().game)
+    spec = entry(source().game).table
     assert spec.pack_image is not None and pack_renderer() is spec.pack_image
     img = spec.pack_image([source().basic("DIA")], "Pack 1 · pick 1", "pod #1 · 1 cards")
     assert img.getbbox()
 
 
-async def test_a_game_without_a_pack_image_drafts_from_the_menu(
-    simcord_env: Any, monkeypatch: pytest.MonkeyPatch
-) -> None:
+async def test_a_game_without_a_pack_image_drafts_from_the_menu(simcord_env: Any) -> None:
     game = source().game
-    monkeypatch.setitem(bot.presenters._TABLES, game, dataclasses.replace(table_spec(game), pack_image=None))
-    assert pack_renderer() is None
-    t = make_table(simcord_env)
-    alice = t.members["alice"]
-    live = await open_pod(simcord_env, t, seats=4, timer="slow")
-    msg = panel(alice, live.id)
-    assert msg is not None and not msg.attachments
-    assert "Pack 1, pick 1" in msg.content and len(pick_options(msg)) == 18
-    await pick_by_clicks(alice, msg)
-    assert live.state.picks_made[live.seat_of(alice.id).seat] == 1
-    fresh = panel(alice, live.id)
-    assert fresh is not None and not fresh.attachments and "Pack 1, pick 2" in fresh.content
+    with override(game, table=dataclasses.replace(entry(game).table, pack_image=None)):
+        assert pack_renderer() is None
+        t = make_table(simcord_env)
+        alice = t.members["alice"]
+        live = await open_pod(simcord_env, t, seats=4, timer="slow")
+        msg = panel(alice, live.id)
+        assert msg is not None and not msg.attachments
+        assert "Pack 1, pick 1" in msg.content and len(pick_options(msg)) == 18
+        await pick_by_clicks(alice, msg)
+        assert live.state.picks_made[live.seat_of(alice.id).seat] == 1
+        fresh = panel(alice, live.id)
+        assert fresh is not None and not fresh.attachments and "Pack 1, pick 2" in fresh.content

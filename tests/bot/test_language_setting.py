@@ -10,7 +10,8 @@ import pytest
 from simcord import OptionError
 
 from bot.cogs.cards import card_choices, card_language, find_card
-from bot.presenters import TableSpec, table_spec
+from bot.presenters import TableSpec
+from bot.presenters.registry import entry
 from engines.core import CardhostError
 from engines.decks import get_pool
 from tests.bot.table import last_reply, make_table
@@ -50,7 +51,7 @@ async def test_only_the_offered_languages_can_be_chosen(simcord_env) -> None:
 def _two_language_table() -> TableSpec:
     """A table whose cards speak English and Russian, built from a declared game's table with
     Chronomagia's card pool (the lookup and language choice are generic)."""
-    afrika = table_spec("afrika")
+    afrika = entry("afrika").table
     game = replace(afrika.game, deck_pool=lambda: get_pool("chronomagia"))
     return replace(afrika, game=game, languages=("en", "ru"))
 
@@ -71,4 +72,4 @@ def test_card_language_only_for_a_game_that_speaks_several() -> None:
     assert card_language(table, {}) == {"lang": "en"}
     assert card_language(table, {"language": "xx"}) == {"lang": "en"}
     assert card_language(replace(table, languages=("ru", "en")), {"language": "ru"}) == {"lang": "ru"}
-    assert card_language(table_spec("afrika"), {"language": "ru"}) == {}  # other games untouched
+    assert card_language(entry("afrika").table, {"language": "ru"}) == {}  # other games untouched

@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-import bot.presenters
 import bot.services.matches
+from bot.presenters.registry import REGISTRY
 from engines.core import PlayerId, Rng, choose_action
 from engines.games import game_spec
 from tests.bot.table import make_table, play_move
@@ -41,27 +41,22 @@ async def test_moves_read_the_declaration_the_match_carries(
     assert live.seq >= 12, "alice's moves and the AI's answers were played and stored"
 
 
-class _NoLookups(dict[str, Any]):
-    """The presenters' table cache, once the match has started: any lookup by name fails."""
-
-    def get(self, key: str, default: Any = None) -> Any:
-        raise AssertionError(f"a move looked the table of {key!r} up by name")
-
-    def __getitem__(self, key: str) -> Any:
-        raise AssertionError(f"a move looked the table of {key!r} up by name")
-
-
 async def test_moves_read_the_table_the_match_carries(
     simcord_env: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The table side (``TableSpec``: words, buttons, board and hand renderers) is joined to the
-    match's declaration once (``bot/presenters/match_table.py``); the moves that follow, their
-    panels, boards, hands and refusals never look the table up by the game's name."""
+    """The table side (``TableSpec``: words, buttons, board and hand renderers, alt-text describer)
+    is the match's declaration's entry in the game registry (``bot/presenters/registry.py``, read by
+    identity in ``bot/presenters/match_table.py``); the moves that follow, their panels, boards,
+    hands, alt texts and refusals never look the game up by its name."""
     t = make_table(simcord_env, ("alice",))
     alice = t.members["alice"]
     await alice.slash(t.channel, "play alchemy")
     live = await simcord_env.bot.matches.get(max(simcord_env.bot.matches._cache))
-    monkeypatch.setattr(bot.presenters, "_TABLES", _NoLookups())
+
+    def no_lookup(name: str) -> Any:
+        raise AssertionError(f"a move looked the table of {name!r} up by name")
+
+    monkeypatch.setattr(REGISTRY, "entry", no_lookup)
     rng = Rng.from_seed(7)
     for _ in range(12):
         if not live.active:

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from bot.cogs.play_commands import DESCRIPTION_LIMIT, game_command
-from bot.presenters import all_tables, table_spec
+from bot.presenters.registry import entries, entry
 from engines.core.game import OptionSpec
 from engines.games import GAMES
 from tests.bot.table import make_table
@@ -33,7 +33,7 @@ async def test_each_game_offers_only_the_options_it_uses(simcord_env) -> None:
     assert offered["afrika"] == ["variant", "rifts", "seats", *duel, "best_of", "ai", "turn_seconds"]
     assert offered["spirit"] == [*duel, "best_of", "ai", "turn_seconds"]
     assert offered["alchemy"] == ["damage_scoring", "alignment_override", *duel, "ai", "turn_seconds"]
-    declared = {t.name: {o.name for o in t.game.options} for t in all_tables()}
+    declared = {e.name: {o.name for o in e.spec.options} for e in entries()}
     for game, names in offered.items():
         others = set().union(*(d for g, d in declared.items() if g != game)) - declared[game]
         assert not others & set(names), f"/play {game} offers another game's option"
@@ -56,7 +56,7 @@ async def test_every_description_and_choice_fits_and_ends_on_a_word(simcord_env)
         game = sub["name"]
         assert NAME.match(game) and game == game.lower()
         assert 1 <= len(sub["description"]) <= DESCRIPTION_LIMIT
-        declared = {o.name: o for o in table_spec(game).game.options}
+        declared = {o.name: o for o in entry(game).spec.options}
         for option in sub["options"]:
             where = f"/play {game} {option['name']}:"
             text = option["description"]
@@ -78,7 +78,7 @@ async def test_every_description_and_choice_fits_and_ends_on_a_word(simcord_env)
 def test_a_long_declared_text_is_cut_on_a_word() -> None:
     """A game whose option says more than Discord shows: the description and the choice name end
     on a whole word and an ellipsis (it was "…Galactic Overl" when /play cut at 100 characters)."""
-    afrika = table_spec("afrika")
+    afrika = entry("afrika").table
     long = "a duel, or a table of 3-6: " + ", ".join(
         ["Allied Kingdoms (2 v 2), Star Lords, Galactic Overlord"] * 3
     )

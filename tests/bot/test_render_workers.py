@@ -105,8 +105,9 @@ async def test_a_renderer_workers_cannot_pickle_is_drawn_in_the_bot() -> None:
 async def test_killed_render_workers_are_replaced_and_the_board_still_arrives(simcord_env: Any) -> None:
     """Chrono through the bot; every render worker is killed between two moves: the move's board
     and hand still arrive (the right pictures), drawn by new workers."""
-    from render import board_image, hand_image
+    from bot.presenters.registry import entry
 
+    chrono = entry("chrono")
     bot = simcord_env.bot
     pool = bot.table.renders
     t = make_table(simcord_env)
@@ -131,14 +132,11 @@ async def test_killed_render_workers_are_replaced_and_the_board_still_arrives(si
     board = next(m for m in reversed(game_thread(t).history()) if m.attachments)
     assert board.attachments[0].filename == f"board-{live.id}-{live.seq}.png"
     drawn = simcord_env.backend.cdn.get(board.attachments[0].url)
-    assert_same_png(
-        drawn, to_png(board_image("chrono", live.engine.view(live.state, None), live.names)), "the board"
-    )
+    assert_same_png(drawn, to_png(chrono.board(live.engine.view(live.state, None), live.names)), "the board")
     panel = panel_message(member, live.id)
     assert panel is not None and panel.attachments[0].filename == f"hand-{live.id}-{live.seq}.png"
-    from bot.presenters import table_spec
     from engines.core import PlayerId
 
-    options = table_spec("chrono").presenter.render_options()
-    hand = hand_image("chrono", live.engine.view(live.state, PlayerId(seat)), live.names[seat], **options)
+    options = chrono.presenter.render_options()
+    hand = chrono.hand(live.engine.view(live.state, PlayerId(seat)), live.names[seat], **options)
     assert_same_png(simcord_env.backend.cdn.get(panel.attachments[0].url), to_png(hand), "the hand")

@@ -8,14 +8,15 @@ from __future__ import annotations
 
 import dataclasses
 import io
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from PIL import Image, ImageChops
 from simcord import assert_error
 
-from bot import presenters
 from bot.client import create_bot
-from bot.presenters import table_spec
+from bot.presenters.registry import entry, override
 from bot.services.replays import BAR, MAX_FRAMES, PER_MOVE_UP_TO, ReplayRefused, choose_frames, frame_image
 from engines.core import MatchConfig, PlayerId, Rng, choose_action, get_engine, step
 from tests.bot.table import buttons, game_thread, last_reply, make_table, play_move
@@ -85,56 +86,59 @@ def _same(a: Image.Image, b: Image.Image, lossless: bool) -> bool:
     return mean < 3.0
 
 
-def _spy_on_boards(monkeypatch: Any, game: str) -> list[Any]:
-    """Every view the game's board renderer is given from now on."""
-    table = table_spec(game)
+@contextmanager
+def _spy_on_boards(game: str) -> Iterator[list[Any]]:
+    """Every view the game's board renderer is given while the block runs (the game hosted with
+    a spying table through the registry's ``override``)."""
+    table = entry(game).table
     seen: list[Any] = []
 
     def board(view: Any, names: list[str], **options: Any) -> Image.Image:
         seen.append(view)
         return table.board(view, names, **options)
 
-    monkeypatch.setitem(presenters._TABLES, game, dataclasses.replace(table, board=board))
-    return seen
+    with override(game, table=dataclasses.replace(table, board=board)):
+        yield seen
 
 
-async def test_a_finished_duel_replayed_frame_by_frame(simcord_env, monkeypatch) -> None:
+async def test_a_finished_duel_replayed_frame_by_frame(simcord_env) -> None:
     t = make_table(simcord_env, ("alice", "bob"))
     live = await _finished_duel(simcord_env, t)
-    views = _spy_on_boards(monkeypatch, "alchemy")
-    bob = t.members["bob"]  # anyone in the server may watch, not only the players
-    result = await bob.slash(t.channel, "replay", match=live.id)
+    real = entry("alchemy").table
+    with _spy_on_boards("alchemy") as views:
+        bob = t.members["bob"]  # anyone in the server may watch, not only the players
+        result = await bob.slash(t.channel, "replay", match=live.id)
 
-    panel, movie = result.response, result.followups[-1]  # the panel answers the deferral
-    assert panel.ephemeral and not movie.ephemeral, "the panel is for bob, the animation for everyone"
-    assert movie.channel_id == t.channel.id
-    assert movie.attachments[0].filename in (f"replay-{live.id}.webp", f"replay-{live.id}.gif")
-    data = await movie.attachments[0].read()
-    assert len(data) <= 8 * 1024 * 1024
+        panel, movie = result.response, result.followups[-1]  # the panel answers the deferral
+        assert panel.ephemeral and not movie.ephemeral, "the panel is for bob, the animation for everyone"
+        assert movie.channel_id == t.channel.id
+        assert movie.attachments[0].filename in (f"replay-{live.id}.webp", f"replay-{live.id}.gif")
+        data = await movie.attachments[0].read()
+        assert len(data) <= 8 * 1024 * 1024
 
-    states, names, per_move = await _replayed_boards(simcord_env, live.id)
-    assert not per_move, "a duel to a result is longer than a short game"
-    chosen = choose_frames(len(states), MAX_FRAMES)
-    frames = _frames(data)
-    assert len(frames) == len(chosen), (len(frames), len(chosen))
-    assert f"{len(states) - 1} turns" in movie.content and "Final ranking" in movie.content
+        states, names, per_move = await _replayed_boards(simcord_env, live.id)
+        assert not per_move, "a duel to a result is longer than a short game"
+        chosen = choose_frames(len(states), MAX_FRAMES)
+        frames = _frames(data)
+        assert len(frames) == len(chosen), (len(frames), len(chosen))
+        assert f"{len(states) - 1} turns" in movie.content and "Final ranking" in movie.content
 
-    service = simcord_env.bot.replays
-    animation = await service.animation(await service.timeline(live.id, t.guild.id))
-    assert animation.data == data and animation.frames == chosen
-    engine, table = get_engine("alchemy"), table_spec("alchemy")
-    boards = [table.board(engine.view(states[i], None), names) for i in chosen]
-    canvas = (frames[0].width, frames[0].height - BAR)
-    for k, (frame, board) in enumerate(zip(frames, boards, strict=True)):
-        expected = frame_image(board, animation.scale, canvas)
-        shown = frame.crop((0, 0, *canvas))
-        assert _same(shown, expected, animation.format == "webp"), (
-            f"frame {k} is not turn {chosen[k]}'s board"
-        )
+        service = simcord_env.bot.replays
+        animation = await service.animation(await service.timeline(live.id, t.guild.id))
+        assert animation.data == data and animation.frames == chosen
+        engine, table = get_engine("alchemy"), real
+        boards = [table.board(engine.view(states[i], None), names) for i in chosen]
+        canvas = (frames[0].width, frames[0].height - BAR)
+        for k, (frame, board) in enumerate(zip(frames, boards, strict=True)):
+            expected = frame_image(board, animation.scale, canvas)
+            shown = frame.crop((0, 0, *canvas))
+            assert _same(shown, expected, animation.format == "webp"), (
+                f"frame {k} is not turn {chosen[k]}'s board"
+            )
 
-    # The renderer saw only spectator views: nobody's hand, for every frame and the panel's board.
-    assert len(views) >= len(chosen) + 1
-    assert all(v.viewer is None and v.hand == () and v.marked == () for v in views)
+        # The renderer saw only spectator views: nobody's hand, for every frame and the panel's board.
+        assert len(views) >= len(chosen) + 1
+        assert all(v.viewer is None and v.hand == () and v.marked == () for v in views)
 
     # The panel opens on the opening board with First/Prev disabled.
     assert panel.attachments[0].filename == f"replay-{live.id}-0.png"
@@ -168,7 +172,7 @@ async def test_the_step_through_panel_before_and_after_a_restart(simcord_env, db
     result = await alice.slash(t.channel, "replay", match=live.id)
     panel = result.response.message
     states, names, _ = await _replayed_boards(simcord_env, live.id)
-    engine, table = get_engine("alchemy"), table_spec("alchemy")
+    engine, table = get_engine("alchemy"), entry("alchemy").table
 
     async def step_to(label: str) -> Any:
         clicked = await alice.click(panel, custom_id=_step_ids(panel)[label])

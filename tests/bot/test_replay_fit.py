@@ -11,7 +11,7 @@ import random
 import pytest
 from PIL import Image, ImageChops
 
-from bot.presenters import table_spec
+from bot.presenters.registry import entry
 from bot.services.replays import (
     BAR,
     MIN_WIDTH,
@@ -26,6 +26,7 @@ from bot.services.replays import (
 )
 from bot.simulate import simulate
 from engines.core import MatchConfig, get_engine
+from engines.games import game_spec
 
 
 def _noise(width: int, height: int, seed: int) -> Image.Image:
@@ -101,8 +102,7 @@ def _short_chrono() -> tuple[Timeline, list[object]]:
     timeline = Timeline(
         match_id=7,
         guild_id=1,
-        game="chrono",
-        title=engine.title,
+        spec=game_spec("chrono"),
         names=("alice", "bob", "carol"),
         points=tuple(points),
         per_move=per_move,
@@ -124,7 +124,7 @@ def test_a_short_log_replays_move_by_move_with_named_events() -> None:
 
 def test_a_gif_replay_decodes_to_the_boards_after_the_same_scaling() -> None:
     timeline, views = _short_chrono()
-    board = table_spec("chrono").board
+    board = entry("chrono").table.board
     boards = [board(v, list(timeline.names)) for v in views]
     movie = build_animation(lambda i: boards[i], len(boards), formats=("gif",))
     assert movie.format == "gif" and movie.filename == "replay.gif"
@@ -156,9 +156,9 @@ def test_the_smaller_format_is_sent() -> None:
 async def test_a_step_outside_the_replay_is_refused_in_words() -> None:
     """A forged or mangled step button ("rp:<match>:<step>:n") names a step the replay lacks."""
     timeline, _ = _short_chrono()
-    from bot.presenters import table_spec
+    from bot.presenters.registry import entry_of
 
-    service = ReplayService(db=None, boards=lambda game: table_spec(game).board)  # type: ignore[arg-type]  # no database needed to refuse
+    service = ReplayService(db=None, boards=lambda spec: entry_of(spec).board)  # type: ignore[arg-type]  # no database needed to refuse
     with pytest.raises(ReplayRefused, match="not in this replay"):
         await service.frame_png(timeline, len(timeline))
     assert (await service.frame_png(timeline, len(timeline) - 1)).startswith(b"\x89PNG")

@@ -10,7 +10,6 @@ from PIL import Image, ImageChops
 from engines.afrika import ENGINE
 from engines.afrika.ai import afrika_policy
 from engines.core import MatchConfig, PlayerId, Rng
-from render import board_image, hand_image
 from render.afrika import board, hand
 from render.common import to_png
 
@@ -35,7 +34,7 @@ def _colors(img: Image.Image) -> int:
 
 def test_board_is_registered_sized_and_not_blank() -> None:
     s = _midgame()
-    img = board_image("afrika", ENGINE.view(s, None), NAMES)
+    img = board(ENGINE.view(s, None), NAMES)
     assert img.mode == "RGB" and img.width == 900 and img.height > 500
     assert _colors(img) > 50
     png = to_png(img)
@@ -56,7 +55,7 @@ def test_board_never_depends_on_hidden_cards() -> None:
 def test_hand_shows_the_viewers_cards_and_refuses_spectators() -> None:
     s = _midgame(actions=30)
     view = ENGINE.view(s, PlayerId(0))
-    img = hand_image("afrika", view, "Amara")
+    img = hand(view, "Amara")
     assert img.width > 400 and _colors(img) > 20
     with pytest.raises(ValueError):
         hand(ENGINE.view(s, None), "nobody")

@@ -17,8 +17,8 @@ import pytest
 from PIL import Image, ImageChops
 
 from engines.chrono.view import ChronoView, SeatView
-from render import BOARDS, HANDS, UnknownRenderer, board_image, hand_image, register, to_png
 from render import chrono as rc
+from render import to_png
 from render.common import (
     ACCENT,
     BG,
@@ -120,7 +120,7 @@ def distinct_colours(img: Image.Image) -> int:
 @pytest.mark.parametrize("players", [2, 10])
 def test_board_png_opens_with_expected_size_and_content(suits: int, players: int) -> None:
     view = make_view(suits=suits, players=players)
-    img = png_roundtrip(board_image("chrono", view, [f"Player {i}" for i in range(players)]))
+    img = png_roundtrip(rc.board(view, [f"Player {i}" for i in range(players)]))
     assert img.size == rc.board_size(suits, players)
     assert img.size[0] == rc.BOARD_WIDTH and 700 <= img.size[1] <= rc.BOARD_MAX_HEIGHT
     assert img.mode == "RGB"
@@ -239,7 +239,7 @@ def test_titles_are_drawn_on_hand_cards_not_on_the_board() -> None:
 
 def test_hand_png_with_playable_highlight() -> None:
     view = make_view(viewer=0, current=0, hand=("H4", "W6", "O9", "O9", "H10"), playable=("H4", "W6"))
-    img = png_roundtrip(hand_image("chrono", view, "Ann"))
+    img = png_roundtrip(rc.hand(view, "Ann"))
     assert img.size[0] == rc.HAND_WIDTH
     lay = rc.hand_layout(5)
     assert img.size == lay.size
@@ -255,7 +255,7 @@ def test_spectator_gets_no_hand() -> None:
     with pytest.raises(ValueError):
         rc.hand(view, "spectator")
     with pytest.raises(ValueError):
-        hand_image("chrono", view, "spectator")
+        rc.hand(view, "spectator")
 
 
 def test_hand_shows_only_the_views_own_cards() -> None:
@@ -343,24 +343,16 @@ def test_multiline_fit_reports_no_overflow() -> None:
     assert not fit.overflow and len(fit.lines) <= 4
 
 
-def test_registry_dispatch_and_plugins() -> None:
-    assert BOARDS["chrono"] is rc.board and HANDS["chrono"] is rc.hand
-    with pytest.raises(UnknownRenderer):
-        board_image("no_such_game", None, [])
-    calls: list[str] = []
+def test_the_chrono_table_declares_these_renderers() -> None:
+    """The bot draws Chrono with what its table declares (its game registry entry); no renderer is
+    found by a game's name, and an unknown game is refused in words."""
+    from bot.presenters.registry import entry
+    from engines.core import ConfigError
 
-    def fake_board(view: object, names: Sequence[str]) -> Image.Image:
-        calls.append("board")
-        return Image.new("RGB", (4, 4))
-
-    register("zz_test", board=fake_board)
-    try:
-        assert board_image("zz_test", None, []).size == (4, 4)
-        assert calls == ["board"]
-        with pytest.raises(UnknownRenderer):
-            hand_image("zz_test", None, "x")
-    finally:
-        BOARDS.pop("zz_test", None)
+    hosted = entry("chrono")
+    assert hosted.board is rc.board and hosted.hand is rc.hand
+    with pytest.raises(ConfigError, match="Unknown game"):
+        entry("no_such_game")
 
 
 def test_png_is_small_and_rgb() -> None:

@@ -17,7 +17,6 @@ from engines.chronomagia.cards import card, card_set, token_names, window_text
 from engines.chronomagia.grammar import RESOURCES
 from engines.chronomagia.view import ChronomagiaView
 from engines.core import PlayerId
-from render import board_renderer, hand_renderer
 from render.chronomagia import board, card_image, card_sheet, hand, sheet_ids, words
 from render.chronomagia.board import WIDTH, board_labels, cell_box, plan, tile_boxes
 from render.chronomagia.card import COL_W, PAD, REMINDER_H, H, W, card_face, card_labels
@@ -180,11 +179,6 @@ def test_card_sheet_pages_hold_every_card(tmp_path: object) -> None:
 
 
 # ------------------------------------------------------------------------------ the board
-
-
-def test_the_board_and_hand_are_found_by_game_name() -> None:
-    assert board_renderer("chronomagia") is board
-    assert hand_renderer("chronomagia") is hand
 
 
 def _chips(labels: list[Label]) -> list[str]:

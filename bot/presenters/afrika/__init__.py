@@ -20,6 +20,7 @@ from bot.presenters.afrika.moves import choices, multi_choice
 from bot.presenters.afrika.prompts import details, prompt
 from bot.presenters.afrika.seating import seating
 from bot.presenters.afrika.words import cost_text
+from bot.presenters.alt.afrika import DESCRIBER
 from bot.text import with_names
 from engines.afrika import GAME
 from engines.afrika.cards import card as card_def
@@ -116,6 +117,7 @@ TABLE = TableSpec(
     presenter=PRESENTER,
     board=render.afrika.board,
     hand=render.afrika.hand,
+    describer=DESCRIBER,
     start="duel",
     card_image=card_image,
     card_caption=card_caption,

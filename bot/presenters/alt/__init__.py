@@ -5,23 +5,21 @@ sighted player sees the picture. Every board and hand image the bot posts carrie
 from the same view the picture is drawn from: the spectator's view for a board (so it can name no
 card a spectator could not see), the seat's own view for a hand.
 
-A game says its position in words in ``bot/presenters/alt/<game>.py`` (its ``DESCRIBER``), found
-by the game's name like its table (``bot.presenters.table_spec``); a game without one is described
-by ``GENERIC`` (its title, turn and hand size), never a crash. A describer is asked for its full
+A game says its position in words in ``bot/presenters/alt/<game>.py`` (its ``DESCRIBER``), which its
+table declares (``TableSpec.describer``, read from the game's registry entry); a game without one is
+described by ``GENERIC`` (its title, turn and hand size), never a crash. A describer is asked for its full
 text first and, when that is over the limit, for its brief one (names without stats, piles as
 counts); ``bot.text.clip`` cuts what is still too long on a whole word.
 """
 
 from __future__ import annotations
 
-import importlib
 import logging
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import engines.games
 from bot.text import clip
 
 log = logging.getLogger(__name__)
@@ -113,61 +111,31 @@ def _generic_hand(view: Any, names: Sequence[str], lang: str, brief: bool) -> st
 GENERIC = Describer(_generic_board, _generic_hand)
 
 
-# ------------------------------------------------------------------ lookup and fitting
-
-
-_DESCRIBERS: dict[str, Describer] = {}
-
-
-def _forget(game: str) -> None:
-    _DESCRIBERS.pop(game, None)
-
-
-engines.games.on_unregister(_forget)  # an unregistered game's describer goes with it
-
-
-def describer_for(game: str) -> Describer:
-    """The game's ``DESCRIBER`` (``bot/presenters/alt/<game>.py``), or ``GENERIC``: found once per
-    game (every board and hand picture asks for it)."""
-    describer = _DESCRIBERS.get(game)
-    if describer is None:
-        describer = _DESCRIBERS[game] = _load(game)
-    return describer
-
-
-def _load(game: str) -> Describer:
-    module_name = f"{__name__}.{game}"
-    try:
-        module = importlib.import_module(module_name)
-    except ModuleNotFoundError as exc:
-        if exc.name != module_name:
-            raise
-        return GENERIC
-    describer = getattr(module, "DESCRIBER", None)
-    return describer if isinstance(describer, Describer) else GENERIC
+# ------------------------------------------------------------------ fitting
 
 
 def _fit(
-    kind: str, game: str, describe: Describe, fallback: Describe, view: Any, names: Sequence[str], lang: str
+    kind: str, describe: Describe, fallback: Describe, view: Any, names: Sequence[str], lang: str
 ) -> str:
     try:
         text = plain(describe(view, names, lang, False))
         if len(text) > LIMIT:
             text = plain(describe(view, names, lang, True))
     except Exception:  # the picture is posted all the same, with the fallback's words
-        log.exception("the %s of %s could not be described", kind, game)
+        log.exception("a %s could not be described (%s)", kind, getattr(describe, "__module__", "?"))
         text = plain(fallback(view, names, lang, True))
     return clip(text, LIMIT)
 
 
-def board_alt(game: str, view: Any, names: Sequence[str], lang: str = "en") -> str:
-    """The public board ``view`` (a spectator's) in words, at most ``LIMIT`` characters."""
-    return _fit("board", game, describer_for(game).board, GENERIC.board, view, names, lang)
+def board_alt(describer: Describer, view: Any, names: Sequence[str], lang: str = "en") -> str:
+    """The public board ``view`` (a spectator's) in the game's words (its table's ``describer``),
+    at most ``LIMIT`` characters."""
+    return _fit("board", describer.board, GENERIC.board, view, names, lang)
 
 
-def hand_alt(game: str, view: Any, names: Sequence[str], lang: str = "en") -> str:
-    """A seat's hand picture (its own ``view``) in words, at most ``LIMIT`` characters."""
-    return _fit("hand", game, describer_for(game).hand, GENERIC.hand, view, names, lang)
+def hand_alt(describer: Describer, view: Any, names: Sequence[str], lang: str = "en") -> str:
+    """A seat's hand picture (its own ``view``) in the game's words, at most ``LIMIT`` characters."""
+    return _fit("hand", describer.hand, GENERIC.hand, view, names, lang)
 
 
 __all__ = [
@@ -176,7 +144,6 @@ __all__ = [
     "Describer",
     "board_alt",
     "counted",
-    "describer_for",
     "hand_alt",
     "listing",
     "plain",

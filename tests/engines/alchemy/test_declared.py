@@ -18,11 +18,11 @@ from .test_coverage import SCENARIOS
 
 
 @pytest.fixture
-def declared(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setattr(games, "GAMES", (*games.GAMES, "alchemy"))
-    games._SPECS.pop("alchemy", None)
-    yield
-    games._SPECS.pop("alchemy", None)
+def declared() -> Iterator[None]:
+    """Alchemy declared as its package's ``GAME`` (as its line in ``GAMES`` does), through the
+    registry's public ``override``."""
+    with games.override("alchemy", GAME):
+        yield
 
 
 def test_the_scenario_runner_finds_the_package_before_registration() -> None:

@@ -18,11 +18,11 @@ from .test_coverage import SCENARIOS
 
 
 @pytest.fixture
-def declared(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setattr(games, "GAMES", (*games.GAMES, "spirit"))
-    games._SPECS.pop("spirit", None)
-    yield
-    games._SPECS.pop("spirit", None)
+def declared() -> Iterator[None]:
+    """Spirit declared as its package's ``GAME`` (as its line in ``GAMES`` does), through the
+    registry's public ``override``."""
+    with games.override("spirit", GAME):
+        yield
 
 
 def test_the_scenario_runner_finds_the_package_before_registration() -> None:
