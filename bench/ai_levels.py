@@ -272,7 +272,7 @@ def describe(r: dict[str, Any]) -> str:
         body = f"score {r['score']:.1%} {ci}, W/D/L {r['wins']}/{r['draws']}/{r['losses']}"
     else:
         body = (
-            f"wins {r['score']:.1%} {ci} against {r['even']:.1%} for a {r['weaker']} seat "
+            f"wins {r['score']:.1%} {ci} against {r['even']:.1%} ({r['weaker']} seats' even share) "
             f"(sole {r['wins']}, shared {r['draws']}, lost {r['losses']}), mean place {r['mean_place']:.2f} of {r['players']}"
         )
     timing = (

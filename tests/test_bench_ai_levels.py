@@ -62,7 +62,7 @@ def test_a_table_seat_is_measured_against_its_even_share() -> None:
     r = summarise(Duel("chrono", 6, "normal", "hard", None), _games([1.0, 0.0, 0.5], [1.0, 4.0, 1.5]), 1.0, 1)
     assert r["even"] == pytest.approx(1 / 6)
     assert r["score"] == pytest.approx(0.5) and r["mean_place"] == pytest.approx(6.5 / 3)
-    assert "against 16.7% for a normal seat" in ai_levels.describe(r)
+    assert "against 16.7% (normal seats' even share)" in ai_levels.describe(r)
 
 
 def test_the_old_command_words_still_work() -> None:
