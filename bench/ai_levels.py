@@ -160,6 +160,8 @@ def summarise(duel: Duel, games: list[dict[str, Any]], wall: float, jobs: int) -
     times = [t for r in games for t in r["times"]]
     cpu = [t for r in games for t in r.get("cpu", ())]
     rounds = [n for r in games for n in r["rounds"]]
+    # times and rounds are appended together, one pair per hard decision with a choice
+    searched = [t for r in games for t, n in zip(r["times"], r["rounds"], strict=False) if n > 0]
     return {
         "game": duel.game,
         "players": duel.players,
@@ -182,6 +184,8 @@ def summarise(duel: Duel, games: list[dict[str, Any]], wall: float, jobs: int) -
         "seconds_per_decision": mean(times) if times else 0.0,
         "seconds_per_decision_p95": percentile(times, 95),
         "cpu_seconds_per_decision": mean(cpu) if cpu else 0.0,
+        "searched_decisions": len(searched),
+        "seconds_per_searched_decision": mean(searched) if searched else None,
         "moves": sum(int(r["moves"]) for r in games),
         "wall_seconds": wall,
         "jobs": jobs,
@@ -204,9 +208,10 @@ def run(duel: Duel, games: int, jobs: int) -> dict[str, Any]:
 
 def calibrate(game: str, players: int, positions: int = 8, seconds: float = 1.0) -> dict[str, Any]:
     """The rounds ``hard`` reaches in ``seconds`` at ``positions`` positions of normal-vs-normal
-    games (the seat to move has a choice), on this machine now. The seconds are this process's
-    CPU time (``time.process_time``): what an idle core does in a second, so the figure moves
-    little with the load of a shared machine (which slows the wall clock by up to load/cores)."""
+    games (the seat to move has a choice the search plays out), on this machine now. The seconds
+    are this process's CPU time (``time.process_time``): what an idle core does in a second, so the
+    figure moves little with the load of a shared machine (which slows the wall clock by up to
+    load/cores)."""
     spec = game_spec(game)
     engine = spec.engine
     settings = replace(spec.search, seconds=seconds, rounds=10**9)
@@ -224,8 +229,10 @@ def calibrate(game: str, players: int, positions: int = 8, seconds: float = 1.0)
                 searches: list[Search] = []
                 think = hard(spec, settings, clock=time.process_time, observe=searches.append)
                 think(engine, state, seat, Rng.from_seed(moves))
-                reached.append(searches[0].rounds)
-                taken += 1  # two positions a game at most: the others come from other games
+                # A decision the game's focus leaves to the game AI searches no round: not counted.
+                if searches[0].rounds > 0:
+                    reached.append(searches[0].rounds)
+                    taken += 1  # two positions a game at most: the others come from other games
             state = engine.apply(state, seat, spec.ai(engine, state, seat, rng)).state
             moves += 1
         seed += 1
@@ -275,9 +282,14 @@ def describe(r: dict[str, Any]) -> str:
             f"wins {r['score']:.1%} {ci} against {r['even']:.1%} ({r['weaker']} seats' even share) "
             f"(sole {r['wins']}, shared {r['draws']}, lost {r['losses']}), mean place {r['mean_place']:.2f} of {r['players']}"
         )
+    searched = ""
+    if r.get("seconds_per_searched_decision") is not None and r["searched_decisions"] < r["decisions"]:
+        searched = (
+            f", {r['searched_decisions']} searched: {r['seconds_per_searched_decision'] * 1000:.0f} ms each"
+        )
     timing = (
         f"{r['seconds_per_decision'] * 1000:.0f} ms a decision (p95 {r['seconds_per_decision_p95'] * 1000:.0f} ms, "
-        f"CPU {r['cpu_seconds_per_decision'] * 1000:.0f} ms; {r['decisions']} decisions), wall {r['wall_seconds']:.0f} s on {r['jobs']} process(es)"
+        f"CPU {r['cpu_seconds_per_decision'] * 1000:.0f} ms; {r['decisions']} decisions{searched}), wall {r['wall_seconds']:.0f} s on {r['jobs']} process(es)"
     )
     return f"{head} {body}; {timing}"
 
