@@ -1,4 +1,5 @@
-"""High Card's board and hand: numbers on panels (the fixture's renderer, module 2 of the doc)."""
+"""High Card's board and hand: numbers on panels, the tricks taken and the card led (the fixture's
+renderer, module 2 of the doc)."""
 
 from __future__ import annotations
 
@@ -21,7 +22,14 @@ def board(view: Any, names: Sequence[str], **_options: Any) -> Image.Image:
             font=font(28, True),
             fill=(230, 230, 230),
         )
-        draw.text((20, y + 40), f"{view.hand_counts[seat]} in hand", font=font(20), fill=(180, 180, 180))
+        draw.text(
+            (20, y + 40),
+            f"{view.hand_counts[seat]} in hand, {view.tricks[seat]} trick{'' if view.tricks[seat] == 1 else 's'}",
+            font=font(20),
+            fill=(180, 180, 180),
+        )
+    if view.led:
+        draw.text((380, 30), f"Led: {view.led}", font=font(28, True), fill=(240, 200, 90))
     return img
 
 

@@ -14,9 +14,16 @@ def hand_text(view: Any) -> str:
     return f"**Your hand**: {', '.join(map(str, view.hand)) or 'no cards'}"
 
 
+def status_line(view: Any, names: list[str]) -> str:
+    """The turn, the tricks taken and the card led, in words (the board shows them too)."""
+    tricks = ", ".join(f"{name} {n}" for name, n in zip(names, view.tricks, strict=True))
+    led = f" · {names[1 - view.current]} led a {view.led}" if view.led else ""
+    return f"Turn {view.turn} · Tricks: {tricks}{led}"
+
+
 TABLE = TableSpec(
     game=GAME,
-    presenter=Presenter(hand_text=hand_text),
+    presenter=Presenter(hand_text=hand_text, status_line=status_line),
     board=render.highcard.board,
     hand=render.highcard.hand,
     start="lobby",
