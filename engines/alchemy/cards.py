@@ -18,6 +18,9 @@ from pathlib import Path
 from typing import Any, Literal
 
 from engines.core.carddata import Arg, Op, Place, Vocabulary, add_card, card_tables, read_toml
+from engines.core.carddata import fail as _fail
+from engines.core.carddata import text as _text
+from engines.core.carddata import whole as _int
 from engines.core.errors import CardDataError as CardDataError
 from engines.core.words import plural
 
@@ -274,24 +277,6 @@ def _process_text(c: CardDef) -> str:
 
 
 # ---------------------------------------------------------------------------- the loader
-
-
-def _fail(path: Path, where: str, msg: str) -> CardDataError:
-    return CardDataError(f"{path.name}: {where}: {msg}")
-
-
-def _int(raw: Any, path: Path, where: str, name: str, lo: int, hi: int) -> int:
-    if isinstance(raw, bool) or not isinstance(raw, int) or not lo <= raw <= hi:
-        raise _fail(path, where, f"{name} must be a whole number from {lo} to {hi}")
-    return raw
-
-
-def _text(raw: Any, path: Path, where: str, name: str, *, required: bool = True) -> str:
-    if raw is None and not required:
-        return ""
-    if not isinstance(raw, str) or (required and not raw.strip()):
-        raise _fail(path, where, f"{name} must be a non-empty string")
-    return raw.strip()
 
 
 def _effects(raw: Any, path: Path, where: str, field: str = "effects") -> tuple[Effect, ...]:

@@ -28,6 +28,9 @@ from pathlib import Path
 from typing import Any, Literal
 
 from engines.core.carddata import Place, add_card, card_tables, read_toml
+from engines.core.carddata import fail as _fail
+from engines.core.carddata import text as _text
+from engines.core.carddata import whole as _int
 
 from .grammar import (
     EMERGE,
@@ -299,22 +302,6 @@ _FIELDS: dict[Kind, frozenset[str]] = {
     "shadow": frozenset(_COMMON | {"native", "willpower", "emerge", "subtype", "subtype_ru"}),
     "token": frozenset(_COMMON | {"willpower", "subtype", "subtype_ru"}),
 }
-
-
-def _fail(path: Path, where: str, msg: str) -> CardDataError:
-    return CardDataError(f"{path.name}: {where}: {msg}")
-
-
-def _int(raw: Any, path: Path, where: str, name: str, lo: int, hi: int) -> int:
-    if isinstance(raw, bool) or not isinstance(raw, int) or not lo <= raw <= hi:
-        raise _fail(path, where, f"{name} must be a whole number from {lo} to {hi}")
-    return raw
-
-
-def _text(raw: Any, path: Path, where: str, name: str) -> str:
-    if not isinstance(raw, str) or not raw.strip():
-        raise _fail(path, where, f"{name} must be a non-empty string")
-    return raw.strip()
 
 
 def _resources(raw: Any, path: Path, where: str, name: str) -> tuple[tuple[str, int], ...]:

@@ -245,6 +245,28 @@ class Place:
         return CardDataError(f"{self.words()}: {message}")
 
 
+def fail(path: Path, where: str, message: str) -> CardDataError:
+    """The error for ``message`` at ``where`` of the file ``path`` ("card S01", "card T001 e1",
+    "[rules]"): a loader that names its places in one string uses this, and reads the same."""
+    return CardDataError(f"{path.name}: {where}: {message}")
+
+
+def whole(raw: Any, path: Path, where: str, name: str, lo: int, hi: int) -> int:
+    """The whole number ``raw`` of field ``name``, from ``lo`` to ``hi`` (true/false is not one)."""
+    if isinstance(raw, bool) or not isinstance(raw, int) or not lo <= raw <= hi:
+        raise fail(path, where, f"{name} must be a whole number from {lo} to {hi}")
+    return raw
+
+
+def text(raw: Any, path: Path, where: str, name: str, *, required: bool = True) -> str:
+    """The text ``raw`` of field ``name``, stripped; required: not empty (else may be left out)."""
+    if raw is None and not required:
+        return ""
+    if not isinstance(raw, str) or (required and not raw.strip()):
+        raise fail(path, where, f"{name} must be a non-empty string")
+    return raw.strip()
+
+
 def read_toml(path: Path) -> dict[str, Any]:
     """A card file decoded; ``CardDataError`` naming the file when it cannot be read or decoded."""
     try:
