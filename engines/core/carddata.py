@@ -22,7 +22,7 @@ reads with ``Place`` so that every refusal reads the same way.
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Callable, Collection, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic, TypeVar
@@ -94,7 +94,7 @@ class Vocabulary(Generic[M]):
         self.ops: dict[str, Op[M]] = {}
         for op in ops:
             if op.name in self.ops:
-                raise ValueError(f"{game}: the op {op.name!r} is declared twice")
+                raise CardDataError(f"{game}: the op {op.name!r} is declared twice")
             self.ops[op.name] = op
         self.common: dict[str, Arg] = {a.name: a for a in common}
         """Table fields every op takes (Afrika's ``if``)."""
@@ -103,7 +103,7 @@ class Vocabulary(Generic[M]):
     def __contains__(self, op: object) -> bool:
         return op in self.ops
 
-    def __iter__(self) -> Any:
+    def __iter__(self) -> Iterator[str]:
         return iter(self.ops)
 
     def __len__(self) -> int:
