@@ -8,13 +8,13 @@ and the card for anything it does not know, so a typo can never silently become 
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
+from engines.core.carddata import Arg, Op, Vocabulary, add_card, card_tables, one_of
 from engines.core.errors import CardDataError as CardDataError
 
 ENERGY: tuple[str, ...] = ("DIA", "NEB", "JUN", "VOL", "VOI", "RIF", "SAV", "SKY", "SEA", "MTN")
@@ -61,8 +61,8 @@ TARGET_FILTERS = ("opp", "own", "charged", "uncharged", "soaring")
 TRIGGERS = ("enters", "dies", "attacks", "blocks", "sustenance", "dusk", "uncharged", "ally_enters")
 WHO = ("you", "opponent", "each", "target")
 
-# op -> allowed parameter names (besides "op", "if")
-OPS: dict[str, frozenset[str]] = {
+# op -> allowed parameter names (besides "op", "if"); ``VOCABULARY`` declares them with their checks
+_OP_FIELDS: dict[str, frozenset[str]] = {
     "damage": frozenset({"amount", "target", "to"}),
     "draw": frozenset({"amount", "who", "target"}),
     "gain_life": frozenset({"amount", "who", "target"}),
@@ -375,53 +375,84 @@ def _check_amount(v: Any, where: str) -> None:
         raise ValueError(f'{where} must be a whole number or "X", got {v!r}')
 
 
+def _target(v: Any, op: str, context: Mapping[str, Any]) -> Any:
+    if not isinstance(v, int) or not 0 <= v < context["n_targets"]:
+        raise ValueError(f"effect {op}: target {v!r} is not one of the card's targets")
+    return v
+
+
+def _amount(key: str) -> Arg:
+    def check(v: Any, op: str, context: Mapping[str, Any]) -> Any:
+        _check_amount(v, f"effect {op} {key}")
+        return v
+
+    return Arg(key, check)
+
+
+def _keywords(v: Any, op: str, context: Mapping[str, Any]) -> tuple[str, ...]:
+    for kw in v:
+        parse_keyword(kw)
+    return tuple(v)
+
+
+def _flag(key: str) -> Arg:
+    def check(v: Any, op: str, context: Mapping[str, Any]) -> Any:
+        if not isinstance(v, bool):
+            raise ValueError(f"effect {op}: {key} must be true or false")
+        return v
+
+    return Arg(key, check)
+
+
+def _condition(v: Any, op: str, context: Mapping[str, Any]) -> tuple[tuple[str, Any], ...]:
+    if not isinstance(v, Mapping) or any(c not in CONDITIONS for c in v):
+        raise ValueError(f"unknown condition in {v!r}; known: {', '.join(CONDITIONS)}")
+    return tuple(sorted(v.items()))
+
+
+_ARGS: dict[str, Arg] = {
+    a.name: a
+    for a in (
+        Arg("target", _target),
+        Arg("to", one_of(MASS_TARGETS, "effect {op}: unknown 'to' {value}")),
+        Arg("who", one_of(WHO, "effect {op}: unknown 'who' {value}")),
+        *(_amount(k) for k in ("amount", "power", "health", "count")),
+        Arg("filter", one_of(CARD_FILTERS, "effect {op}: unknown filter {value}")),
+        Arg("energy", one_of((*ENERGY, "any"), "effect {op}: unknown energy {value}")),
+        Arg("keywords", _keywords),
+        _flag("may"),
+        _flag("may_look"),
+        Arg("rest", one_of(("bottom", "void"), "effect {op}: rest must be bottom or void")),
+        Arg("kind", one_of(("+1/+1", "-1/-1", "shield"), "effect {op}: unknown counter kind {value}")),
+        Arg("card"),
+        Arg("fn"),
+    )
+}
+"""Each effect field with its check (one check per field, whichever op takes it)."""
+_NEEDS: dict[str, tuple[tuple[tuple[str, ...], str], ...]] = {
+    **{op: ((("target",), "a target"),) for op in ("exile", "bounce", "negate")},
+    **{
+        op: ((("target", "to"), "a target or 'to'"),)
+        for op in ("damage", "destroy", "pump", "counters", "charge", "uncharge")
+    },
+}
+VOCABULARY: Vocabulary[frozenset[str]] = Vocabulary(
+    "afrika",
+    (
+        Op(op, fields, tuple(_ARGS[k] for k in sorted(fields)), _NEEDS.get(op, ()))
+        for op, fields in _OP_FIELDS.items()
+    ),
+    common=(Arg("if", _condition),),
+)
+"""The effect vocabulary, declared through the shared card-data mechanism, which reads every effect
+table against it; ``engines.afrika.effects.OPS`` registers one handler per op with it."""
+OPS: dict[str, frozenset[str]] = VOCABULARY.specs
+"""Each op's field names (besides "op" and "if")."""
+
+
 def parse_effect(raw: Any, n_targets: int) -> Effect:
-    if not isinstance(raw, Mapping):
-        raise ValueError(f"an effect must be a table, got {raw!r}")
-    op = raw.get("op")
-    if op not in OPS:
-        raise ValueError(f"unknown effect op {op!r}")
-    params: list[tuple[str, Any]] = []
-    for k, v in raw.items():
-        if k == "op":
-            continue
-        if k == "if":
-            if not isinstance(v, Mapping) or any(c not in CONDITIONS for c in v):
-                raise ValueError(f"unknown condition in {v!r}; known: {', '.join(CONDITIONS)}")
-            params.append(("if", tuple(sorted(v.items()))))
-            continue
-        if k not in OPS[op]:
-            raise ValueError(f"effect {op} has no field {k!r}")
-        if k == "target" and (not isinstance(v, int) or not 0 <= v < n_targets):
-            raise ValueError(f"effect {op}: target {v!r} is not one of the card's targets")
-        if k == "to" and v not in MASS_TARGETS:
-            raise ValueError(f"effect {op}: unknown 'to' {v!r}")
-        if k == "who" and v not in WHO:
-            raise ValueError(f"effect {op}: unknown 'who' {v!r}")
-        if k in ("amount", "power", "health", "count"):
-            _check_amount(v, f"effect {op} {k}")
-        if k == "filter" and v not in CARD_FILTERS:
-            raise ValueError(f"effect {op}: unknown filter {v!r}")
-        if k == "energy" and v not in (*ENERGY, "any"):
-            raise ValueError(f"effect {op}: unknown energy {v!r}")
-        if k == "keywords":
-            for kw in v:
-                parse_keyword(kw)
-            v = tuple(v)
-        if k in ("may", "may_look") and not isinstance(v, bool):
-            raise ValueError(f"effect {op}: {k} must be true or false")
-        if k == "rest" and v not in ("bottom", "void"):
-            raise ValueError(f"effect {op}: rest must be bottom or void")
-        if k == "kind" and v not in ("+1/+1", "-1/-1", "shield"):
-            raise ValueError(f"effect {op}: unknown counter kind {v!r}")
-        params.append((k, v))
-    needs_target = {"exile", "bounce", "negate"}
-    keys = {k for k, _ in params}
-    if op in needs_target and "target" not in keys:
-        raise ValueError(f"effect {op} needs a target")
-    if op in ("damage", "destroy", "pump", "counters", "charge", "uncharge") and not keys & {"target", "to"}:
-        raise ValueError(f"effect {op} needs a target or 'to'")
-    return Effect(op, tuple(params))
+    r = VOCABULARY.read_table(raw, {"n_targets": n_targets})
+    return Effect(r.op, r.values)
 
 
 def parse_static(raw: Any) -> Static:
@@ -605,28 +636,20 @@ CARD_DIR = Path(__file__).with_name("cards")
 
 
 def load_cards(directory: Path | None = None) -> dict[str, CardDef]:
-    """Load and validate every card file; raises CardDataError naming the file and the card."""
+    """Load and validate every card file; raises CardDataError naming the file and the card.
+
+    The files are read by the shared card-file reader (``engines.core.carddata``) and every effect
+    against the declared vocabulary (``VOCABULARY``)."""
     directory = directory or CARD_DIR
     cards: dict[str, CardDef] = {}
+    files: dict[str, str] = {}
     for path in sorted(directory.glob("*.toml")):
-        try:
-            data = tomllib.loads(path.read_text(encoding="utf-8"))
-        except tomllib.TOMLDecodeError as exc:
-            raise CardDataError(f"{path.name}: not valid TOML: {exc}") from None
-        bad_top = set(data) - {"card"}
-        if bad_top:
-            raise CardDataError(f"{path.name}: unknown top-level key(s) {', '.join(sorted(bad_top))}")
-        for i, raw in enumerate(data.get("card", [])):
-            label = raw.get("id", f"#{i + 1}")
+        for place, raw in card_tables(path, "card"):
             try:
                 card = parse_card(raw, path.name)
             except (ValueError, TypeError, KeyError) as exc:
-                raise CardDataError(f"{path.name}: card {label}: {exc}") from None
-            if card.id in cards:
-                raise CardDataError(
-                    f"{path.name}: card {label}: duplicate id (also in {cards[card.id].file})"
-                )
-            cards[card.id] = card
+                raise place.fail(str(exc)) from None
+            add_card(cards, place, card.id, card, files)
     for card in cards.values():
         for eff in _all_effects(card):
             if eff.op == "token" and eff.get("card") not in cards:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from .cards import CardDef, Effect, card
+from .cards import VOCABULARY, CardDef, Effect, card
 from .rules import (
     active_perms,
     cd,
@@ -327,29 +327,33 @@ def op_script(g: Game, e: Effect, ctx: Ctx) -> None:
     SCRIPTS[str(e.get("fn"))](g, ctx)
 
 
-OPS: dict[str, Callable[[Game, Effect, Ctx], None]] = {
-    "damage": op_damage,
-    "draw": op_draw,
-    "gain_life": op_gain_life,
-    "lose_life": op_lose_life,
-    "destroy": op_destroy,
-    "exile": op_exile,
-    "bounce": op_bounce,
-    "pump": op_pump,
-    "counters": op_counters,
-    "look_pick": op_look_pick,
-    "search": op_search,
-    "return_from_void": op_return_from_void,
-    "token": op_token,
-    "add_energy": op_add_energy,
-    "negate": op_negate,
-    "charge": op_charge,
-    "uncharge": op_uncharge,
-    "discard": op_discard,
-    "mill": op_mill,
-    "win_game": op_win_game,
-    "script": op_script,
-}
+OPS: dict[str, Callable[[Game, Effect, Ctx], None]] = VOCABULARY.handlers(
+    {
+        "damage": op_damage,
+        "draw": op_draw,
+        "gain_life": op_gain_life,
+        "lose_life": op_lose_life,
+        "destroy": op_destroy,
+        "exile": op_exile,
+        "bounce": op_bounce,
+        "pump": op_pump,
+        "counters": op_counters,
+        "look_pick": op_look_pick,
+        "search": op_search,
+        "return_from_void": op_return_from_void,
+        "token": op_token,
+        "add_energy": op_add_energy,
+        "negate": op_negate,
+        "charge": op_charge,
+        "uncharge": op_uncharge,
+        "discard": op_discard,
+        "mill": op_mill,
+        "win_game": op_win_game,
+        "script": op_script,
+    }
+)
+"""One handler per op, registered with the declared vocabulary (``cards.VOCABULARY`` refuses, at
+import, a declared op without a handler or a handler of an op not declared)."""
 
 
 def run_effects(g: Game, effects: tuple[Effect, ...], ctx: Ctx) -> None:

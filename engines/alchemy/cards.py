@@ -12,12 +12,15 @@ says is always what it does. The data adds names and flavour.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
+from engines.core.carddata import Arg, Op, Place, Vocabulary, add_card, card_tables, read_toml
+from engines.core.carddata import fail as _fail
+from engines.core.carddata import text as _text
+from engines.core.carddata import whole as _int
 from engines.core.errors import CardDataError as CardDataError
 from engines.core.words import plural
 
@@ -46,7 +49,7 @@ class OpSpec:
     """"battle": only in a Battle window; "main": only in your own action phase; "any": both."""
 
 
-OPS: dict[str, OpSpec] = {
+_SPECS: dict[str, OpSpec] = {
     "draw": OpSpec(True, "any"),
     "gain_ap": OpSpec(True, "any"),
     "drain_ap": OpSpec(True, "any"),
@@ -68,8 +71,23 @@ OPS: dict[str, OpSpec] = {
     "reclaim": OpSpec(False, "battle"),
     "stakes": OpSpec(True, "battle"),
 }
-"""The whole effect vocabulary. ``engines.alchemy.effects.HANDLERS`` has one function per op (a
-test checks the two agree)."""
+"""Each op's spec; ``VOCABULARY`` declares them with their fields."""
+
+
+def _amount(raw: Any, op: str, context: object) -> int:
+    if isinstance(raw, bool) or not isinstance(raw, int) or not 1 <= raw <= 10:
+        raise CardDataError(f"effect {op}: amount must be a whole number from 1 to 10")
+    return raw
+
+
+_AMOUNT = Arg("amount", _amount, True, missing="effect {op}: amount must be a whole number from 1 to 10")
+VOCABULARY: Vocabulary[OpSpec] = Vocabulary(
+    "alchemy", (Op(name, spec, (_AMOUNT,) if spec.amount else ()) for name, spec in _SPECS.items())
+)
+"""The whole effect vocabulary, declared through the shared card-data mechanism, which reads every
+effect table (``{ op = "draw", amount = 1 }``) against it. ``engines.alchemy.effects.HANDLERS``
+has one function per op, registered with it (it refuses a mismatch; a test checks it too)."""
+OPS: dict[str, OpSpec] = VOCABULARY.specs
 
 STATS: dict[str, str] = {
     "battles_won": "Battles won",
@@ -261,45 +279,16 @@ def _process_text(c: CardDef) -> str:
 # ---------------------------------------------------------------------------- the loader
 
 
-def _fail(path: Path, where: str, msg: str) -> CardDataError:
-    return CardDataError(f"{path.name}: {where}: {msg}")
-
-
-def _int(raw: Any, path: Path, where: str, name: str, lo: int, hi: int) -> int:
-    if isinstance(raw, bool) or not isinstance(raw, int) or not lo <= raw <= hi:
-        raise _fail(path, where, f"{name} must be a whole number from {lo} to {hi}")
-    return raw
-
-
-def _text(raw: Any, path: Path, where: str, name: str, *, required: bool = True) -> str:
-    if raw is None and not required:
-        return ""
-    if not isinstance(raw, str) or (required and not raw.strip()):
-        raise _fail(path, where, f"{name} must be a non-empty string")
-    return raw.strip()
-
-
-def _effects(raw: Any, path: Path, where: str) -> tuple[Effect, ...]:
+def _effects(raw: Any, path: Path, where: str, field: str = "effects") -> tuple[Effect, ...]:
     if not isinstance(raw, list) or not raw:
-        raise _fail(path, where, "effects must be a non-empty list of tables")
+        raise _fail(path, where, f"{field} must be a non-empty list of tables")
     out = []
-    for e in raw:
-        if not isinstance(e, dict):
-            raise _fail(path, where, "each effect must be a table")
-        op = e.get("op")
-        if op not in OPS:
-            raise _fail(path, where, f"unknown effect op {op!r}")
-        extra = set(e) - {"op", "amount"}
-        if extra:
-            raise _fail(path, where, f"effect {op}: unknown fields {sorted(extra)}")
-        spec = OPS[op]
-        if spec.amount:
-            amount = _int(e.get("amount"), path, where, f"effect {op}: amount", 1, 10)
-        elif "amount" in e:
-            raise _fail(path, where, f"effect {op} takes no amount")
-        else:
-            amount = 0
-        out.append(Effect(op, amount))
+    for i, e in enumerate(raw, 1):
+        try:
+            r = VOCABULARY.read_table(e)
+        except CardDataError as exc:
+            raise _fail(path, where, f"{exc} (in {field}, effect {i})") from None
+        out.append(Effect(r.op, r.get("amount", 0)))
     return tuple(out)
 
 
@@ -409,7 +398,7 @@ def _opus(raw: dict[str, Any], path: Path) -> CardDef:
         at_most = "at_most" in cl
         value = _int(cl["at_most" if at_most else "at_least"], path, where, f"condition on {stat}", -10, 60)
         clauses.append(Clause(stat, value, at_most))
-    reward = _effects(raw.get("reward"), path, where)
+    reward = _effects(raw.get("reward"), path, where, "reward")
     for e in reward:
         if OPS[e.op].where == "battle":
             raise _fail(
@@ -432,11 +421,8 @@ def parse_cards(raw: dict[str, Any], path: Path) -> list[CardDef]:
     key = _TOP_FILES.get(path.name)
     if key is None:
         raise _fail(path, "file", f"unknown card file; expected one of {', '.join(_TOP_FILES)}")
-    extra = set(raw) - {key}
-    if extra:
-        raise _fail(path, "top level", f"unknown keys {sorted(extra)}; this file holds [[{key}]] tables")
     parse = {"element": _element, "process": _process, "opus": _opus}[key]
-    return [parse(c, path) for c in raw.get(key, [])]
+    return [parse(c, path) for _, c in card_tables(path, key, raw)]
 
 
 def parse_rules(raw: dict[str, Any], path: Path) -> RulesData:
@@ -503,23 +489,19 @@ class CardSet:
 def load(folder: Path = CARD_DIR) -> CardSet:
     """Every card file of ``folder`` validated; all 20 element cards must be there."""
     cards: dict[str, CardDef] = {}
+    files: dict[str, str] = {}
     for name in _TOP_FILES:
         path = folder / name
-        with path.open("rb") as f:
-            for c in parse_cards(tomllib.load(f), path):
-                if c.id in cards:
-                    raise _fail(path, f"card {c.id}", "duplicate id")
-                if any(o.name.casefold() == c.name.casefold() for o in cards.values()):
-                    raise _fail(path, f"card {c.id}", f"duplicate name {c.name!r}")
-                cards[c.id] = c
+        for c in parse_cards(read_toml(path), path):
+            add_card(cards, Place(name, c.id), c.id, c, files)
+            if any(o.id != c.id and o.name.casefold() == c.name.casefold() for o in cards.values()):
+                raise _fail(path, f"card {c.id}", f"duplicate name {c.name!r}")
     for t, letter in zip(TYPES, TYPE_LETTERS, strict=True):
         for mg in range(1, 6):
             if f"{letter}{mg}" not in cards:
                 raise _fail(folder / "elements.toml", f"card {letter}{mg}", f"missing ({t} MG {mg})")
     path = folder / "rules.toml"
-    with path.open("rb") as f:
-        rules = parse_rules(tomllib.load(f), path)
-    return CardSet(cards, rules)
+    return CardSet(cards, parse_rules(read_toml(path), path))
 
 
 @cache

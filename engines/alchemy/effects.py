@@ -15,7 +15,7 @@ from engines.core.evolve import evolve
 from engines.core.words import plural
 
 from . import battle as chain
-from .cards import CardDef, card, rules
+from .cards import VOCABULARY, CardDef, card, rules
 from .state import AlchemyState, Battle
 from .view import mg_text
 from .zones import (
@@ -221,28 +221,32 @@ def _stakes(s: AlchemyState, p: int, n: int, events: list[Event]) -> AlchemyStat
     return evolve(s, battle=evolve(b, stakes=(stakes[0], stakes[1])))
 
 
-HANDLERS: dict[str, Handler] = {
-    "draw": _draw,
-    "gain_ap": _gain_ap,
-    "drain_ap": _drain_ap,
-    "gain_points": _gain_points,
-    "recover": _recover,
-    "recycle": _recycle,
-    "burn_recharge": _burn_recharge,
-    "opp_discard": _opp_discard,
-    "raid_store": _raid_store,
-    "peek_store": _peek_store,
-    "stock_store": _stock_store,
-    "open_store": _open_store,
-    "prime": _prime,
-    "boost": _boost,
-    "weaken": _weaken,
-    "neutralize": _neutralize,
-    "invert": _invert,
-    "fizzle": _fizzle,
-    "reclaim": _reclaim,
-    "stakes": _stakes,
-}
+HANDLERS: dict[str, Handler] = VOCABULARY.handlers(
+    {
+        "draw": _draw,
+        "gain_ap": _gain_ap,
+        "drain_ap": _drain_ap,
+        "gain_points": _gain_points,
+        "recover": _recover,
+        "recycle": _recycle,
+        "burn_recharge": _burn_recharge,
+        "opp_discard": _opp_discard,
+        "raid_store": _raid_store,
+        "peek_store": _peek_store,
+        "stock_store": _stock_store,
+        "open_store": _open_store,
+        "prime": _prime,
+        "boost": _boost,
+        "weaken": _weaken,
+        "neutralize": _neutralize,
+        "invert": _invert,
+        "fizzle": _fizzle,
+        "reclaim": _reclaim,
+        "stakes": _stakes,
+    }
+)
+"""One handler per op, registered with the declared vocabulary (``cards.VOCABULARY`` refuses, at
+import, a declared op without a handler or a handler of an op not declared)."""
 
 
 def apply_effects(s: AlchemyState, p: int, c: CardDef, events: list[Event]) -> AlchemyState:

@@ -22,11 +22,15 @@ Names are given in both languages (``name`` and ``name_ru``).
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any, Literal
+
+from engines.core.carddata import Place, add_card, card_tables, read_toml
+from engines.core.carddata import fail as _fail
+from engines.core.carddata import text as _text
+from engines.core.carddata import whole as _int
 
 from .grammar import (
     EMERGE,
@@ -266,9 +270,7 @@ def card_text(c: CardDef, ru: bool = False) -> str:
 @cache
 def token_names(ru: bool = False) -> dict[str, str]:
     """Token names by id, for texts that create tokens (read before the other files)."""
-    path = CARD_DIR / "tokens.toml"
-    with path.open("rb") as f:
-        raw = tomllib.load(f)
+    raw = read_toml(CARD_DIR / "tokens.toml")
     return {t["id"]: t["name_ru" if ru else "name"] for t in raw.get("card", []) if "id" in t}
 
 
@@ -300,22 +302,6 @@ _FIELDS: dict[Kind, frozenset[str]] = {
     "shadow": frozenset(_COMMON | {"native", "willpower", "emerge", "subtype", "subtype_ru"}),
     "token": frozenset(_COMMON | {"willpower", "subtype", "subtype_ru"}),
 }
-
-
-def _fail(path: Path, where: str, msg: str) -> CardDataError:
-    return CardDataError(f"{path.name}: {where}: {msg}")
-
-
-def _int(raw: Any, path: Path, where: str, name: str, lo: int, hi: int) -> int:
-    if isinstance(raw, bool) or not isinstance(raw, int) or not lo <= raw <= hi:
-        raise _fail(path, where, f"{name} must be a whole number from {lo} to {hi}")
-    return raw
-
-
-def _text(raw: Any, path: Path, where: str, name: str) -> str:
-    if not isinstance(raw, str) or not raw.strip():
-        raise _fail(path, where, f"{name} must be a non-empty string")
-    return raw.strip()
 
 
 def _resources(raw: Any, path: Path, where: str, name: str) -> tuple[tuple[str, int], ...]:
@@ -526,30 +512,21 @@ def _hero(
 
 
 def load(folder: Path = CARD_DIR) -> CardSet:
-    """Every card file of ``folder``; ``CardDataError`` (file and card named) for anything unknown."""
+    """Every card file of ``folder``; ``CardDataError`` (file and card named) for anything unknown.
+
+    The files are read by the shared card-file reader (``engines.core.carddata``) and every
+    effect line against the declared vocabulary (``grammar.VOCABULARY``)."""
     cards: dict[str, CardDef] = {}
+    files: dict[str, str] = {}
     token_ids: frozenset[str] = frozenset()
     for fname, kind in _FILES.items():
         path = folder / fname
-        try:
-            with path.open("rb") as f:
-                raw = tomllib.load(f)
-        except (OSError, tomllib.TOMLDecodeError) as exc:
-            raise CardDataError(f"{fname}: cannot read: {exc}") from None
-        if set(raw) - {"card"}:
-            raise CardDataError(f"{fname}: the file holds [[card]] tables only")
-        entries = raw.get("card", [])
-        if not isinstance(entries, list):
-            raise CardDataError(f"{fname}: [[card]] must be an array of tables")
+        tables = card_tables(path, "card")
         if kind == "token":
-            token_ids = frozenset(str(t.get("id")) for t in entries if isinstance(t, dict))
-        for entry in entries:
-            if not isinstance(entry, dict):
-                raise CardDataError(f"{fname}: each [[card]] must be a table")
+            token_ids = frozenset(str(t.get("id")) for _, t in tables)
+        for _, entry in tables:
             c = _parse(entry, path, kind, token_ids)
-            if c.id in cards:
-                raise _fail(path, f"card {c.id}", "this id is used twice")
-            cards[c.id] = c
+            add_card(cards, Place(fname, c.id), c.id, c, files)
     names = [c.name for c in cards.values()]
     dupes = sorted({n for n in names if names.count(n) > 1})
     if dupes:

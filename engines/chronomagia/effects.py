@@ -36,7 +36,7 @@ from .board import (
     willpower,
 )
 from .cards import card
-from .grammar import OPS, TIME_OPS, Effect
+from .grammar import OPS, TIME_OPS, VOCABULARY, Effect
 from .state import Ask, ChronomagiaState, Job, Perm
 from .triggers import died, emerge, entered
 
@@ -427,7 +427,17 @@ def answer(s: ChronomagiaState, job: Job, a: ChronomagiaAction, events: list[Eve
     return s, job, None
 
 
-HANDLED: frozenset[str] = frozenset(OPS)
-"""Every op has its handling above (``start`` dispatches by ``OpSpec.target``, ``_simple`` the rest)."""
+SIMPLE_OPS = frozenset(
+    {"damage", "lose", "life", "armor", "draw", "conc", "hero", "mend", "mill", "untap", "token"}
+)
+"""The ops ``_simple`` handles (the cases of its ``match``)."""
+ASKING = ("creature", "creatures", "permanent", "shadow")
+"""The ``OpSpec.target`` kinds ``start`` opens a question for (``answer`` finishes them)."""
+HANDLED: frozenset[str] = frozenset(
+    {*SIMPLE_OPS, *TIME_OPS, *(op for op, spec in OPS.items() if spec.target in ASKING)}
+)
+"""Every op with its handling above, registered with the declared vocabulary (which refuses, at
+import, a declared op without a handling or a handled op not declared; a test checks it too)."""
+VOCABULARY.check_handlers(HANDLED)
 
 __all__ = ["HANDLED", "answer", "effects_of", "options", "start"]

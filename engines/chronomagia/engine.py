@@ -1,6 +1,7 @@
 """The Chronomagia rules engine (rules digest seed 004; decisions in engines/chronomagia/DECISIONS.md).
 
-This module only dispatches: a player's own moves are ``moves``, answers to a question and the
+This module declares the game to the duel kernel (``_DUEL``, from which the kernel builds the
+engine class) and dispatches moves: a player's own moves are ``moves``, answers to a question and the
 job queue ``resolve``, effects ``effects``, the Time track ``timeflow``. Every refusal is an
 ``IllegalAction`` whose message a player can read; a refused action never changes the state
 (states are immutable).
@@ -8,20 +9,8 @@ job queue ``resolve``, effects ``effects``, the Time track ``timeflow``. Every r
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
-
-from engines.core import (
-    Event,
-    IllegalAction,
-    MatchConfig,
-    Outcome,
-    PlayerId,
-    Rng,
-    Transition,
-    seat_label,
-)
-from engines.core.duel import Duel
+from engines.core import Event, IllegalAction, seat_label
+from engines.core.duel import Duel, duel_engine
 
 from . import moves, resolve
 from .actions import (
@@ -65,6 +54,76 @@ def _waiting(s: ChronomagiaState, seat: int, who: tuple[int, ...]) -> str:
     return f"It's not your turn: {' and '.join(seat_label(w) for w in who)} to act."
 
 
+def _move(s: ChronomagiaState, p: int, a: ChronomagiaAction, events: list[Event]) -> ChronomagiaState:
+    if s.ask is not None:
+        return resolve.answer(s, p, a, events)
+    return _act(s, p, a, events)
+
+
+def _act(s: ChronomagiaState, p: int, a: ChronomagiaAction, events: list[Event]) -> ChronomagiaState:
+    if isinstance(a, FirstChoice):
+        if s.step != "choose":
+            raise IllegalAction("Who goes first has already been decided.")
+        first = p if a.me else opponent(p)
+        events.append(Event(f"{seat_label(p)} chooses: {seat_label(first)} goes first (M3)."))
+        return deal(s, first, events)
+    if s.step == "choose":
+        raise IllegalAction("Choose who takes the first turn first: 'first' or 'second' (M3).")
+    if isinstance(a, Keep | Redeal):
+        cards = a.cards if isinstance(a, Redeal) else ()
+        _refuse(moves.why_not_redeal(s, p, cards))
+        return moves.redeal(s, p, cards, events)
+    if s.step == "redeal":
+        raise IllegalAction("First decide on your Redeal: keep your hand, or set cards aside (M6).")
+    if isinstance(a, Collect):
+        _refuse(moves.why_not_collect(s, p, a.res))
+        return moves.collect(s, p, a.res, events)
+    if isinstance(a, Meditate):
+        _refuse(moves.why_not_meditate(s, p, a.card))
+        return moves.meditate(s, p, a.card, events)
+    if isinstance(a, GoMain):
+        _refuse(moves.why_not_go_main(s, p))
+        return moves.go_main(s)
+    if s.step == "meditation":
+        raise IllegalAction(
+            "This is your Meditation step: Meditate, collect Concentration, or go to the Main phase."
+        )
+    if isinstance(a, Play):
+        _refuse(moves.why_not_play(s, p, a.card))
+        return moves.play(s, p, a.card, events)
+    if isinstance(a, PlaceShadow):
+        _refuse(moves.why_not_shadow(s, p, a.card))
+        return moves.place_shadow(s, p, a.card, events)
+    if isinstance(a, TapUse):
+        _refuse(moves.why_not_tap(s, p, a.obj, a.card))
+        return moves.tap(s, p, a.obj, events)
+    if isinstance(a, HeroUse):
+        _refuse(moves.why_not_hero(s, p, a.n))
+        return moves.hero(s, p, a.n, events)
+    if isinstance(a, Sacrifice):
+        _refuse(moves.why_not_sacrifice(s, p, a.obj, a.card))
+        return moves.sacrifice(s, p, a.obj, events)
+    if isinstance(a, AttackPhase):
+        _refuse(moves.why_not_attack(s, p))
+        return moves.attack(s, events)
+    if isinstance(a, EndTurn):
+        _refuse(moves.why_not_end(s, p))
+        return moves.end_turn(s, p, events)
+    if isinstance(a, Pass):
+        raise IllegalAction("There is no question to pass on: make your move, or end the turn.")
+    raise IllegalAction("Nothing is waiting for that answer now.")
+
+
+def _refuse(why: str) -> None:
+    if why:
+        raise IllegalAction(why)
+
+
+def _turn_marker(s: ChronomagiaState) -> int:
+    """A new board message per turn (the Redeal is turn 0)."""
+    return s.turn
+
+
 _DUEL: Duel[ChronomagiaState, ChronomagiaAction, ChronomagiaView] = Duel(
     setup=setup,
     position=position,
@@ -76,113 +135,17 @@ _DUEL: Duel[ChronomagiaState, ChronomagiaAction, ChronomagiaView] = Duel(
     over=_over,
     concede=Concede,
     conceded=_conceded,
+    move=_move,
+    turn_marker=_turn_marker,
     waiting=_waiting,
 )
 
-
-class ChronomagiaEngine:
-    name: ClassVar[str] = "chronomagia"
-    title: ClassVar[str] = "Chronomagia"
-    version: ClassVar[str] = "1"
-    min_players: ClassVar[int] = 2
-    max_players: ClassVar[int] = 2
-    state_type: ClassVar[type[Any]] = ChronomagiaState
-
-    def setup(self, cfg: MatchConfig, seed: int) -> ChronomagiaState:
-        return _DUEL.setup(cfg, seed)
-
-    def position(self, cfg: MatchConfig, seed: int, data: Mapping[str, Any]) -> ChronomagiaState:
-        return _DUEL.position(cfg, seed, data)
-
-    def current_players(self, s: ChronomagiaState) -> frozenset[PlayerId]:
-        return _DUEL.current_players(s)
-
-    def legal_actions(self, s: ChronomagiaState, p: PlayerId) -> Sequence[ChronomagiaAction]:
-        return _DUEL.legal_actions(s, p)
-
-    def outcome(self, s: ChronomagiaState) -> Outcome | None:
-        return _DUEL.outcome(s)
-
-    def decode_action(self, action_id: str) -> ChronomagiaAction:
-        return _DUEL.decode(action_id)
-
-    def turn_marker(self, s: ChronomagiaState) -> int:
-        """A new board message per turn (the Redeal is turn 0)."""
-        return s.turn
-
-    def view(self, s: ChronomagiaState, viewer: PlayerId | None) -> ChronomagiaView:
-        return _DUEL.view(s, viewer)
-
-    def resample_hidden(self, s: ChronomagiaState, viewer: PlayerId | None, rng: Rng) -> ChronomagiaState:
-        return _DUEL.resample_hidden(s, viewer, rng)
-
-    def apply(self, s: ChronomagiaState, p: PlayerId, a: ChronomagiaAction) -> Transition[ChronomagiaState]:
-        """The kernel checks the move (game over, seat, concession, turn); ``_move`` rules it."""
-        return _DUEL.apply(s, p, a, self._move)
-
-    def _move(
-        self, s: ChronomagiaState, p: int, a: ChronomagiaAction, events: list[Event]
-    ) -> ChronomagiaState:
-        if s.ask is not None:
-            return resolve.answer(s, p, a, events)
-        return self._act(s, p, a, events)
-
-    def _act(
-        self, s: ChronomagiaState, p: int, a: ChronomagiaAction, events: list[Event]
-    ) -> ChronomagiaState:
-        if isinstance(a, FirstChoice):
-            if s.step != "choose":
-                raise IllegalAction("Who goes first has already been decided.")
-            first = p if a.me else opponent(p)
-            events.append(Event(f"{seat_label(p)} chooses: {seat_label(first)} goes first (M3)."))
-            return deal(s, first, events)
-        if s.step == "choose":
-            raise IllegalAction("Choose who takes the first turn first: 'first' or 'second' (M3).")
-        if isinstance(a, Keep | Redeal):
-            cards = a.cards if isinstance(a, Redeal) else ()
-            _refuse(moves.why_not_redeal(s, p, cards))
-            return moves.redeal(s, p, cards, events)
-        if s.step == "redeal":
-            raise IllegalAction("First decide on your Redeal: keep your hand, or set cards aside (M6).")
-        if isinstance(a, Collect):
-            _refuse(moves.why_not_collect(s, p, a.res))
-            return moves.collect(s, p, a.res, events)
-        if isinstance(a, Meditate):
-            _refuse(moves.why_not_meditate(s, p, a.card))
-            return moves.meditate(s, p, a.card, events)
-        if isinstance(a, GoMain):
-            _refuse(moves.why_not_go_main(s, p))
-            return moves.go_main(s)
-        if s.step == "meditation":
-            raise IllegalAction(
-                "This is your Meditation step: Meditate, collect Concentration, or go to the Main phase."
-            )
-        if isinstance(a, Play):
-            _refuse(moves.why_not_play(s, p, a.card))
-            return moves.play(s, p, a.card, events)
-        if isinstance(a, PlaceShadow):
-            _refuse(moves.why_not_shadow(s, p, a.card))
-            return moves.place_shadow(s, p, a.card, events)
-        if isinstance(a, TapUse):
-            _refuse(moves.why_not_tap(s, p, a.obj, a.card))
-            return moves.tap(s, p, a.obj, events)
-        if isinstance(a, HeroUse):
-            _refuse(moves.why_not_hero(s, p, a.n))
-            return moves.hero(s, p, a.n, events)
-        if isinstance(a, Sacrifice):
-            _refuse(moves.why_not_sacrifice(s, p, a.obj, a.card))
-            return moves.sacrifice(s, p, a.obj, events)
-        if isinstance(a, AttackPhase):
-            _refuse(moves.why_not_attack(s, p))
-            return moves.attack(s, events)
-        if isinstance(a, EndTurn):
-            _refuse(moves.why_not_end(s, p))
-            return moves.end_turn(s, p, events)
-        if isinstance(a, Pass):
-            raise IllegalAction("There is no question to pass on: make your move, or end the turn.")
-        raise IllegalAction("Nothing is waiting for that answer now.")
-
-
-def _refuse(why: str) -> None:
-    if why:
-        raise IllegalAction(why)
+ChronomagiaEngine = duel_engine(
+    "ChronomagiaEngine",
+    __name__,
+    name="chronomagia",
+    title="Chronomagia",
+    state_type=ChronomagiaState,
+    duel=_DUEL,
+)
+"""The Chronomagia engine class, built by the duel kernel from ``_DUEL`` (``ENGINE`` is its instance)."""

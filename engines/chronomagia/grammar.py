@@ -14,8 +14,11 @@ a card is written from these parsed effects, so what a card says is what it does
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
+from engines.core.carddata import Arg, Op, Vocabulary, one_of
 from engines.core.errors import CardDataError as CardDataError
 
 RESOURCES: tuple[str, ...] = (
@@ -177,7 +180,7 @@ class OpSpec:
     """The KM keyword it is (for counting keywords on cards)."""
 
 
-OPS: dict[str, OpSpec] = {
+_SPECS: dict[str, OpSpec] = {
     "damage": OpSpec("n", ("opp", "me")),
     "lose": OpSpec("n", ("opp", "me")),
     "life": OpSpec("n"),
@@ -200,7 +203,42 @@ OPS: dict[str, OpSpec] = {
     "mill": OpSpec("n", ("opp", "me")),
     "untap": OpSpec(""),
 }
-"""The effect vocabulary. Each op has a handler in ``engines.chronomagia.effects``."""
+"""Each op's spec; ``VOCABULARY`` declares them with their words."""
+
+
+def _amount(tok: str, op: str, context: object) -> int:
+    return _number(tok, op)
+
+
+def _token(tok: str | None, op: str, context: Mapping[str, Any]) -> str:
+    token_ids: frozenset[str] = context.get("token_ids", frozenset())
+    if tok not in token_ids:
+        known = ", ".join(sorted(token_ids)) or "none loaded"
+        raise CardDataError(f"token needs a token id after the count (tokens: {known})")
+    return tok
+
+
+def _args(name: str, spec: OpSpec) -> tuple[Arg, ...]:
+    """The words after the op, in order: N (required or optional), a token id, a who word."""
+    args: list[Arg] = []
+    if spec.amount == "n":
+        args.append(Arg("amount", _amount, True, missing="{op} needs an amount"))
+    elif spec.amount == "opt":
+        args.append(Arg("amount", _amount, default=0, claims=str.isdigit))
+    if name == "token":
+        args.append(Arg("arg", _token, True, missing=None))
+    if spec.who:
+        refusal = "{op} takes {choices} as its target word, not {value}"
+        args.append(Arg("who", one_of(spec.who, refusal), default=spec.who[0]))
+    return tuple(args)
+
+
+VOCABULARY: Vocabulary[OpSpec] = Vocabulary(
+    "chronomagia", (Op(name, spec, _args(name, spec)) for name, spec in _SPECS.items())
+)
+"""The effect vocabulary, declared through the shared card-data mechanism; each op has its
+handling in ``engines.chronomagia.effects`` (registered there with ``check_handlers``)."""
+OPS: dict[str, OpSpec] = VOCABULARY.specs
 
 TIME_OPS = {"time": "time", "past": "time_past", "future": "time_future"}
 """Effects that give Time to use at once, as if it were collected (M29), by resource kind."""
@@ -231,34 +269,8 @@ def _number(tok: str, what: str) -> int:
 
 
 def parse_effect(text: str, token_ids: frozenset[str] = frozenset()) -> Effect:
-    toks = text.split()
-    if not toks:
-        raise CardDataError("an empty effect (two commas, or a comma at the end)")
-    op, rest = toks[0], toks[1:]
-    spec = OPS.get(op)
-    if spec is None:
-        raise CardDataError(f"unknown effect {op!r}; effects are {', '.join(OPS)}")
-    amount = 0
-    if spec.amount == "n":
-        if not rest:
-            raise CardDataError(f"{op} needs an amount")
-        amount = _number(rest.pop(0), op)
-    elif spec.amount == "opt" and rest and rest[0].isdigit():
-        amount = _number(rest.pop(0), op)
-    arg = ""
-    if op == "token":
-        if not rest or rest[0] not in token_ids:
-            known = ", ".join(sorted(token_ids)) or "none loaded"
-            raise CardDataError(f"token needs a token id after the count (tokens: {known})")
-        arg = rest.pop(0)
-    who = spec.who[0] if spec.who else ""
-    if spec.who and rest:
-        who = rest.pop(0)
-        if who not in spec.who:
-            raise CardDataError(f"{op} takes {', '.join(spec.who)} as its target word, not {who!r}")
-    if rest:
-        raise CardDataError(f"{op}: unexpected words {' '.join(rest)!r}")
-    return Effect(op, amount, who, arg)
+    r = VOCABULARY.read_words(text, {"token_ids": token_ids})
+    return Effect(r.op, r.get("amount", 0), r.get("who", ""), r.get("arg", ""))
 
 
 def parse_line(text: str, token_ids: frozenset[str] = frozenset()) -> tuple[Effect, ...]:

@@ -15,11 +15,15 @@ names, flavour and art.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any, Literal
+
+from engines.core.carddata import Place, add_card, card_tables, read_toml
+from engines.core.carddata import fail as _fail
+from engines.core.carddata import text as _text
+from engines.core.carddata import whole as _int
 
 from .grammar import Ability, CardDataError, describe_aura, parse_aura, parse_line
 
@@ -182,22 +186,6 @@ _FIELDS: dict[str, frozenset[str]] = {
     "arcana": frozenset(_COMMON | {"rarity", "status", "limit", "text", "art"}),
     "reflex": frozenset(_COMMON | {"rarity", "status", "limit", "text", "art"}),
 }
-
-
-def _fail(path: Path, where: str, msg: str) -> CardDataError:
-    return CardDataError(f"{path.name}: {where}: {msg}")
-
-
-def _int(raw: Any, path: Path, where: str, name: str, lo: int, hi: int) -> int:
-    if isinstance(raw, bool) or not isinstance(raw, int) or not lo <= raw <= hi:
-        raise _fail(path, where, f"{name} must be a whole number from {lo} to {hi}")
-    return raw
-
-
-def _text(raw: Any, path: Path, where: str, name: str) -> str:
-    if not isinstance(raw, str) or not raw.strip():
-        raise _fail(path, where, f"{name} must be a non-empty string")
-    return raw.strip()
 
 
 def _line(raw: Any, path: Path, where: str, name: str, names: tuple[str, ...], **kw: Any) -> Ability:
@@ -412,14 +400,8 @@ class CardSet:
 
 def _load_essences(folder: Path) -> tuple[Essence, ...]:
     path = folder / "essence.toml"
-    with path.open("rb") as f:
-        raw = tomllib.load(f)
-    if set(raw) - {"essence"}:
-        raise _fail(path, "top level", "this file holds [[essence]] tables only")
     out = []
-    for e in raw.get("essence", []):
-        if not isinstance(e, dict):
-            raise _fail(path, "essence", "each Essence type is a table")
+    for _, e in card_tables(path, "essence"):
         c = _parse(e, path, "essence", RulesData(30, 50, 10, 3, 6, 2, 2, 100, 100))
         out.append(Essence(c.essence, c.name.removesuffix(" Essence"), c.art))
     if sorted(e.index for e in out) != list(range(1, 8)):
@@ -428,28 +410,22 @@ def _load_essences(folder: Path) -> tuple[Essence, ...]:
 
 
 def load(folder: Path = CARD_DIR) -> CardSet:
-    """Every card file of ``folder`` validated: names unique, ids unique, the seven Essence types."""
+    """Every card file of ``folder`` validated: names unique, ids unique, the seven Essence types.
+
+    The files are read by the shared card-file reader (``engines.core.carddata``): a refusal
+    names the file, the card and the field."""
     types = _load_essences(folder)
     path = folder / "rules.toml"
-    with path.open("rb") as f:
-        rules = parse_rules(tomllib.load(f), path)
+    rules = parse_rules(read_toml(path), path)
     cards: dict[str, CardDef] = {}
+    files: dict[str, str] = {}
     for fname, kind in _FILES.items():
         path = folder / fname
-        with path.open("rb") as f:
-            raw = tomllib.load(f)
-        key = kind
-        if set(raw) - {key}:
-            raise _fail(
-                path, "top level", f"unknown keys {sorted(set(raw) - {key})}; this file holds [[{key}]]"
-            )
-        for entry in raw.get(key, []):
+        for _, entry in card_tables(path, kind):
             c = _parse(entry, path, kind, rules, types)
-            if c.id in cards:
-                raise _fail(path, f"card {c.id}", "duplicate id")
-            if any(o.name.casefold() == c.name.casefold() for o in cards.values()):
+            add_card(cards, Place(path.name, c.id), c.id, c, files)
+            if any(o.id != c.id and o.name.casefold() == c.name.casefold() for o in cards.values()):
                 raise _fail(path, f"card {c.id}", f"duplicate name {c.name!r}")
-            cards[c.id] = c
     return CardSet(cards, rules, types)
 
 

@@ -34,7 +34,7 @@ from .board import (
     veil,
     zone_of,
 )
-from .grammar import DESIGNATED, GROUPS, Ability, Effect
+from .grammar import DESIGNATED, GROUPS, VOCABULARY, Ability, Effect
 from .piles import discard_random, draw, mill
 from .state import Commander, Link, Seat, SpiritState, Unit
 
@@ -332,4 +332,6 @@ def run(
 
 
 HANDLED = frozenset({*SPIRIT_OPS, *PLAYER_OPS, "recall", "exhume", "negate"})
-"""Every op with a handler (a test checks this equals ``grammar.OPS``)."""
+"""Every op with a handler, registered with the declared vocabulary (which refuses, at import, a
+declared op without a handler or a handler of an op not declared; a test checks it too)."""
+VOCABULARY.check_handlers(HANDLED)

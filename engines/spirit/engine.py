@@ -1,26 +1,15 @@
 """The Spirit Tactics rules engine (rules digest seed 001; decisions in engines/spirit/DECISIONS.md).
 
-This module only dispatches: starting links is ``moves``, the Sequence ``sequence``, combat
+This module declares the game to the duel kernel (``_DUEL``, from which the kernel builds the
+engine class) and dispatches moves: starting links is ``moves``, the Sequence ``sequence``, combat
 ``combat``, the turn ``turns``, effects ``effects``. Every refusal is an ``IllegalAction`` whose
 message a player can read; a refused action never changes the state (states are immutable).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
-
-from engines.core import (
-    Event,
-    IllegalAction,
-    MatchConfig,
-    Outcome,
-    PlayerId,
-    Rng,
-    Transition,
-    seat_label,
-)
-from engines.core.duel import Duel
+from engines.core import Event, IllegalAction, seat_label
+from engines.core.duel import Duel, duel_engine
 from engines.core.evolve import evolve
 
 from . import moves
@@ -66,141 +55,85 @@ def _over(s: SpiritState) -> bool:
     return s.mode == "over"
 
 
-_DUEL: Duel[SpiritState, SpiritAction, SpiritView] = Duel(
-    setup=setup,
-    position=position,
-    acting=_acting,
-    legal=legal_actions,
-    decode=decode_action,
-    build_view=build_view,
-    resample=resample_hidden,
-    over=_over,
-    concede=Concede,
-    conceded=_conceded,
-)
+def _move(s: SpiritState, p: int, a: SpiritAction, events: list[Event]) -> SpiritState:
+    return _choose(s, p, a, events) if s.mode == "choose" else _act(s, p, a, events)
 
 
-class SpiritEngine:
-    name: ClassVar[str] = "spirit"
-    title: ClassVar[str] = "Chronicle: Spirit Tactics"
-    version: ClassVar[str] = "1"
-    min_players: ClassVar[int] = 2
-    max_players: ClassVar[int] = 2
-    state_type: ClassVar[type[Any]] = SpiritState
+def _act(s: SpiritState, p: int, a: SpiritAction, events: list[Event]) -> SpiritState:
+    if isinstance(a, Pass):
+        if s.mode != "sequence":
+            raise IllegalAction("There is no Sequence to pass on: act, or move to the next phase.")
+        return pass_priority(s, p, events)
+    if isinstance(a, Cast):
+        _refuse(moves.why_not_cast(s, p, a))
+        return moves.cast(s, p, a, events)
+    if isinstance(a, Use):
+        _refuse(moves.why_not_use(s, p, a))
+        return moves.use(s, p, a, events)
+    if s.mode == "sequence":
+        raise IllegalAction(
+            "A Sequence is being built: answer with a Reflex card or a Charged Ability, or pass (S22)."
+        )
+    if isinstance(a, Call | Conceal):
+        _refuse(moves.why_not_call(s, p, a))
+        return moves.call(s, p, a, events)
+    if isinstance(a, Flip):
+        _refuse(moves.why_not_flip(s, p, a))
+        return moves.flip(s, p, a, events)
+    if isinstance(a, Gather):
+        _refuse(moves.why_not_gather(s, p, a))
+        return moves.gather(s, p, a, events)
+    if isinstance(a, Attack):
+        _refuse(moves._open_tp(s, p, ("combat",), "Declaring an attack"))
+        return moves.attack(s, p, a, False, events)
+    if isinstance(a, Go):
+        _refuse(moves.why_not_go(s, p, a.phase))
+        return moves.go(s, p, a, events)
+    if isinstance(a, Reload):
+        _refuse(moves.why_not_reload(s, p))
+        return moves.go(s, p, None, events)
+    if isinstance(a, EndTurn):
+        _refuse(moves.why_not_go(s, p, "next"))
+        return moves.end_turn(s, p, events)
+    raise IllegalAction(_not_now(a))
 
-    def setup(self, cfg: MatchConfig, seed: int) -> SpiritState:
-        return _DUEL.setup(cfg, seed)
 
-    def position(self, cfg: MatchConfig, seed: int, data: Mapping[str, Any]) -> SpiritState:
-        return _DUEL.position(cfg, seed, data)
-
-    def current_players(self, s: SpiritState) -> frozenset[PlayerId]:
-        return _DUEL.current_players(s)
-
-    def legal_actions(self, s: SpiritState, p: PlayerId) -> Sequence[SpiritAction]:
-        return _DUEL.legal_actions(s, p)
-
-    def outcome(self, s: SpiritState) -> Outcome | None:
-        return _DUEL.outcome(s)
-
-    def decode_action(self, action_id: str) -> SpiritAction:
-        return _DUEL.decode(action_id)
-
-    def turn_marker(self, s: SpiritState) -> int:
-        """A new board message per turn; Sequences and phases edit it."""
-        return s.turn
-
-    def view(self, s: SpiritState, viewer: PlayerId | None) -> SpiritView:
-        return _DUEL.view(s, viewer)
-
-    def resample_hidden(self, s: SpiritState, viewer: PlayerId | None, rng: Rng) -> SpiritState:
-        return _DUEL.resample_hidden(s, viewer, rng)
-
-    # ------------------------------------------------------------------------------ moves
-
-    def apply(self, s: SpiritState, p: PlayerId, a: SpiritAction) -> Transition[SpiritState]:
-        """The kernel checks the move (game over, seat, concession, turn); ``_move`` rules it."""
-        return _DUEL.apply(s, p, a, self._move)
-
-    def _move(self, s: SpiritState, p: int, a: SpiritAction, events: list[Event]) -> SpiritState:
-        return self._choose(s, p, a, events) if s.mode == "choose" else self._act(s, p, a, events)
-
-    def _act(self, s: SpiritState, p: int, a: SpiritAction, events: list[Event]) -> SpiritState:
-        if isinstance(a, Pass):
-            if s.mode != "sequence":
-                raise IllegalAction("There is no Sequence to pass on: act, or move to the next phase.")
-            return pass_priority(s, p, events)
-        if isinstance(a, Cast):
-            _refuse(moves.why_not_cast(s, p, a))
-            return moves.cast(s, p, a, events)
-        if isinstance(a, Use):
-            _refuse(moves.why_not_use(s, p, a))
-            return moves.use(s, p, a, events)
-        if s.mode == "sequence":
-            raise IllegalAction(
-                "A Sequence is being built: answer with a Reflex card or a Charged Ability, or pass (S22)."
-            )
-        if isinstance(a, Call | Conceal):
-            _refuse(moves.why_not_call(s, p, a))
-            return moves.call(s, p, a, events)
-        if isinstance(a, Flip):
-            _refuse(moves.why_not_flip(s, p, a))
-            return moves.flip(s, p, a, events)
-        if isinstance(a, Gather):
-            _refuse(moves.why_not_gather(s, p, a))
-            return moves.gather(s, p, a, events)
+def _choose(s: SpiritState, p: int, a: SpiritAction, events: list[Event]) -> SpiritState:
+    ch = s.choice
+    assert ch is not None
+    if ch.kind == "first":
+        if not isinstance(a, First):
+            raise IllegalAction("Choose who takes the first turn first: 'first' or 'second'.")
+        first = p if a.me else opponent(p)
+        events.append(Event(f"{seat_label(p)} chooses: {seat_label(first)} goes first."))
+        return begin(evolve(s, choice=None), first, events)
+    if ch.kind == "rewind":
+        if isinstance(a, Cancel):
+            events.append(Event(f"{seat_label(p)} cancels the Rewound attack; it stays used (B15)."))
+            return settle(evolve(s, rewind=-1, choice=None, mode="open"), events)
         if isinstance(a, Attack):
-            _refuse(moves._open_tp(s, p, ("combat",), "Declaring an attack"))
-            return moves.attack(s, p, a, False, events)
-        if isinstance(a, Go):
-            _refuse(moves.why_not_go(s, p, a.phase))
-            return moves.go(s, p, a, events)
-        if isinstance(a, Reload):
-            _refuse(moves.why_not_reload(s, p))
-            return moves.go(s, p, None, events)
-        if isinstance(a, EndTurn):
-            _refuse(moves.why_not_go(s, p, "next"))
-            return moves.end_turn(s, p, events)
-        raise IllegalAction(_not_now(a))
-
-    def _choose(self, s: SpiritState, p: int, a: SpiritAction, events: list[Event]) -> SpiritState:
-        ch = s.choice
-        assert ch is not None
-        if ch.kind == "first":
-            if not isinstance(a, First):
-                raise IllegalAction("Choose who takes the first turn first: 'first' or 'second'.")
-            first = p if a.me else opponent(p)
-            events.append(Event(f"{seat_label(p)} chooses: {seat_label(first)} goes first."))
-            return begin(evolve(s, choice=None), first, events)
-        if ch.kind == "rewind":
-            if isinstance(a, Cancel):
-                events.append(Event(f"{seat_label(p)} cancels the Rewound attack; it stays used (B15)."))
-                return settle(evolve(s, rewind=-1, choice=None, mode="open"), events)
-            if isinstance(a, Attack):
-                u = s.board[a.attacker]
-                if u is None or u.obj != ch.obj:
-                    raise IllegalAction(
-                        "A Rewind re-targets the same attacker: pick its new target, or cancel."
-                    )
-                return moves.attack(s, p, a, True, events)
-            raise IllegalAction("The attack was Rewound: declare its new target, or cancel it (B15).")
-        if ch.kind == "target":
-            if not isinstance(a, Target):
-                raise IllegalAction("Designate the targets of your triggered ability first.")
-            return designate_trigger(s, p, a.targets, events)
-        assert ch.kind == "unending"
-        if not isinstance(a, Place):
-            raise IllegalAction("Choose the empty zone your Unending Spirit returns to first (B22).")
-        if a.zone not in empty_zones(s, p):
-            raise IllegalAction("Choose an empty zone of your own Battleground.")
-        st = s.seats[p]
-        gy = tuple(o for o in st.graveyard if o != ch.obj)
-        seats = list(s.seats)
-        seats[p] = evolve(st, graveyard=gy)
-        s = evolve(s, seats=tuple(seats), choice=None, mode="open")
-        events.append(Event(f"Unending: {name_of(s, ch.obj)} returns to the Battleground (B22)."))
-        s = place(s, a.zone, ch.obj, p, True, events)
-        return settle(s, events)
+            u = s.board[a.attacker]
+            if u is None or u.obj != ch.obj:
+                raise IllegalAction("A Rewind re-targets the same attacker: pick its new target, or cancel.")
+            return moves.attack(s, p, a, True, events)
+        raise IllegalAction("The attack was Rewound: declare its new target, or cancel it (B15).")
+    if ch.kind == "target":
+        if not isinstance(a, Target):
+            raise IllegalAction("Designate the targets of your triggered ability first.")
+        return designate_trigger(s, p, a.targets, events)
+    assert ch.kind == "unending"
+    if not isinstance(a, Place):
+        raise IllegalAction("Choose the empty zone your Unending Spirit returns to first (B22).")
+    if a.zone not in empty_zones(s, p):
+        raise IllegalAction("Choose an empty zone of your own Battleground.")
+    st = s.seats[p]
+    gy = tuple(o for o in st.graveyard if o != ch.obj)
+    seats = list(s.seats)
+    seats[p] = evolve(st, graveyard=gy)
+    s = evolve(s, seats=tuple(seats), choice=None, mode="open")
+    events.append(Event(f"Unending: {name_of(s, ch.obj)} returns to the Battleground (B22)."))
+    s = place(s, a.zone, ch.obj, p, True, events)
+    return settle(s, events)
 
 
 def _refuse(why: str) -> None:
@@ -218,3 +151,34 @@ def _not_now(a: SpiritAction) -> str:
     if isinstance(a, Place):
         return "No Unending Spirit is returning now."
     return "That is not a Spirit Tactics move now."
+
+
+def _turn_marker(s: SpiritState) -> int:
+    """A new board message per turn; Sequences and phases edit it."""
+    return s.turn
+
+
+_DUEL: Duel[SpiritState, SpiritAction, SpiritView] = Duel(
+    setup=setup,
+    position=position,
+    acting=_acting,
+    legal=legal_actions,
+    decode=decode_action,
+    build_view=build_view,
+    resample=resample_hidden,
+    over=_over,
+    concede=Concede,
+    conceded=_conceded,
+    move=_move,
+    turn_marker=_turn_marker,
+)
+
+SpiritEngine = duel_engine(
+    "SpiritEngine",
+    __name__,
+    name="spirit",
+    title="Chronicle: Spirit Tactics",
+    state_type=SpiritState,
+    duel=_DUEL,
+)
+"""The Chronicle: Spirit Tactics engine class, built by the duel kernel from ``_DUEL`` (``ENGINE`` is its instance)."""

@@ -17,14 +17,17 @@ per line: the words may repeat but not mix); ``self`` is the Spirit itself; ``fo
 your / their Commander). From a Spirit, designations and groups reach only the zones of its
 Indicator ("in range"); from a Commander or a spell they reach the whole Battleground.
 
-``OPS`` is the whole vocabulary; ``engines.spirit.effects`` has one handler per op (a test checks
-the two agree). Rules text is written from the parsed effects (``Ability.text``).
+``VOCABULARY`` (``OPS`` holds each op's spec) is the whole vocabulary, declared through the shared
+mechanism of ``engines.core.carddata``, which reads every effect against it;
+``engines.spirit.effects`` has one handler per op (a test checks the two agree through that
+mechanism). Rules text is written from the parsed effects (``Ability.text``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engines.core.carddata import Arg, Op, Vocabulary, one_of
 from engines.core.errors import CardDataError as CardDataError
 from engines.core.words import plural
 
@@ -58,7 +61,7 @@ class OpSpec:
     """N counts cards or Essence (1-5) rather than S / R / damage points."""
 
 
-OPS: dict[str, OpSpec] = {
+_SPECS: dict[str, OpSpec] = {
     "damage": OpSpec(True, False, SPIRIT_WHO, "Deal {n} damage to {who}."),
     "weaken": OpSpec(True, False, SPIRIT_WHO, "{Who} {gets} -{n} R."),
     "bolster": OpSpec(True, False, SPIRIT_WHO, "{Who} {gets} +{n} R."),
@@ -85,6 +88,41 @@ OPS: dict[str, OpSpec] = {
     "exhume": OpSpec(False, False, (), "Return the last Spirit put into your Graveyard to your hand."),
     "negate": OpSpec(False, False, (), "Nullify the Primary effect of the link this responds to."),
 }
+
+
+def _keyword(tok: str | None, op: str, context: object) -> str:
+    if tok not in KEYWORD_NAMES or tok == "Snare":
+        raise CardDataError(
+            f"{op} needs a keyword (one of {', '.join(k for k in KEYWORD_NAMES if k != 'Snare')})"
+        )
+    return tok
+
+
+def _args(spec: OpSpec) -> tuple[Arg, ...]:
+    """The words after the op, in order: N, a keyword, a who word (as the spec says)."""
+    args: list[Arg] = []
+    if spec.amount:
+        small = spec.small
+        args.append(
+            Arg("amount", lambda tok, op, _: _number(tok, small, op), True, missing="{op} needs an amount")
+        )
+    if spec.keyword:
+        args.append(Arg("keyword", _keyword, True, missing=None))
+    if spec.who:
+        words = ", ".join(spec.who)
+        refusal = "{op} takes {choices} as its target word, not {value}"
+        args.append(
+            Arg("who", one_of(spec.who, refusal), True, missing=f"{{op}} needs a target word: {words}")
+        )
+    return tuple(args)
+
+
+VOCABULARY: Vocabulary[OpSpec] = Vocabulary(
+    "spirit", (Op(name, spec, _args(spec)) for name, spec in _SPECS.items())
+)
+"""The effect vocabulary, declared through the shared card-data mechanism."""
+OPS: dict[str, OpSpec] = VOCABULARY.specs
+
 SHORT: dict[str, str] = {
     "damage": "{n} damage to {a}",
     "weaken": "-{n} R to {a}",
@@ -282,36 +320,8 @@ def _number(tok: str, small: bool, what: str) -> int:
 
 
 def parse_effect(text: str) -> Effect:
-    toks = text.split()
-    if not toks:
-        raise CardDataError("an empty effect (two commas, or a comma at the end)")
-    op = toks[0]
-    spec = OPS.get(op)
-    if spec is None:
-        raise CardDataError(f"unknown effect {op!r}; effects are {', '.join(OPS)}")
-    rest = toks[1:]
-    amount = 0
-    keyword = ""
-    if spec.amount:
-        if not rest:
-            raise CardDataError(f"{op} needs an amount")
-        amount = _number(rest.pop(0), spec.small, op)
-    if spec.keyword:
-        if not rest or rest[0] not in KEYWORD_NAMES or rest[0] == "Snare":
-            raise CardDataError(
-                f"{op} needs a keyword (one of {', '.join(k for k in KEYWORD_NAMES if k != 'Snare')})"
-            )
-        keyword = rest.pop(0)
-    who = ""
-    if spec.who:
-        if not rest:
-            raise CardDataError(f"{op} needs a target word: {', '.join(spec.who)}")
-        who = rest.pop(0)
-        if who not in spec.who:
-            raise CardDataError(f"{op} takes {', '.join(spec.who)} as its target word, not {who!r}")
-    if rest:
-        raise CardDataError(f"{op}: unexpected words {' '.join(rest)!r}")
-    return Effect(op, amount, who, keyword)
+    r = VOCABULARY.read_words(text)
+    return Effect(r.op, r.get("amount", 0), r.get("who", ""), r.get("keyword", ""))
 
 
 def _effects(text: str, where: str) -> tuple[Effect, ...]:

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from engines.core import CONCEDE, GameOver, IllegalAction, MatchConfig, NotYourTurn, PlayerId, seat_label
-from engines.core.duel import Duel
+from engines.core.duel import Duel, DuelEngine
 from engines.core.errors import CardDataError
 
 DUELS = {
@@ -48,6 +48,32 @@ def test_every_duel_engine_holds_the_kernel(game: str) -> None:
     # The preamble lives in the kernel only: a copy in an engine would drift from the others.
     assert "raise GameOver" not in source
     assert "There is no seat" not in source
+
+
+TITLES = {"alchemy": "Alchemy", "spirit": "Chronicle: Spirit Tactics", "chronomagia": "Chronomagia"}
+
+
+@pytest.mark.parametrize("game", sorted(DUELS))
+def test_every_duel_engine_class_is_built_by_the_kernel_from_its_declaration(game: str) -> None:
+    """The protocol's methods are written once in the kernel, not forwarded one by one per game."""
+    module = importlib.import_module(DUELS[game])
+    cls = type(_engine(game))
+    assert issubclass(cls, DuelEngine) and cls.duel is module._DUEL
+    assert (cls.__module__, cls.__qualname__) == (module.__name__, f"{game.title()}Engine")
+    assert (cls.name, cls.title, cls.version, cls.min_players, cls.max_players) == (
+        game,
+        TITLES[game],
+        "1",
+        2,
+        2,
+    )
+    assert isinstance(importlib.import_module(f"engines.{game}").ENGINE, cls)
+    source = inspect.getsource(module)
+    for method in ("def setup", "def legal_actions", "def current_players", "def view", "def apply"):
+        assert method not in source
+    # each game has a class of its own: patching one game's setup leaves the other duels alone
+    others = [type(_engine(g)) for g in DUELS if g != game]
+    assert all(o is not cls and not issubclass(o, cls) for o in others)
 
 
 @pytest.mark.parametrize("game", sorted(DUELS))
