@@ -198,11 +198,26 @@ def run(duel: Duel, games: int, jobs: int) -> dict[str, Any]:
     """Play ``games`` games of ``duel`` on ``jobs`` processes; the figures do not depend on ``jobs``."""
     work = [(duel, g) for g in range(games)]
     started = time.perf_counter()
+    results: list[dict[str, Any]] = []
+
+    def done(result: dict[str, Any]) -> None:
+        results.append(result)
+        if len(results) % max(1, games // 10) == 0 or len(results) == games:
+            score = mean(float(r["score"]) for r in results)
+            print(
+                f"  {duel.game} {duel.high} vs {duel.low}: {len(results)}/{games} games, score so far {score:.1%}, "
+                f"{time.perf_counter() - started:.0f} s",
+                file=sys.stderr,
+                flush=True,
+            )
+
     if jobs <= 1:
-        results = [play_game(w) for w in work]
+        for w in work:
+            done(play_game(w))
     else:
         with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-            results = list(pool.imap_unordered(play_game, work, chunksize=1))
+            for result in pool.imap_unordered(play_game, work, chunksize=1):
+                done(result)
     return summarise(duel, results, time.perf_counter() - started, jobs)
 
 
