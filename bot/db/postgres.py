@@ -44,7 +44,7 @@ import asyncpg
 
 from .database import Database
 from .errors import MigrationFailed
-from .migrate import AppliedMigration, Migration, discover, plan
+from .migrate import AppliedMigration, Migration, discover_postgres, plan
 from .pgerrors import storage_error
 from .pgsql import COMPAT_FUNCTIONS, Schema, Statement, Translator
 from .redact import redact
@@ -335,9 +335,9 @@ class PostgresDatabase(Database):
                 await engine.conn.close()
 
     async def _migrate(self, conn: asyncpg.Connection) -> list[Migration]:
-        """The same files as SQLite, in order, translated; recorded with the files' own checksums."""
-        found = discover(self.migrations_dir)
-        translate = Translator()
+        """PostgreSQL's migration files (``migrations/postgres/``), in order; each recorded under its
+        SQLite twin's checksum (``discover_postgres``)."""
+        found = discover_postgres(self.migrations_dir)
         done: list[Migration] = []
         await conn.execute("SELECT pg_advisory_lock($1)", MIGRATION_LOCK)
         try:
@@ -355,7 +355,7 @@ class PostgresDatabase(Database):
                 async with conn.transaction():
                     for n, stmt in enumerate(statements, 1):
                         try:
-                            await conn.execute(translate(stmt).sql)
+                            await conn.execute(stmt)
                         except asyncpg.PostgresError as exc:
                             raise MigrationFailed(
                                 f"Migration {m.filename} failed at statement {n} of {len(statements)} and was "
