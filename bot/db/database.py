@@ -656,7 +656,8 @@ def _group_commit(raw: sqlite3.Connection, fns: list[SyncFn]) -> list[tuple[bool
                 try:
                     outcomes.append((True, fn(raw)))
                 except Exception as exc:
-                    raw.execute("ROLLBACK")
+                    if raw.in_transaction:  # SQLite may have rolled back already (a full disk)
+                        raw.execute("ROLLBACK")
                     return [(False, exc)]
                 continue
             try:

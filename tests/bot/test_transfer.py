@@ -334,8 +334,8 @@ async def test_values_of_every_kind_round_trip_exactly(tmp_path: Path, databases
     assert got == rows and isinstance(got[0][1], bytes)
     # AUTOINCREMENT goes on after the largest imported id.
     async with target.transaction() as conn:
-        cur = await conn.execute("INSERT INTO a (note) VALUES ('new')")
-        assert cur.lastrowid == 8
+        cur = await conn.execute("INSERT INTO a (note) VALUES ('new') RETURNING id")
+        assert [tuple(r) for r in await cur.fetchall()] == [(8,)]
     await target.close()
 
 
