@@ -26,7 +26,7 @@ CREATE INDEX match_actions_plays ON match_actions (match_id, seat, card) WHERE c
 CREATE TABLE match_decks (
     match_id BIGINT NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
     seat     BIGINT NOT NULL CHECK (seat >= 0),
-    card     TEXT    NOT NULL,
+    card     TEXT   NOT NULL,
     copies   BIGINT NOT NULL CHECK (copies >= 1),
     PRIMARY KEY (match_id, seat, card)
 );

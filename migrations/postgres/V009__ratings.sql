@@ -14,34 +14,34 @@
 -- Per-server settings (a JSON object, like players.settings): "rate_ai" rates games with AI seats.
 CREATE TABLE guild_settings (
     guild_id BIGINT PRIMARY KEY,
-    settings TEXT    NOT NULL DEFAULT '{}' CHECK (cardhost_json_valid(settings))
+    settings TEXT   NOT NULL DEFAULT '{}' CHECK (cardhost_json_valid(settings))
 );
 
 -- The current rating of each player of a game on a server.
 CREATE TABLE ratings (
-    guild_id   BIGINT NOT NULL,
-    game       TEXT    NOT NULL,
-    user_id    BIGINT NOT NULL,
-    mu         DOUBLE PRECISION    NOT NULL,
-    sigma      DOUBLE PRECISION    NOT NULL CHECK (sigma > 0),
-    games      BIGINT NOT NULL CHECK (games >= 1),   -- rated matches played
-    updated_at DOUBLE PRECISION    NOT NULL,                      -- ended_at of the latest of them
+    guild_id   BIGINT           NOT NULL,
+    game       TEXT             NOT NULL,
+    user_id    BIGINT           NOT NULL,
+    mu         DOUBLE PRECISION NOT NULL,
+    sigma      DOUBLE PRECISION NOT NULL CHECK (sigma > 0),
+    games      BIGINT           NOT NULL CHECK (games >= 1),   -- rated matches played
+    updated_at DOUBLE PRECISION NOT NULL,                      -- ended_at of the latest of them
     PRIMARY KEY (guild_id, game, user_id)
 );
 
 -- One row per rated player of a rated match.
 CREATE TABLE rating_changes (
-    match_id     BIGINT NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
-    user_id      BIGINT NOT NULL,
-    guild_id     BIGINT NOT NULL,
-    game         TEXT    NOT NULL,
-    seat         BIGINT NOT NULL CHECK (seat >= 0),
-    place        BIGINT NOT NULL CHECK (place >= 1),
-    mu_before    DOUBLE PRECISION    NOT NULL,
-    sigma_before DOUBLE PRECISION    NOT NULL,
-    mu_after     DOUBLE PRECISION    NOT NULL,
-    sigma_after  DOUBLE PRECISION    NOT NULL,
-    at           DOUBLE PRECISION    NOT NULL,                    -- the match's ended_at
+    match_id     BIGINT           NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+    user_id      BIGINT           NOT NULL,
+    guild_id     BIGINT           NOT NULL,
+    game         TEXT             NOT NULL,
+    seat         BIGINT           NOT NULL CHECK (seat >= 0),
+    place        BIGINT           NOT NULL CHECK (place >= 1),
+    mu_before    DOUBLE PRECISION NOT NULL,
+    sigma_before DOUBLE PRECISION NOT NULL,
+    mu_after     DOUBLE PRECISION NOT NULL,
+    sigma_after  DOUBLE PRECISION NOT NULL,
+    at           DOUBLE PRECISION NOT NULL,                    -- the match's ended_at
     PRIMARY KEY (match_id, user_id)
 );
 

@@ -8,12 +8,12 @@
 -- replaced by a rebuild, in the order the matches ended; a match is judged once (it has rows in
 -- rating_changes, here, or both when only some of its players were rated).
 CREATE TABLE rating_skips (
-    match_id BIGINT NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
-    user_id  BIGINT NOT NULL,
-    guild_id BIGINT NOT NULL,
-    game     TEXT    NOT NULL,
-    reason   TEXT    NOT NULL CHECK (reason IN ('left_early', 'few_moves', 'repeat')),
-    at       DOUBLE PRECISION    NOT NULL,                    -- the match's ended_at
+    match_id BIGINT           NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+    user_id  BIGINT           NOT NULL,
+    guild_id BIGINT           NOT NULL,
+    game     TEXT             NOT NULL,
+    reason   TEXT             NOT NULL CHECK (reason IN ('left_early', 'few_moves', 'repeat')),
+    at       DOUBLE PRECISION NOT NULL,                    -- the match's ended_at
     PRIMARY KEY (match_id, user_id)
 );
 
