@@ -8,11 +8,13 @@ on a migrated file, on PostgreSQL with asyncpg's ``prepare`` on a migrated datab
 checks the names, the types and the parameters against the schema). A plain ``str`` must read on
 both; an ``Sql``'s SQLite text on SQLite and its PostgreSQL text on PostgreSQL.
 
-Statements whose text is put together at run time (an f-string inside a function: an IN list of
-some length, a WHERE chosen by the caller) cannot be prepared from here; they are listed in
-``BUILT_AT_RUN_TIME`` and run on both backends by the repository tests marked ``backends``. A new
-one fails ``test_statements_built_at_run_time_are_the_listed_ones`` until it is listed (better:
-declared as a value).
+A statement put together inside a function (an f-string) is checked too when its holes are an
+IN list (``marks``, ``in_list(n)``: one ``?`` stands for it) or module-level strings (a column
+list). The others (a WHERE chosen by the caller, any table of an export) cannot be prepared from
+here; their functions are listed in ``BUILT_AT_RUN_TIME`` and run on both backends by the
+repository tests marked ``backends``. A new one fails
+``test_statements_built_at_run_time_are_the_listed_ones`` until it is listed (better: declared as
+a value).
 """
 
 from __future__ import annotations
@@ -86,25 +88,54 @@ def declared_statements() -> list[Found]:
     return found
 
 
-def built_at_run_time() -> set[str]:
-    """``module:function`` (``outer.inner`` for a nested one) of each f-string statement inside a
-    function."""
-    found: set[str] = set()
+def _render(node: ast.JoinedStr, module: Any) -> str | None:
+    """An f-string statement's text when each of its holes is an IN list (``marks``, ``in_list(...)``:
+    one ``?`` stands for the list) or a module-level string (a column list); None otherwise."""
+    text = []
+    for value in node.values:
+        if isinstance(value, ast.Constant):
+            text.append(str(value.value))
+            continue
+        hole = value.value if isinstance(value, ast.FormattedValue) else None
+        is_list = isinstance(hole, ast.Name) and hole.id == "marks"
+        is_list |= (
+            isinstance(hole, ast.Call) and isinstance(hole.func, ast.Name) and hole.func.id == "in_list"
+        )
+        if is_list:
+            text.append("?")
+        elif isinstance(hole, ast.Name) and isinstance(getattr(module, hole.id, None), str):
+            text.append(getattr(module, hole.id))
+        else:
+            return None
+    return "".join(text)
 
-    def visit(node: ast.AST, path: str, names: tuple[str, ...]) -> None:
+
+def run_time_statements() -> tuple[list[Found], set[str]]:
+    """The f-string statements inside functions: those ``_render`` can write out, and
+    ``module:function`` (``outer.inner`` for a nested one) of each of the others."""
+    rendered: list[Found] = []
+    others: set[str] = set()
+
+    def visit(node: ast.AST, path: str, module: Any, names: tuple[str, ...]) -> None:
         for child in ast.iter_child_nodes(node):
             if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                visit(child, path, (*names, child.name))
+                visit(child, path, module, (*names, child.name))
             elif isinstance(child, ast.JoinedStr):
                 head = child.values[0] if child.values else None
                 if names and isinstance(head, ast.Constant) and _SQL.match(str(head.value)):
-                    found.add(f"{path}:{'.'.join(names)}")
+                    text = _render(child, module)
+                    if text is None:
+                        others.add(f"{path}:{'.'.join(names)}")
+                    else:
+                        rendered.append(Found(f"{path}:{child.lineno}", text))
             else:
-                visit(child, path, names)
+                visit(child, path, module, names)
 
     for path in _modules():
-        visit(ast.parse(path.read_text(encoding="utf-8")), str(path.relative_to(ROOT)), ())
-    return found
+        name = ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
+        module = importlib.import_module(name) if path.parent == ROOT / "bot" / "db" else None
+        visit(ast.parse(path.read_text(encoding="utf-8")), str(path.relative_to(ROOT)), module, ())
+    return rendered, others
 
 
 BUILT_AT_RUN_TIME = {
@@ -113,17 +144,9 @@ BUILT_AT_RUN_TIME = {
     "bot/db/puzzles.py:_day_entries",  # _DAY_ENTRIES
     "bot/db/puzzles.py:_top_solvers",  # _TOP_SOLVERS
     "bot/db/ratings.py:_rated_matches",  # _RATED_MATCHES (read_matches adds the WHERE)
-    # an IN list as long as the values given
-    "bot/db/drafts.py:pods_in.fn",
-    "bot/db/drafts.py:pods_of.fn",
-    "bot/db/drafts.py:set_status.fn",
-    "bot/db/matches.py:head",
-    "bot/db/podplay.py:pods_of_user.read",
-    "bot/db/podplay.py:pods_with_status.read",
-    "bot/db/ratings.py:_update_input",
-    "bot/db/ratings.py:changes_for.read",
-    # a WHERE (or SET) chosen by the caller
+    # a WHERE, a SET or a column chosen by the caller
     "bot/db/drafts.py:set_seat.fn",
+    "bot/db/drafts.py:set_status.fn",
     "bot/db/history.py:_entries",
     "bot/db/history.py:_items",
     "bot/db/history.py:count.read",
@@ -200,8 +223,9 @@ async def both(tmp_path: Path, pg_server: Any, pg_template: str) -> tuple[Path, 
 
 
 async def test_every_statement_reads_on_both_backends(both: tuple[Path, str]) -> None:
-    statements = literal_statements() + declared_statements()
-    assert len(statements) > 150, "the collection found the repositories' statements"
+    rendered, _ = run_time_statements()
+    statements = literal_statements() + declared_statements() + rendered
+    assert len(statements) > 150 and len(rendered) > 5, "the collection found the repositories' statements"
     assert any(isinstance(f.sql, Sql) for f in statements)
     found = await problems(statements, *both)
     assert not found, f"{len(found)} statements do not read on both backends:\n" + _report(found)
@@ -231,4 +255,4 @@ async def test_a_statement_in_one_backends_spelling_is_refused(both: tuple[Path,
 
 
 def test_statements_built_at_run_time_are_the_listed_ones() -> None:
-    assert built_at_run_time() == BUILT_AT_RUN_TIME
+    assert run_time_statements()[1] == BUILT_AT_RUN_TIME
