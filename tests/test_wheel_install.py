@@ -85,6 +85,9 @@ def test_the_built_wheel_runs_the_sandbox_on_an_empty_database(tmp_path: Path) -
     assert len(where) == len(PACKAGES)
     for file in where:
         assert Path(file).resolve().is_relative_to(env_dir.resolve()), f"{file} is not from the wheel"
+    # PostgreSQL's migration files (migrations/postgres/) are in the wheel too, one per version
+    script = "from bot.db.migrate import discover_postgres; print(len(discover_postgres()))"
+    assert _run(bindir / "python", "-c", script, cwd=run_dir, env=env).strip() == str(len(discover()))
 
     proc = subprocess.Popen(
         [str(bindir / "cardhost")],

@@ -54,6 +54,19 @@ def load_json(text: str | None) -> Any:
     return None if text is None else json.loads(text)
 
 
+def new_id(cur: Any) -> int:
+    """The id an ``INSERT ... RETURNING id`` made (a ``sqlite3`` cursor, or PostgreSQL's). Every
+    row is read, so SQLite finishes the statement before the transaction commits."""
+    rows = cur.fetchall()
+    return int(rows[0][0])
+
+
+async def new_id_of(cur: Any) -> int:
+    """``new_id`` of an aiosqlite cursor (a ``transaction()`` block's)."""
+    rows = await cur.fetchall()
+    return int(rows[0][0])
+
+
 async def fetch_one(
     conn: aiosqlite.Connection, sql: str, params: tuple[Any, ...] = ()
 ) -> aiosqlite.Row | None:

@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
 from .series import OPEN as SERIES_OPEN
+from .sql import Sql
 
 if TYPE_CHECKING:
     from .access import Access
@@ -134,18 +135,6 @@ _FINISHED = (
     f" AND m.id NOT IN ({_UNDECIDED})"
 )
 _GAMES = f"SELECT m.id FROM matches AS m WHERE {_FINISHED}"
-_WINNERS = (
-    "SELECT m.id, CAST(w.value AS INTEGER) FROM matches AS m, json_each(m.outcome, '$.ranking[0]') AS w"
-    f" WHERE {_FINISHED} AND json_array_length(m.outcome, '$.ranking') > 1"
-)
-"""(match, seat) of every winner: the first group of a ranking that has more than one (a ranking
-of one group is a draw, and nobody won it)."""
-_POD_GAME = "COALESCE(json_extract(p.config, '$.game'), :draft_game) = :game"
-_PODS = (
-    f"SELECT p.id FROM pods AS p WHERE p.guild_id = :guild AND {_POD_GAME}"
-    f" AND p.status IN ({_listed(POD_OVER)})"
-)
-"""The server's pods of the game that are over: only their picks count."""
 
 _DECKS_SQL = """
 SELECT d.card, count(*) FROM match_decks AS d
@@ -166,22 +155,52 @@ _PICKS_SQL = """
 SELECT k.card, count(*), sum(k.pick_no) FROM pod_picks AS k
 WHERE k.by = 'player' AND k.pod_id IN ({pods}) {card} GROUP BY k.card
 """
-_TOTALS_SQL = f"""
+_COUNTS = {
+    "decks": (_DECKS_SQL, "d"),
+    "wins": (_WINS_SQL, "d"),
+    "plays": (_PLAYS_SQL, "a"),
+    "picks": (_PICKS_SQL, "k"),
+}
+
+
+def _spelled(json: str) -> dict[str, str]:
+    """The statements of ``count_cards`` with the JSON functions named ``{json}each``, ... (SQLite's
+    ``json_each``, PostgreSQL's ``cardhost_json_each``, bot/db/pgsql.py): "totals", and each of
+    ``_COUNTS`` for all cards and (``<name>:card``) for one."""
+    # (match, seat) of every winner: the first group of a ranking that has more than one (a
+    # ranking of one group is a draw, and nobody won it)
+    winners = (
+        f"SELECT m.id, CAST(w.value AS BIGINT) FROM matches AS m, {json}each(m.outcome, '$.ranking[0]') AS w"
+        f" WHERE {_FINISHED} AND {json}array_length(m.outcome, '$.ranking') > 1"
+    )
+    # the server's pods of the game that are over: only their picks count
+    pods = (
+        f"SELECT p.id FROM pods AS p WHERE p.guild_id = :guild"
+        f" AND COALESCE({json}extract(p.config, '$.game'), :draft_game) = :game"
+        f" AND p.status IN ({_listed(POD_OVER)})"
+    )
+    texts = {
+        "totals": f"""
 SELECT
   (SELECT count(*) FROM matches AS m WHERE {_FINISHED}),
   (SELECT count(*) FROM match_seats AS s WHERE s.match_id IN ({_GAMES})
      AND EXISTS (SELECT 1 FROM match_decks AS d WHERE d.match_id = s.match_id AND d.seat = s.seat)),
-  (SELECT count(DISTINCT k.pod_id) FROM pod_picks AS k WHERE k.by = 'player' AND k.pod_id IN ({_PODS}))
+  (SELECT count(DISTINCT k.pod_id) FROM pod_picks AS k WHERE k.by = 'player' AND k.pod_id IN ({pods}))
 """
+    }
+    for name, (template, alias) in _COUNTS.items():
+        for key, card in ((name, ""), (f"{name}:card", f"AND {alias}.card = :card")):
+            texts[key] = template.format(games=_GAMES, winners=winners, pods=pods, card=card)
+    return texts
 
 
-def _sql(template: str, alias: str, card: str | None) -> str:
-    return template.format(
-        games=_GAMES,
-        winners=_WINNERS,
-        pods=_PODS,
-        card=f"AND {alias}.card = :card" if card is not None else "",
+STATEMENTS = {
+    key: Sql(lite, postgres)
+    for (key, lite), postgres in zip(
+        _spelled("json_").items(), _spelled("cardhost_json_").values(), strict=True
     )
+}
+"""Every statement of the card statistics, spelled for each backend."""
 
 
 def count_cards(
@@ -194,17 +213,18 @@ def count_cards(
     read transaction, so the numbers agree with one another.
     """
     params = {"guild": guild_id, "game": game, "card": card, "draft_game": draft_game}
-    games, decks, drafts = conn.execute(_TOTALS_SQL, params).fetchone()
+    games, decks, drafts = conn.execute(STATEMENTS["totals"], params).fetchone()
     found: dict[str, dict[str, int]] = {}
 
-    def add(template: str, alias: str, *names: str) -> None:
-        for cid, *values in conn.execute(_sql(template, alias, card), params):
+    def add(statement: str, *names: str) -> None:
+        key = statement if card is None else f"{statement}:card"
+        for cid, *values in conn.execute(STATEMENTS[key], params):
             found.setdefault(cid, {}).update(zip(names, values, strict=True))
 
-    add(_DECKS_SQL, "d", "decks")
-    add(_WINS_SQL, "d", "wins")
-    add(_PLAYS_SQL, "a", "plays", "played_in")
-    add(_PICKS_SQL, "k", "picks", "pick_sum")
+    add("decks", "decks")
+    add("wins", "wins")
+    add("plays", "plays", "played_in")
+    add("picks", "picks", "pick_sum")
     cards = {cid: CardCounts(cid, **values) for cid, values in found.items()}
     return CardStatsData(Totals(games=games, decks=decks, drafts=drafts), cards)
 

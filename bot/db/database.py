@@ -58,7 +58,7 @@ from typing import Any, TypeVar
 import aiosqlite
 
 from .decks import DeckStore
-from .errors import StorageError
+from .errors import MigrationError, StorageError
 from .lobbies import LobbyStore
 from .matches import MatchStore
 from .migrate import Migration, migrate
@@ -75,6 +75,8 @@ of the raw insert floor); every 500 with a quiet checkpoint past 2,500 frames th
 about 20 MB under a steady stream of commits (9 MB before, 36 MB with 1,000 / 5,000)."""
 CHECKPOINT_SECONDS = 2.0
 """A checkpoint at least this often while the database is open."""
+MIN_SQLITE = (3, 35, 0)
+"""The oldest SQLite library the repositories' SQL reads on (``INSERT ... RETURNING``, bot/db/sql.py)."""
 QUIET_CHECKPOINT_FRAMES = 2500
 """WAL frames (pages) left after a background checkpoint that call for a quiet one (see below)."""
 
@@ -144,6 +146,12 @@ class Database:
     async def _open(self) -> Database:
         if self._conn is not None:
             return self
+        if sqlite3.sqlite_version_info < MIN_SQLITE:
+            raise MigrationError(
+                f"cardhost needs SQLite {'.'.join(map(str, MIN_SQLITE))} or newer; this Python's sqlite3 "
+                f"module has {sqlite3.sqlite_version}. Use a Python built with a newer SQLite, or PostgreSQL "
+                "(CARDHOST_DATABASE_URL=postgresql://...)."
+            )
 
         if self.path.parent and not self.path.parent.exists():
             self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -656,7 +664,8 @@ def _group_commit(raw: sqlite3.Connection, fns: list[SyncFn]) -> list[tuple[bool
                 try:
                     outcomes.append((True, fn(raw)))
                 except Exception as exc:
-                    raw.execute("ROLLBACK")
+                    if raw.in_transaction:  # SQLite may have rolled back already (a full disk)
+                        raw.execute("ROLLBACK")
                     return [(False, exc)]
                 continue
             try:

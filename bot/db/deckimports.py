@@ -22,7 +22,7 @@ import aiosqlite
 from engines.decks import DeckError
 from engines.decks.fixes import LineChange, SuggestedFix
 
-from .access import dump_json, fetch_one
+from .access import dump_json, fetch_one, new_id_of
 
 if TYPE_CHECKING:
     from .access import Access
@@ -109,7 +109,7 @@ class ImportAttemptStore:
             await conn.execute("DELETE FROM deck_import_attempts WHERE expires_at <= ?", (now,))
             cur = await conn.execute(
                 "INSERT INTO deck_import_attempts (user_id, game, name, format, overwrite, listing,"
-                " corrected, changes, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " corrected, changes, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
                 (
                     user_id,
                     game,
@@ -123,7 +123,7 @@ class ImportAttemptStore:
                     now + ATTEMPT_SECONDS,
                 ),
             )
-            attempt_id = int(cur.lastrowid or 0)
+            attempt_id = await new_id_of(cur)
             await conn.execute(
                 "DELETE FROM deck_import_attempts WHERE user_id = ? AND id NOT IN"
                 " (SELECT id FROM deck_import_attempts WHERE user_id = ? ORDER BY id DESC LIMIT ?)",

@@ -19,7 +19,7 @@ from engines.decks import Deck, DeckError, check_deck_name
 from engines.decks.names import MAX_NAME
 from engines.decks.pool import play_cards
 
-from .access import fetch_all, fetch_one
+from .access import fetch_all, fetch_one, new_id_of
 from .deckimports import ImportAttemptStore
 
 if TYPE_CHECKING:
@@ -110,10 +110,10 @@ class DeckStore:
                     )
                 cur = await conn.execute(
                     "INSERT INTO decks (user_id, game, name, name_key, format, card_count, created_at,"
-                    " updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    " updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
                     (user_id, deck.game, name, name_key(name), deck.format, deck.size(), now, now),
                 )
-                deck_id = int(cur.lastrowid or 0)
+                deck_id = await new_id_of(cur)
             else:
                 deck_id = old.id
                 await conn.execute(

@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING, Any
 
 from engines.core import CardhostError
 
-from .access import dump_json, load_json
+from .access import dump_json, load_json, new_id
+from .sql import in_list
 
 if TYPE_CHECKING:
     from .access import Access
@@ -159,10 +160,10 @@ class DraftStore:
         def fn(conn: sqlite3.Connection) -> int:
             cur = conn.execute(
                 "INSERT INTO pods (kind, guild_id, channel_id, host_id, config, seed, created_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                " VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
                 (kind, guild_id, channel_id, host_id, dump_json(config), seed, at),
             )
-            pod_id = int(cur.lastrowid or 0)
+            pod_id = new_id(cur)
             conn.execute(
                 "INSERT INTO pod_seats (pod_id, seat, user_id, display_name) VALUES (?, 0, ?, ?)",
                 (pod_id, host_id, host_name),
@@ -190,7 +191,7 @@ class DraftStore:
         """Move the pod to ``status`` if it is in one of ``expect``; False when it is not (a race)."""
 
         def fn(conn: sqlite3.Connection) -> bool:
-            marks = ",".join("?" * len(expect))
+            marks = in_list(len(expect))
             extra = ", finished_at = ?" if status in ("finished", "cancelled") else ""
             params: list[Any] = [status]
             if extra:
@@ -430,7 +431,7 @@ class DraftStore:
         """Pods (newest first) where ``user_id`` has a seat and whose status is one of ``statuses``."""
 
         def fn(conn: sqlite3.Connection) -> list[int]:
-            marks = ",".join("?" * len(statuses))
+            marks = in_list(len(statuses))
             sql = (
                 "SELECT p.id FROM pods p JOIN pod_seats s ON s.pod_id = p.id"
                 f" WHERE s.user_id = ? AND p.status IN ({marks})"
@@ -446,7 +447,7 @@ class DraftStore:
 
     async def pods_in(self, statuses: Sequence[str]) -> list[int]:
         def fn(conn: sqlite3.Connection) -> list[int]:
-            marks = ",".join("?" * len(statuses))
+            marks = in_list(len(statuses))
             rows = conn.execute(f"SELECT id FROM pods WHERE status IN ({marks}) ORDER BY id", tuple(statuses))
             return [int(r[0]) for r in rows.fetchall()]
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .access import load_json
+from .sql import in_list
 
 if TYPE_CHECKING:
     from .access import Access
@@ -117,7 +118,7 @@ def _entries(
 ) -> list[HistoryEntry]:
     where, params = _filters(user_id, guild_id, game)
     if only is not None:
-        marks = ", ".join(f":only{i}" for i in range(len(only)))
+        marks = ", ".join(f":only{i}" for i in range(len(only))) or "NULL"  # sql.in_list: never empty
         where += f" AND m.id IN ({marks})"
         params.update({f"only{i}": match_id for i, match_id in enumerate(only)})
     rows = conn.execute(
@@ -136,7 +137,7 @@ def _entries(
     if not rows:
         return []
     ids = [int(r[0]) for r in rows]
-    marks = ",".join("?" * len(ids))
+    marks = in_list(len(ids))
     seats: dict[int, list[HistorySeat]] = {}
     for match_id, seat, uid, name, is_ai in conn.execute(
         f"SELECT match_id, seat, user_id, display_name, is_ai FROM match_seats WHERE match_id IN ({marks})"
@@ -199,7 +200,7 @@ def _items(
     series_ids = [-k for k in keys if k < 0]
     match_ids = [k for k in keys if k > 0]
     if series_ids:
-        marks = ",".join("?" * len(series_ids))
+        marks = in_list(len(series_ids))
         match_ids += [
             int(r[0])
             for r in conn.execute(
@@ -209,7 +210,7 @@ def _items(
     entries = _entries(conn, user_id, guild_id, game, -1, 0, only=match_ids)
     summaries: dict[int, SeriesSummary] = {}
     if series_ids:
-        marks = ",".join("?" * len(series_ids))
+        marks = in_list(len(series_ids))
         for sid, best_of, status, seats, wins, winner in conn.execute(
             f"SELECT id, best_of, status, seats, wins, winner FROM series WHERE id IN ({marks})", series_ids
         ):

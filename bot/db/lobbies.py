@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import aiosqlite
 
-from .access import dump_json, fetch_all, fetch_one, load_json
+from .access import dump_json, fetch_all, fetch_one, load_json, new_id_of
 from .errors import AlreadySeated, LobbyClosed, LobbyFull, LobbyNotFound
 from .matches import SeatInfo
 
@@ -83,12 +83,11 @@ class LobbyStore:
         async with self.db.transaction() as conn:
             cur = await conn.execute(
                 "INSERT INTO lobbies (guild_id, channel_id, message_id, host_id, game, options, status,"
-                " created_at) VALUES (?, ?, ?, ?, ?, ?, 'open', ?)",
+                " created_at) VALUES (?, ?, ?, ?, ?, ?, 'open', ?) RETURNING id",
                 (guild_id, channel_id, message_id, host_id, game, dump_json(dict(options or {})),
                  self.db.now()),
             )  # fmt: skip
-            assert cur.lastrowid is not None
-            return cur.lastrowid
+            return await new_id_of(cur)
 
     async def get(self, lobby_id: int) -> LobbyRow:
         async with self.db.read() as conn:

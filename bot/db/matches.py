@@ -21,8 +21,9 @@ from engines.core import codec
 from engines.core.replay import replay
 from engines.core.types import MatchConfig, Outcome
 
-from .access import dump_json, fetch_all, fetch_one, load_json
+from .access import dump_json, fetch_all, fetch_one, load_json, new_id_of
 from .errors import EngineVersionMismatch, MatchClosed, MatchNotFound, StaleAction
+from .sql import in_list
 
 if TYPE_CHECKING:
     from .access import Access
@@ -308,12 +309,11 @@ class MatchStore:
                     )
             cur = await conn.execute(
                 "INSERT INTO matches (game, engine_version, config, seed, status, guild_id, channel_id,"
-                " thread_id, host_id, created_at) VALUES (?, ?, ?, ?, 'active', ?, ?, ?, ?, ?)",
+                " thread_id, host_id, created_at) VALUES (?, ?, ?, ?, 'active', ?, ?, ?, ?, ?) RETURNING id",
                 (game, engine_version, dump_json(dict(options)), seed, guild_id, channel_id, thread_id,
                  host_id, now),
             )  # fmt: skip
-            match_id = cur.lastrowid
-            assert match_id is not None
+            match_id = await new_id_of(cur)
             if any(s.ai_level for s in seats):
                 await conn.executemany(
                     "INSERT INTO match_seats (match_id, seat, user_id, display_name, is_ai, ai_level)"
@@ -448,7 +448,7 @@ class MatchStore:
                     int(r[0]): load_json(r[1]) or {}
                     for r in await fetch_all(
                         conn,
-                        f"SELECT user_id, settings FROM players WHERE user_id IN ({', '.join('?' * len(users))})",
+                        f"SELECT user_id, settings FROM players WHERE user_id IN ({in_list(len(users))})",
                         users,
                     )
                 }
@@ -552,7 +552,8 @@ class MatchStore:
             if snapshot is None:
                 return False
             conn.execute(
-                "INSERT OR REPLACE INTO match_snapshots (match_id, seq, state) VALUES (?, ?, ?)",
+                "INSERT INTO match_snapshots (match_id, seq, state) VALUES (?, ?, ?)"
+                " ON CONFLICT (match_id, seq) DO UPDATE SET state = excluded.state",
                 (match_id, seq, snapshot),
             )
             return True
@@ -571,7 +572,8 @@ class MatchStore:
     async def _put_snapshot(conn: aiosqlite.Connection, match_id: int, seq: int, state: Any) -> None:
         text = state if isinstance(state, str) else codec.dumps(state)
         await conn.execute(
-            "INSERT OR REPLACE INTO match_snapshots (match_id, seq, state) VALUES (?, ?, ?)",
+            "INSERT INTO match_snapshots (match_id, seq, state) VALUES (?, ?, ?)"
+            " ON CONFLICT (match_id, seq) DO UPDATE SET state = excluded.state",
             (match_id, seq, text),
         )
 

@@ -9,6 +9,13 @@ at all. ``sqlite3``'s ``executescript`` commits on its own, so the runner splits
 statements itself (with SQLite's own ``complete_statement``, which understands strings, comments
 and trigger bodies) and executes them one by one between an explicit BEGIN and COMMIT.
 
+The files at the top of the folder are SQLite's. PostgreSQL's are in ``migrations/postgres/``, one
+for each SQLite file, with the same version and name, written in PostgreSQL's own spelling
+(``BIGINT``, ``DOUBLE PRECISION``, ``BYTEA``, identity columns); ``discover_postgres`` pairs them.
+A version is recorded on both backends under its SQLite file's checksum, as it was before the
+PostgreSQL files existed (they were then translated from the SQLite ones at run time): databases
+migrated then keep working, and an export carries the same checksums from either backend.
+
 The runner refuses, with a message for the operator, when an applied file was edited, when an
 applied file is missing, when a new file sorts before an applied one, or when the database was
 migrated by a newer cardhost than this one; and it checks that the file can be written at all.
@@ -99,6 +106,42 @@ def discover(directory: Path | Traversable | None = None) -> list[Migration]:
         sql = entry.read_text(encoding="utf-8")
         found[version] = Migration(version, m.group(2), entry.name, sql, checksum(sql))
     return [found[v] for v in sorted(found)]
+
+
+POSTGRES_FOLDER = "postgres"
+"""The subfolder of a migrations folder that holds PostgreSQL's files."""
+
+
+def discover_postgres(directory: Path | Traversable | None = None) -> list[Migration]:
+    """PostgreSQL's migrations: the files of ``<directory>/postgres/``, each paired with the SQLite
+    file of ``directory`` of the same version (and name), whose checksum it is recorded under.
+
+    A version written for one backend only is refused: both must reach the same schema version.
+    """
+    directory = MIGRATIONS_DIR if directory is None else directory
+    lite = {m.version: m for m in discover(directory)}
+    own_dir = directory / POSTGRES_FOLDER
+    own = {m.version: m for m in discover(own_dir)} if own_dir.is_dir() else {}
+    missing = sorted(set(lite) - set(own))
+    extra = sorted(set(own) - set(lite))
+    if missing or extra:
+        raise MigrationError(
+            "Each migration is written once for SQLite and once for PostgreSQL: "
+            + "; ".join(
+                [f"{lite[v].filename} has no {POSTGRES_FOLDER}/{lite[v].filename}" for v in missing]
+                + [f"{POSTGRES_FOLDER}/{own[v].filename} has no SQLite file {own[v].filename}" for v in extra]
+            )
+            + "."
+        )
+    paired: list[Migration] = []
+    for version in sorted(lite):
+        twin, m = lite[version], own[version]
+        if twin.name != m.name:
+            raise MigrationError(
+                f"{POSTGRES_FOLDER}/{m.filename} and {twin.filename} are the same version with different names."
+            )
+        paired.append(Migration(version, m.name, f"{POSTGRES_FOLDER}/{m.filename}", m.sql, twin.checksum))
+    return paired
 
 
 def _is_blank(sql: str) -> bool:

@@ -128,8 +128,11 @@ class PlayerStore:
                     (user_id, name, now),
                 )
                 conn.execute(
-                    "INSERT OR REPLACE INTO results (match_id, user_id, game, place, players, is_winner,"
-                    " is_loser, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    "INSERT INTO results (match_id, user_id, game, place, players, is_winner,"
+                    " is_loser, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+                    " ON CONFLICT (match_id, user_id) DO UPDATE SET game = excluded.game,"
+                    " place = excluded.place, players = excluded.players, is_winner = excluded.is_winner,"
+                    " is_loser = excluded.is_loser, at = excluded.at",
                     (match_id, user_id, game, place, len(seats), won, lost, now),
                 )
 

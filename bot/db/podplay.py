@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .access import dump_json, load_json
+from .sql import in_list
 
 if TYPE_CHECKING:
     from .access import Access
@@ -148,7 +149,7 @@ class PodPlayStore:
         return await self.db.query(read)
 
     async def pods_with_status(self, statuses: Sequence[str]) -> list[PodRow]:
-        marks = ",".join("?" * len(statuses))
+        marks = in_list(len(statuses))
 
         def read(conn: sqlite3.Connection) -> list[PodRow]:
             rows = conn.execute(f"SELECT * FROM pods WHERE status IN ({marks}) ORDER BY id", tuple(statuses))
@@ -167,7 +168,7 @@ class PodPlayStore:
 
     async def pods_of_user(self, user_id: int, statuses: Sequence[str]) -> list[PodRow]:
         """The player's pods in these statuses, newest first."""
-        marks = ",".join("?" * len(statuses))
+        marks = in_list(len(statuses))
 
         def read(conn: sqlite3.Connection) -> list[PodRow]:
             rows = conn.execute(

@@ -11,7 +11,8 @@ connection:
   executes is sent to the loop (``run_coroutine_threadsafe``) and waited for. The loop is free
   meanwhile, so a slow server never blocks it, and the repositories keep one copy of their code.
 
-Statements are rewritten into PostgreSQL's spelling by ``pgsql.Translator``; what the server or
+Each statement arrives written for PostgreSQL too (the shared subset, or its own text in an ``Sql``,
+``bot/db/sql.py``); ``pgsql.Statements`` only numbers its parameters for asyncpg. What the server or
 the connection refuses is raised as the typed ``StorageError`` SQLite's backend raises for the
 same situation (``bot/db/errors.py``, mapped in ``bot/db/pgerrors.py``: a taken log seq is a
 ``StaleSeq``, a read-only transaction ``ReadOnly``, a lost connection ``Unavailable``). One
@@ -44,9 +45,9 @@ import asyncpg
 
 from .database import Database
 from .errors import MigrationFailed
-from .migrate import AppliedMigration, Migration, discover, plan
+from .migrate import AppliedMigration, Migration, discover_postgres, plan
 from .pgerrors import storage_error
-from .pgsql import COMPAT_FUNCTIONS, Schema, Statement, Translator
+from .pgsql import COMPAT_FUNCTIONS, Statement, Statements
 from .redact import redact
 
 T = TypeVar("T")
@@ -117,7 +118,7 @@ def _params(stmt: Statement, params: Any) -> list[Any]:
 
 
 async def _on_server(call: Awaitable[T]) -> T:
-    """A call of asyncpg's own (not a translated statement), its failure as a ``StorageError``."""
+    """A call of asyncpg's own (not a repository's statement), its failure as a ``StorageError``."""
     try:
         return await call
     except BaseException as exc:
@@ -130,11 +131,10 @@ async def _on_server(call: Awaitable[T]) -> T:
 class Cursor:
     """The result of one statement, read like a ``sqlite3`` / aiosqlite cursor."""
 
-    def __init__(self, rows: list[Row], rowcount: int, lastrowid: int | None) -> None:
+    def __init__(self, rows: list[Row], rowcount: int) -> None:
         self._rows = rows
         self._at = 0
         self.rowcount = rowcount
-        self.lastrowid = lastrowid
 
     def fetchone(self) -> Row | None:
         if self._at >= len(self._rows):
@@ -154,7 +154,6 @@ class _AsyncCursor:
     def __init__(self, cursor: Cursor) -> None:
         self._cursor = cursor
         self.rowcount = cursor.rowcount
-        self.lastrowid = cursor.lastrowid
 
     async def fetchone(self) -> Row | None:
         return self._cursor.fetchone()
@@ -193,25 +192,22 @@ class _Pending:
 
 
 class _Engine:
-    """Runs translated statements on the one asyncpg connection."""
+    """Runs the repositories' statements on the one asyncpg connection."""
 
-    def __init__(self, conn: asyncpg.Connection, translate: Translator) -> None:
+    def __init__(self, conn: asyncpg.Connection, statements: Statements) -> None:
         self.conn = conn
-        self.translate = translate
+        self.statements = statements
 
     async def run(self, sql: str, params: Any = None) -> Cursor:
-        stmt = self.translate(sql)
+        stmt = self.statements(sql)
         args = _params(stmt, params)
         try:
             if stmt.returns_rows:
-                records = await self.conn.fetch(stmt.sql, *args)
-                rows = _rows(records)
-                lastrowid = int(rows[0][0]) if stmt.returns_id and rows else None
-                count = len(rows) if stmt.kind != "SELECT" else -1
-                cursor = Cursor([] if stmt.returns_id else rows, count, lastrowid)
+                rows = _rows(await self.conn.fetch(stmt.sql, *args))
+                cursor = Cursor(rows, len(rows) if stmt.kind != "SELECT" else -1)
             else:
                 status = await self.conn.execute(stmt.sql, *args)
-                cursor = Cursor([], _count(status), None)
+                cursor = Cursor([], _count(status))
         except BaseException as exc:
             mapped = storage_error(exc)
             if mapped is None:
@@ -220,19 +216,17 @@ class _Engine:
         return cursor
 
     async def run_many(self, sql: str, rows: Iterable[Any]) -> Cursor:
-        stmt = self.translate(sql)
+        stmt = self.statements(sql)
         batch = [_params(stmt, r) for r in rows]
         try:
             if batch:
-                # executemany returns no rows: the RETURNING added for lastrowid is dropped
-                text = stmt.sql.rsplit(" RETURNING ", 1)[0] if stmt.returns_id else stmt.sql
-                await self.conn.executemany(text, batch)
+                await self.conn.executemany(stmt.sql, batch)
         except BaseException as exc:
             mapped = storage_error(exc)
             if mapped is None:
                 raise
             raise mapped from exc
-        return Cursor([], len(batch), None)
+        return Cursor([], len(batch))
 
 
 def _count(status: str) -> int:
@@ -297,7 +291,6 @@ class PostgresDatabase(Database):
         self.dsn = dsn
         self.connect_timeout = connect_timeout
         self._engine: _Engine | None = None
-        self.translator = Translator()
 
     def __repr__(self) -> str:
         return f"PostgresDatabase({redact(self.dsn)})"
@@ -316,11 +309,10 @@ class PostgresDatabase(Database):
             raise mapped from exc
         try:
             self.applied_now = await _on_server(self._migrate(conn))
-            self.translator = Translator(await _on_server(read_schema(conn)))
         except BaseException:
             await conn.close()
             raise
-        self._engine = _Engine(conn, self.translator)
+        self._engine = _Engine(conn, Statements())
         # what the base class's transaction() runs on: aiosqlite's execute(), by duck typing
         self._conn = AsyncConn(self._engine)  # type: ignore[assignment]
         self._build_stores()
@@ -335,9 +327,9 @@ class PostgresDatabase(Database):
                 await engine.conn.close()
 
     async def _migrate(self, conn: asyncpg.Connection) -> list[Migration]:
-        """The same files as SQLite, in order, translated; recorded with the files' own checksums."""
-        found = discover(self.migrations_dir)
-        translate = Translator()
+        """PostgreSQL's migration files (``migrations/postgres/``), in order; each recorded under its
+        SQLite twin's checksum (``discover_postgres``)."""
+        found = discover_postgres(self.migrations_dir)
         done: list[Migration] = []
         await conn.execute("SELECT pg_advisory_lock($1)", MIGRATION_LOCK)
         try:
@@ -355,7 +347,7 @@ class PostgresDatabase(Database):
                 async with conn.transaction():
                     for n, stmt in enumerate(statements, 1):
                         try:
-                            await conn.execute(translate(stmt).sql)
+                            await conn.execute(stmt)
                         except asyncpg.PostgresError as exc:
                             raise MigrationFailed(
                                 f"Migration {m.filename} failed at statement {n} of {len(statements)} and was "
@@ -434,7 +426,7 @@ class PostgresDatabase(Database):
     async def reset_sequences(self) -> None:
         """Each generated id continues after the largest stored one (after ``cardhost import``)."""
         async with self._lock:
-            for table, column in self.translator.schema.identity.items():
+            for table, column in await _on_server(identity_columns(self.engine.conn)):
                 await _on_server(
                     self.engine.conn.execute(
                         f"SELECT setval(pg_get_serial_sequence('{table}', '{column}'),"
@@ -467,22 +459,10 @@ async def _on_thread(fn: Callable[[Any], T], sync: SyncConn) -> T:
         raise
 
 
-async def read_schema(conn: asyncpg.Connection) -> Schema:
-    """Primary keys and generated id columns of the tables, for the statement rewrites."""
-    keys: dict[str, list[str]] = {}
-    for r in await conn.fetch(
-        "SELECT tc.table_name, kcu.column_name FROM information_schema.table_constraints AS tc"
-        " JOIN information_schema.key_column_usage AS kcu"
-        " ON kcu.constraint_schema = tc.constraint_schema AND kcu.constraint_name = tc.constraint_name"
-        " WHERE tc.constraint_type = 'PRIMARY KEY' AND tc.table_schema = current_schema()"
-        " ORDER BY tc.table_name, kcu.ordinal_position"
-    ):
-        keys.setdefault(r[0], []).append(r[1])
-    identity = {
-        r[0]: r[1]
-        for r in await conn.fetch(
-            "SELECT table_name, column_name FROM information_schema.columns"
-            " WHERE table_schema = current_schema() AND is_identity = 'YES'"
-        )
-    }
-    return Schema({t: tuple(c) for t, c in keys.items()}, identity)
+async def identity_columns(conn: asyncpg.Connection) -> list[tuple[str, str]]:
+    """(table, column) of each generated id column (``GENERATED BY DEFAULT AS IDENTITY``)."""
+    rows = await conn.fetch(
+        "SELECT table_name, column_name FROM information_schema.columns"
+        " WHERE table_schema = current_schema() AND is_identity = 'YES' ORDER BY table_name"
+    )
+    return [(str(r[0]), str(r[1])) for r in rows]

@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING
 
 from engines.core import CardhostError
 
-from .access import dump_json, load_json
+from .access import dump_json, load_json, new_id
+from .sql import Sql
 
 if TYPE_CHECKING:
     from .access import Access
@@ -74,6 +75,8 @@ _COLUMNS = (
     "id, guild_id, user_id, display_name, game, puzzle_id, day, status, reason, moves, seq,"
     " dm_channel_id, dm_message_id, started_at, ended_at"
 )
+_BY_ID = f"SELECT {_COLUMNS} FROM puzzle_attempts WHERE id = ?"
+_RUNNING = f"SELECT {_COLUMNS} FROM puzzle_attempts WHERE user_id = ? AND game = ? AND status = ?"
 
 
 def _row(r: sqlite3.Row | tuple[object, ...]) -> AttemptRow:
@@ -103,7 +106,7 @@ class PuzzleStore:
 
     async def get(self, attempt_id: int) -> AttemptRow:
         def read(conn: sqlite3.Connection) -> AttemptRow | None:
-            r = conn.execute(f"SELECT {_COLUMNS} FROM puzzle_attempts WHERE id = ?", (attempt_id,)).fetchone()
+            r = conn.execute(_BY_ID, (attempt_id,)).fetchone()
             return None if r is None else _row(r)
 
         found = await self.db.query(read)
@@ -115,10 +118,7 @@ class PuzzleStore:
         """The player's attempt at a puzzle of ``game`` still being played, if any."""
 
         def read(conn: sqlite3.Connection) -> AttemptRow | None:
-            r = conn.execute(
-                f"SELECT {_COLUMNS} FROM puzzle_attempts WHERE user_id = ? AND game = ? AND status = ?",
-                (user_id, game, PLAYING),
-            ).fetchone()
+            r = conn.execute(_RUNNING, (user_id, game, PLAYING)).fetchone()
             return None if r is None else _row(r)
 
         return await self.db.query(read)
@@ -131,10 +131,10 @@ class PuzzleStore:
         def write(conn: sqlite3.Connection) -> int:
             cur = conn.execute(
                 "INSERT INTO puzzle_attempts (guild_id, user_id, display_name, game, puzzle_id, day,"
-                " started_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                " started_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
                 (guild_id, user_id, name, game, puzzle_id, day, now),
             )
-            return int(cur.lastrowid or 0)
+            return new_id(cur)
 
         return await self.get(await self.db.write(write))
 
@@ -174,11 +174,7 @@ class PuzzleStore:
         attempts first), then the others by attempts."""
 
         def read(conn: sqlite3.Connection) -> list[DayEntry]:
-            rows = conn.execute(
-                "SELECT user_id, display_name, status, id FROM puzzle_attempts"
-                " WHERE guild_id IS ? AND game = ? AND day = ? ORDER BY user_id, id",
-                (guild_id, game, day),
-            ).fetchall()
+            rows = conn.execute(_DAY_ENTRIES, (guild_id, game, day)).fetchall()
             by_user: dict[int, list[tuple[str, str]]] = {}
             for uid, name, status, _ in rows:
                 by_user.setdefault(int(uid), []).append((str(name), str(status)))
@@ -196,16 +192,41 @@ class PuzzleStore:
         solved), most first."""
 
         def read(conn: sqlite3.Connection) -> list[Solver]:
-            where = "guild_id IS ? AND status = 'solved'" + (" AND game = ?" if game else "")
             params: tuple[object, ...] = (guild_id, game) if game else (guild_id,)
-            rows = conn.execute(
-                "SELECT user_id, (SELECT display_name FROM puzzle_attempts AS n"
-                "   WHERE n.user_id = s.user_id ORDER BY n.id DESC LIMIT 1),"
-                " COUNT(DISTINCT game || ' ' || day) AS solves"
-                f" FROM puzzle_attempts AS s WHERE {where}"
-                " GROUP BY user_id ORDER BY solves DESC, MIN(ended_at), user_id LIMIT ?",
-                (*params, limit),
-            ).fetchall()
+            rows = conn.execute(_TOP_SOLVERS[bool(game)], (*params, limit)).fetchall()
             return [Solver(int(u), str(n), int(c)) for u, n, c in rows]
 
         return await self.db.query(read)
+
+
+# A guild id or none (a direct message): SQLite compares with NULL as a value by ``IS``,
+# PostgreSQL by ``IS NOT DISTINCT FROM`` (SQLite reads that only from 3.39 on).
+_SAME_GUILD = Sql("guild_id IS ?", "guild_id IS NOT DISTINCT FROM ?")
+
+
+def _day_entries(same: str) -> str:
+    return (
+        "SELECT user_id, display_name, status, id FROM puzzle_attempts"
+        f" WHERE {same} AND game = ? AND day = ? ORDER BY user_id, id"
+    )
+
+
+_DAY_ENTRIES = Sql(_day_entries(_SAME_GUILD.sqlite), _day_entries(_SAME_GUILD.postgres))
+
+
+def _top_solvers(same: str, by_game: bool) -> str:
+    where = f"{same} AND status = 'solved'" + (" AND game = ?" if by_game else "")
+    return (
+        "SELECT user_id, (SELECT display_name FROM puzzle_attempts AS n"
+        "   WHERE n.user_id = s.user_id ORDER BY n.id DESC LIMIT 1),"
+        " COUNT(DISTINCT game || ' ' || day) AS solves"
+        f" FROM puzzle_attempts AS s WHERE {where}"
+        " GROUP BY user_id ORDER BY solves DESC, MIN(ended_at), user_id LIMIT ?"
+    )
+
+
+_TOP_SOLVERS = {
+    by_game: Sql(_top_solvers(_SAME_GUILD.sqlite, by_game), _top_solvers(_SAME_GUILD.postgres, by_game))
+    for by_game in (False, True)
+}
+"""The leaderboard's statement, for one game (True) or all (False)."""

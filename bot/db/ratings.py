@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from .access import dump_json, load_json
+from .sql import Sql, in_list
 
 if TYPE_CHECKING:
     from .access import Access
@@ -132,15 +133,23 @@ def _scope(guild_id: int | None, game: str | None, alias: str = "") -> tuple[str
     return f" WHERE {a}guild_id = ? AND {a}game = ?", (guild_id, game)
 
 
+def _rated_matches(json_extract: str) -> str:
+    return (
+        "SELECT m.id, m.game, m.guild_id, m.status, COALESCE(m.ended_at, m.created_at),"
+        f" {json_extract}(m.config, '$.teams'), {json_extract}(m.outcome, '$.ranking') FROM matches AS m"
+    )
+
+
+_RATED_MATCHES = Sql(_rated_matches("json_extract"), _rated_matches("cardhost_json_extract"))
+"""Every match with its teams and ranking (``read_matches`` adds a WHERE): SQLite's JSON function,
+and PostgreSQL's of the same meaning (bot/db/pgsql.py)."""
+
+
 def read_matches(conn: sqlite3.Connection, where: str, params: tuple[Any, ...]) -> list[RatedMatch]:
     """Matches (``where`` over alias m) with their seats, in the order they ended. Only the
     ranking and the teams are taken out of the JSON columns (in SQL: a config holds whole decks)."""
-    rows = conn.execute(
-        "SELECT m.id, m.game, m.guild_id, m.status, COALESCE(m.ended_at, m.created_at),"
-        " json_extract(m.config, '$.teams'), json_extract(m.outcome, '$.ranking')"
-        f" FROM matches AS m {where} ORDER BY m.ended_at, m.id",
-        params,
-    ).fetchall()
+    statement = _RATED_MATCHES.map(lambda head: f"{head} {where} ORDER BY m.ended_at, m.id")
+    rows = conn.execute(statement, params).fetchall()
     seats: dict[int, list[RatedSeat]] = {}
     if rows:
         for match_id, seat, user_id in conn.execute(
@@ -159,7 +168,7 @@ def read_matches(conn: sqlite3.Connection, where: str, params: tuple[Any, ...]) 
             moves.setdefault(match_id, {})[int(seat)] = int(n)
     out = []
     for match_id, game, guild_id, status, ended_at, teams, ranking in rows:
-        # json_extract gives an array as JSON text (anything else is not a ranking or teams)
+        # a JSON array comes back as its JSON text (anything else is not a ranking or teams)
         ranking = load_json(ranking) if isinstance(ranking, str) else None
         out.append(
             RatedMatch(
@@ -234,7 +243,7 @@ def _update_input(conn: sqlite3.Connection, match_id: int, window: float) -> Upd
     ids = [s.user_id for s in match.seats if s.user_id is not None]
     rows = conn.execute(
         f"SELECT {_RATING_COLUMNS} FROM ratings WHERE guild_id = ? AND game = ?"
-        f" AND user_id IN ({','.join('?' * len(ids))})",
+        f" AND user_id IN ({in_list(len(ids))})",
         (match.guild_id, match.game, *ids),
     ).fetchall()
     current = {int(r[2]): _rating(r) for r in rows}
@@ -335,10 +344,7 @@ class RatingStore:
         """The player's rating in each game of the server."""
 
         def read(conn: sqlite3.Connection) -> dict[str, RatingRow]:
-            rows = conn.execute(
-                f"SELECT {_RATING_COLUMNS} FROM ratings WHERE guild_id = ? AND user_id = ? ORDER BY game",
-                (guild_id, user_id),
-            ).fetchall()
+            rows = conn.execute(_PLAYER_RATINGS, (guild_id, user_id)).fetchall()
             return {str(r[1]): _rating(r) for r in rows}
 
         return await self.db.query(read)
@@ -347,11 +353,7 @@ class RatingStore:
         """The player's ``n`` latest changes on this board, the latest first (the trend)."""
 
         def read(conn: sqlite3.Connection) -> list[ChangeRow]:
-            rows = conn.execute(
-                f"SELECT {_CHANGE_COLUMNS} FROM rating_changes WHERE user_id = ? AND guild_id = ? AND game = ?"
-                " ORDER BY at DESC, match_id DESC LIMIT ?",
-                (user_id, guild_id, game, n),
-            ).fetchall()
+            rows = conn.execute(_LATEST_CHANGES, (user_id, guild_id, game, n)).fetchall()
             return [_change(r) for r in rows]
 
         return await self.db.query(read)
@@ -360,8 +362,7 @@ class RatingStore:
         """The rating changes one match made, by seat (empty for an unrated match)."""
 
         def read(conn: sqlite3.Connection) -> list[ChangeRow]:
-            sql = f"SELECT {_CHANGE_COLUMNS} FROM rating_changes WHERE match_id = ? ORDER BY seat"
-            return [ChangeRow(*row) for row in conn.execute(sql, (match_id,))]
+            return [ChangeRow(*row) for row in conn.execute(_MATCH_CHANGES, (match_id,))]
 
         return await self.db.query(read)
 
@@ -389,7 +390,7 @@ class RatingStore:
         ids = list(match_ids)
 
         def read(conn: sqlite3.Connection) -> dict[int, ChangeRow]:
-            marks = ",".join("?" * len(ids))
+            marks = in_list(len(ids))
             rows = conn.execute(
                 f"SELECT {_CHANGE_COLUMNS} FROM rating_changes WHERE user_id = ? AND match_id IN ({marks})",
                 (user_id, *ids),
@@ -445,8 +446,18 @@ class RatingStore:
         return await self.db.query(read)
 
 
+_PLAYER_RATINGS = f"SELECT {_RATING_COLUMNS} FROM ratings WHERE guild_id = ? AND user_id = ? ORDER BY game"
+_LATEST_CHANGES = (
+    f"SELECT {_CHANGE_COLUMNS} FROM rating_changes WHERE user_id = ? AND guild_id = ? AND game = ?"
+    " ORDER BY at DESC, match_id DESC LIMIT ?"
+)
+_MATCH_CHANGES = f"SELECT {_CHANGE_COLUMNS} FROM rating_changes WHERE match_id = ? ORDER BY seat"
 _INSERT_CHANGE = f"INSERT INTO rating_changes ({_CHANGE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-_INSERT_RATING = f"INSERT OR REPLACE INTO ratings ({_RATING_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)"
+_INSERT_RATING = (
+    f"INSERT INTO ratings ({_RATING_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)"
+    " ON CONFLICT (guild_id, game, user_id) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma,"
+    " games = excluded.games, updated_at = excluded.updated_at"
+)
 _INSERT_SKIP = f"INSERT INTO rating_skips ({_SKIP_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)"
 
 

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .access import dump_json, load_json
+from .access import dump_json, load_json, new_id
 
 if TYPE_CHECKING:
     from .access import Access
@@ -175,7 +175,8 @@ class SeriesStore:
         def write(conn: sqlite3.Connection) -> int:
             cur = conn.execute(
                 "INSERT INTO series (game, best_of, format, seats, options, decks, wins, guild_id,"
-                " channel_id, host_id, turn_seconds, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " channel_id, host_id, turn_seconds, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                " RETURNING id",
                 (
                     game,
                     best_of,
@@ -191,7 +192,7 @@ class SeriesStore:
                     now,
                 ),
             )
-            series_id = int(cur.lastrowid or 0)
+            series_id = new_id(cur)
             conn.execute(
                 "INSERT INTO series_games (series_id, game_no, match_id) VALUES (?, 1, ?)",
                 (series_id, first_match_id),

@@ -269,3 +269,15 @@ async def test_closed_database_says_so(tmp_path: Path) -> None:
     await db.close()
     await db.close()  # idempotent
     assert not db.is_open
+
+
+async def test_an_sqlite_library_too_old_for_the_sql_is_refused_in_words(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The repositories write INSERT ... RETURNING (SQLite 3.35): an older library is named at
+    start-up, not met at the first new match."""
+    monkeypatch.setattr(sqlite3, "sqlite_version_info", (3, 34, 1))
+    monkeypatch.setattr(sqlite3, "sqlite_version", "3.34.1")
+    with pytest.raises(MigrationError, match=r"needs SQLite 3\.35\.0 or newer; .* has 3\.34\.1"):
+        await Database(tmp_path / "c.sqlite3").open()
+    assert not (tmp_path / "c.sqlite3").exists()

@@ -46,10 +46,10 @@ async def make_pod(
     def write(conn: Any) -> int:
         cur = conn.execute(
             "INSERT INTO pods (kind, status, guild_id, channel_id, thread_id, message_id, host_id, config,"
-            " seed, created_at) VALUES (?, 'building', ?, ?, ?, ?, ?, ?, ?, ?)",
+            " seed, created_at) VALUES (?, 'building', ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
             (kind, t.guild.id, t.channel.id, thread.id, msg.id, host, json.dumps(cfg), seed, time.time()),
         )
-        pod_id = int(cur.lastrowid)
+        pod_id = int(cur.fetchall()[0][0])
         for i in range(n):
             member = players[i] if i < len(players) else None
             conn.execute(
