@@ -20,6 +20,7 @@ import render
 from bot.presenters.alt import GENERIC
 from bot.presenters.registry import REGISTRY, GameRegistry, entries, entry, entry_of, override
 from engines.core.errors import ConfigError
+from engines.decks import DeckError, available_pools, get_pool
 
 ROOT = Path(__file__).resolve().parents[1]
 PLUGIN = Path(__file__).parent / "bot" / "plugin_game"
@@ -126,13 +127,37 @@ def test_no_test_touches_a_registry_cache() -> None:
 
 def test_nothing_finds_a_game_part_by_a_naming_convention_but_the_registries() -> None:
     """A game's declaration (``engines.<game>``) and its table (``bot.presenters.<game>``) are each
-    found by name in one place; its renderers and describer are declared by its table. (The deck
-    pools, ``engines.decks.pools.<game>``, which ``GameSpec.deck_pool`` reads, are still found by
-    name in ``engines/decks/pool.py``.)"""
+    found by name in one place; its renderers and describer are declared by its table, its deck
+    pool by its declaration (``GameSpec.deck_pool``, read by ``engines.decks.get_pool``)."""
     found = []
     for top in ("bot", "engines", "render"):
         for path in sorted((ROOT / top).rglob("*.py")):
             text = path.read_text(encoding="utf-8")
             if re.search(r"import_module\(|__import__\(", text):
                 found.append(path.relative_to(ROOT).as_posix())
-    assert found == ["bot/presenters/registry.py", "engines/decks/pool.py", "engines/games.py"]
+    assert found == ["bot/presenters/registry.py", "engines/games.py"]
+
+
+@pytest.mark.parametrize("game", [g for g in engines.games.GAMES if engines.games.game_spec(g).deck_pool])
+def test_a_games_deck_pool_is_the_one_its_declaration_names_built_once(game: str) -> None:
+    """The deck library reads a game's pool through its declaration, and the pool is built once:
+    every lookup, by name or through the declaration, gets the same object."""
+    make = engines.games.game_spec(game).deck_pool
+    assert make is not None
+    first = make()
+    assert first.game == game
+    assert get_pool(game) is first and make() is first and available_pools()[game] is first
+
+
+def test_the_deck_library_follows_a_changed_declaration() -> None:
+    """A game declared with another deck pool (a test's override, a game kept outside the
+    repository) has that pool in the deck library for as long as the declaration stands."""
+    spec = engines.games.game_spec("alchemy")
+    real = get_pool("alchemy")
+    toy = dataclasses.replace(real, title="Toy Alchemy", cards={})
+    with engines.games.override("alchemy", dataclasses.replace(spec, deck_pool=lambda: toy)):
+        assert get_pool("alchemy") is toy and available_pools()["alchemy"] is toy
+    assert get_pool("alchemy") is real
+    without = dataclasses.replace(engines.games.game_spec("spirit"), deck_pool=None)
+    with engines.games.override("spirit", without), pytest.raises(DeckError, match="no deck building"):
+        get_pool("spirit")

@@ -25,9 +25,9 @@ if TYPE_CHECKING:
 
 
 def _pool() -> DeckPool:
-    from engines.decks.pool import get_pool
+    from engines.decks.pools.afrika import pool
 
-    return get_pool("afrika")
+    return pool()
 
 
 def _starters() -> dict[str, list[str]]:

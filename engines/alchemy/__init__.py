@@ -30,9 +30,9 @@ if TYPE_CHECKING:
 
 
 def _pool() -> DeckPool:
-    from engines.decks.pool import get_pool
+    from engines.decks.pools.alchemy import pool
 
-    return get_pool("alchemy")
+    return pool()
 
 
 ENGINE = AlchemyEngine()

@@ -31,9 +31,9 @@ if TYPE_CHECKING:
 
 
 def _pool() -> DeckPool:
-    from engines.decks.pool import get_pool
+    from engines.decks.pools.chronomagia import pool
 
-    return get_pool("chronomagia")
+    return pool()
 
 
 ENGINE = ChronomagiaEngine()

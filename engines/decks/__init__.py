@@ -5,8 +5,10 @@
     if result.ok: save(result.deck) ; else: show [p.describe() for p in result.problems]
     export(result.deck, pool, name)   # imports back to the same deck
 
-A game plugs in with one module ``engines/decks/pools/<game>.py`` providing ``build() -> DeckPool``
-(its card index and its formats' deck rules). Pure: no Discord, storage, images or asyncio.
+A game plugs in with a module in ``engines/decks/pools/`` providing ``build() -> DeckPool`` (its
+card index and its formats' deck rules) and ``pool()``, which builds it once; the game's
+declaration names that ``pool`` (``GameSpec.deck_pool``), and ``get_pool(name)`` reads it there.
+Pure: no Discord, storage, images or asyncio.
 """
 
 from .deck import Deck, DeckResult, DeckSummary, export, import_deck, summarize, validate

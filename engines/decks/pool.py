@@ -1,15 +1,16 @@
 """What a game provides to plug into the deck library: its card index and its deck rules.
 
-A game adds one module ``engines/decks/pools/<game>.py`` with ``build() -> DeckPool``: it turns
+A game with decks has a module in ``engines/decks/pools/`` with ``build() -> DeckPool``: it turns
 the game's own card data (read through the game's loader) into ``CardInfo`` rows and describes
 each format's sections, sizes and copy limits, reusing the game's own deck checks as the final
-``check``. Nothing else in the library knows about any game.
+``check``. Its ``pool()`` builds it once, and the game's declaration names that function
+(``GameSpec.deck_pool``); ``get_pool(name)`` reads it through the game list. Nothing else in the
+library knows about any game.
 """
 
 from __future__ import annotations
 
 import difflib
-import importlib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -322,25 +323,34 @@ def _suggest(names: Mapping[str, str], query: str, n: int) -> tuple[str, ...]:
 # -- registry ---------------------------------------------------------------------------------
 
 _POOLS: dict[str, DeckPool] = {}
+"""Pools no game declares (``register_pool``: a toy pool of a test), by name."""
 
 
 def register_pool(pool: DeckPool) -> DeckPool:
+    """Make ``pool`` known by its game's name without a game declaring it (a toy pool)."""
     _POOLS[pool.game] = pool
     return pool
 
 
+def declared_pool(game: str) -> DeckPool | None:
+    """The pool game ``game``'s declaration names (``GameSpec.deck_pool``, which builds it once);
+    None for an undeclared game or one without decks. Read through the game list
+    (``engines.games``), the one place a game is found by its name: no pool module is looked up
+    by a name of its own."""
+    from engines.games import GAMES, game_spec
+
+    if game not in GAMES:
+        return None
+    make = game_spec(game).deck_pool
+    return make() if make is not None else None
+
+
 def get_pool(game: str) -> DeckPool:
-    """The deck pool of ``game``, built on first use from ``engines/decks/pools/<game>.py``."""
-    if game in _POOLS:
-        return _POOLS[game]
-    if game.isidentifier():
-        try:
-            module = importlib.import_module(f"engines.decks.pools.{game}")
-        except ModuleNotFoundError as exc:
-            if exc.name != f"engines.decks.pools.{game}":
-                raise
-        else:
-            return register_pool(module.build())
+    """The deck pool of ``game``: a registered toy pool, else the one its declaration names;
+    ``DeckError`` in words for a game without decks."""
+    found = _POOLS.get(game) or declared_pool(game)
+    if found is not None:
+        return found
     have = ", ".join(p.title for p in available_pools().values()) or "none yet"
     raise DeckError(f"That game has no deck building. Games with decks: {have}.")
 
@@ -353,21 +363,15 @@ def play_cards(deck: Deck) -> list[str]:
 
 
 def available_pools(games: Iterable[str] | None = None) -> dict[str, DeckPool]:
-    """Every game that has a card pool module, by name (the declared games by default)."""
+    """Every game with a deck pool, by name (the declared games by default, then the registered
+    toy pools)."""
     if games is None:
         from engines.games import GAMES
 
         games = GAMES
     out: dict[str, DeckPool] = {}
     for g in dict.fromkeys([*games, *_POOLS]):
-        if g in _POOLS:
-            out[g] = _POOLS[g]
-            continue
-        try:
-            importlib.import_module(f"engines.decks.pools.{g}")
-        except ModuleNotFoundError as exc:
-            if exc.name != f"engines.decks.pools.{g}":
-                raise
-            continue
-        out[g] = get_pool(g)
+        found = _POOLS.get(g) or declared_pool(g)
+        if found is not None:
+            out[g] = found
     return out

@@ -32,9 +32,9 @@ if TYPE_CHECKING:
 
 
 def _pool() -> DeckPool:
-    from engines.decks.pool import get_pool
+    from engines.decks.pools.spirit import pool
 
-    return get_pool("spirit")
+    return pool()
 
 
 ENGINE = SpiritEngine()

@@ -1,1 +1,2 @@
-"""One module per game with a card pool: ``build() -> DeckPool`` (see ``engines.decks.pool``)."""
+"""One module per game with a card pool: ``build() -> DeckPool`` and ``pool()``, which builds it
+once and which the game's declaration names as its ``deck_pool`` (see ``engines.decks.pool``)."""

@@ -13,6 +13,7 @@ terrains, each within the Star Lord's energy identity (refused line by line); th
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import cache
 
 from engines.afrika import decks as rules
 from engines.afrika.cards import CARDS, CardDef
@@ -96,6 +97,13 @@ def _check_starlords(deck: Deck) -> str:
     lords = deck.cards("commander")
     problem = rules.check_starlords([*lords, *deck.cards("main")], lords[0]) if len(lords) == 1 else ""
     return f"the Codex is not legal: {problem}" if problem else ""
+
+
+@cache
+def pool() -> DeckPool:
+    """Chronicles of Afrika's deck pool, built the first time it is asked for and then kept: what
+    ``engines.afrika.GAME.deck_pool`` names, so every lookup gets this one pool."""
+    return build()
 
 
 def build() -> DeckPool:

@@ -9,6 +9,8 @@ sections together (the single list of ids a match takes), so the library and the
 
 from __future__ import annotations
 
+from functools import cache
+
 from engines.alchemy.cards import CardDef, card_set, rules
 from engines.alchemy.decks import check_deck
 
@@ -94,6 +96,13 @@ def _copy_limit(card: CardInfo) -> int | None:
 def _check(deck: Deck) -> str:
     problem = check_deck([*deck.cards("main"), *deck.cards("opus")])
     return f"the deck is not legal: {problem}" if problem else ""
+
+
+@cache
+def pool() -> DeckPool:
+    """Alchemy's deck pool, built the first time it is asked for and then kept: what
+    ``engines.alchemy.GAME.deck_pool`` names, so every lookup gets this one pool."""
+    return build()
 
 
 def build() -> DeckPool:

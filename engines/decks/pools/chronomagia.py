@@ -16,6 +16,8 @@ export writes the English names and headers, which import back to the same deck.
 
 from __future__ import annotations
 
+from functools import cache
+
 from engines.chronomagia.cards import CardDef, card_set, card_text
 from engines.chronomagia.decks import COPIES, HERO_DECK_MAX, MAIN_MIN, check_deck, check_hero_deck
 
@@ -105,6 +107,13 @@ def _check(deck: Deck) -> str:
     main = [*deck.cards("hero"), *deck.cards("main")]
     problem = check_deck(main) or check_hero_deck(main, deck.cards("hero_deck"))
     return f"the deck is not legal: {problem}" if problem else ""
+
+
+@cache
+def pool() -> DeckPool:
+    """Chronomagia's deck pool, built the first time it is asked for and then kept: what
+    ``engines.chronomagia.GAME.deck_pool`` names, so every lookup gets this one pool."""
+    return build()
 
 
 def build() -> DeckPool:

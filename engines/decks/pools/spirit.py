@@ -11,6 +11,8 @@ option takes the Commander and the Deck as one list).
 
 from __future__ import annotations
 
+from functools import cache
+
 from engines.spirit.cards import CardDef, card_set, rules
 from engines.spirit.decks import check_deck, check_side
 
@@ -99,6 +101,13 @@ def _check(deck: Deck) -> str:
     main = [*deck.cards("commander"), *deck.cards("main")]
     problem = check_deck(main) or check_side(main, deck.cards("side"))
     return f"the deck is not legal: {problem}" if problem else ""
+
+
+@cache
+def pool() -> DeckPool:
+    """Spirit Tactics' deck pool, built the first time it is asked for and then kept: what
+    ``engines.spirit.GAME.deck_pool`` names, so every lookup gets this one pool."""
+    return build()
 
 
 def build() -> DeckPool:
