@@ -12,13 +12,22 @@ import re
 from pathlib import Path
 
 import pytest
+from PIL import Image
 
 import bot.presenters
 import engines
 import engines.games
 import render
 from bot.presenters.alt import GENERIC
-from bot.presenters.registry import REGISTRY, GameRegistry, entries, entry, entry_of, override
+from bot.presenters.registry import (
+    REGISTRY,
+    GameRegistry,
+    drawing_modules,
+    entries,
+    entry,
+    entry_of,
+    override,
+)
 from engines.core.errors import ConfigError
 from engines.decks import DeckError, available_pools, get_pool
 
@@ -136,6 +145,40 @@ def test_nothing_finds_a_game_part_by_a_naming_convention_but_the_registries() -
             if re.search(r"import_module\(|__import__\(", text):
                 found.append(path.relative_to(ROOT).as_posix())
     assert found == ["bot/presenters/registry.py", "engines/games.py"]
+
+
+def test_no_module_name_is_made_of_a_games_name_but_by_the_registries() -> None:
+    """Nothing builds a game part's module name from the game's name (``f"render.{game}"``) but
+    the two registries, and the scenario runner telling a missing ``engines.<game>`` from a
+    broken one (``declaration``'s own error): the render workers' fork server, for one, imports
+    the modules the registry's entries name (``drawing_modules``)."""
+    made = re.compile(r"""f["'](?:engines|render|bot)[\w.]*\.\{""")
+    found = []
+    for top in ("bot", "engines", "render"):
+        for path in sorted((ROOT / top).rglob("*.py")):
+            if made.search(path.read_text(encoding="utf-8")):
+                found.append(path.relative_to(ROOT).as_posix())
+    assert found == ["bot/presenters/registry.py", "engines/core/scenario.py", "engines/games.py"]
+
+
+def _drawn_here(view: object, names: list[str], **options: object) -> Image.Image:
+    raise AssertionError("never drawn: only its module is read")
+
+
+def test_the_drawing_modules_are_the_ones_the_entries_name() -> None:
+    """What the render workers import ahead: each game's engine and the modules of the renderers
+    its entry holds, wherever they live (Chronomagia's table wraps its renderers), and a changed
+    table's renderer as soon as it is hosted."""
+    modules = drawing_modules()
+    for found in entries():
+        for module in (type(found.spec.engine).__module__, found.board.__module__, found.hand.__module__):
+            assert module in modules, (found.name, module)
+    assert "bot.presenters.chronomagia" in modules and len(modules) == len(set(modules))
+    assert __name__ not in modules
+    changed = dataclasses.replace(entry("alchemy").table, board=_drawn_here)
+    with override("alchemy", table=changed):
+        assert __name__ in drawing_modules()
+    assert __name__ not in drawing_modules()
 
 
 @pytest.mark.parametrize("game", [g for g in engines.games.GAMES if engines.games.game_spec(g).deck_pool])

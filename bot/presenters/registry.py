@@ -182,4 +182,26 @@ def seating_for(game: str, options: Mapping[str, Any]) -> Seating | None:
     return table.seating(options) if table.seating is not None else None
 
 
-__all__ = ["REGISTRY", "GameEntry", "GameRegistry", "entries", "entry", "entry_of", "override", "seating_for"]
+def drawing_modules() -> list[str]:
+    """The modules a process drawing the declared games' images needs, each once: every game's
+    engine (its views arrive pickled) and the modules of the board and hand renderers its entry
+    holds (a job names its renderer by reference: a table's own wrapper, not always ``render/``).
+    Given to the render workers' fork server, which imports them ahead, by ``bot/surfaces/table.py``
+    (the services sit below this layer)."""
+    found: list[str] = []
+    for game in entries():
+        found += [type(game.spec.engine).__module__, game.board.__module__, game.hand.__module__]
+    return list(dict.fromkeys(found))
+
+
+__all__ = [
+    "REGISTRY",
+    "GameEntry",
+    "GameRegistry",
+    "drawing_modules",
+    "entries",
+    "entry",
+    "entry_of",
+    "override",
+    "seating_for",
+]

@@ -11,8 +11,9 @@ the view (a few hundred bytes) and reads back the PNG.
   the bot's GIL per image, and each job's hand-over between them stalled the loop's thread on the
   GIL for milliseconds under load (bench/capacity.py; bench/README.md).
 - One pool per process and worker count, made once (a bot test makes many bots in one process:
-  they share it). Workers fork from a fork server that imported every renderer once (not from the
-  bot, whose threads may hold locks), so a replacement worker is warm at once.
+  they share it). Workers fork from a fork server that imported every game's engine and renderers
+  once (the modules the bot's game registry names, ``Preload``; not from the bot, whose threads
+  may hold locks), so a replacement worker is warm at once.
 - Until the first worker has started (about a second, once per process), images are drawn in a
   thread as before, so the first board never waits for the pool.
 - A worker that dies (killed, out of memory, a crash in native code) is replaced and its image
@@ -37,7 +38,7 @@ import signal
 import struct
 import threading
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from typing import Any
@@ -60,19 +61,22 @@ class WorkerDied(Exception):
     """The worker drawing an image exited before answering."""
 
 
-def _preload() -> list[str]:
-    """Modules the fork server imports once, for every worker forked from it: the declared games'
-    engines (their views arrive pickled) and renderers. ``__main__`` stays first, as in
-    multiprocessing's default, so a worker does not import the main script again."""
-    from engines.games import GAMES
+Preload = Callable[[], Iterable[str]]
+"""The modules a pool's fork server imports ahead, asked for when its first worker starts: the
+declared games' engines (their views arrive pickled) and renderers, as the bot's game registry
+holds them (``bot/surfaces/table.py``; the registry sits above the services)."""
 
-    return [
-        "__main__",
-        "bot.services.renders",
-        "render.common",
-        *(f"engines.{g}" for g in GAMES),
-        *(f"render.{g}" for g in GAMES),
-    ]
+
+def _no_games() -> Iterable[str]:
+    return ()
+
+
+def _preload(games: Iterable[str]) -> list[str]:
+    """Modules the fork server imports once, for every worker forked from it: this module, the
+    drawing helpers and ``games`` (each once). ``__main__`` stays first, as in multiprocessing's
+    default, so a worker does not import the main script again. A module the server cannot import
+    (a game added to the packages' paths at run time) is skipped by it, and drawn in a thread."""
+    return list(dict.fromkeys(["__main__", "bot.services.renders", "render.common", *games]))
 
 
 def _warm() -> None:
@@ -158,8 +162,10 @@ class _Worker:
 class RenderPool:
     """Draws images in ``workers`` processes (0: in threads of this process)."""
 
-    def __init__(self, workers: int) -> None:
+    def __init__(self, workers: int, preload: Preload = _no_games) -> None:
         self.workers = workers
+        self.preload = preload
+        """The games' modules the fork server imports ahead (``Preload``)."""
         self._pool: list[_Worker] = []
         self._queue: deque[_Job] = deque()
         self._lock = threading.Lock()
@@ -185,7 +191,7 @@ class RenderPool:
         methods = multiprocessing.get_all_start_methods()
         context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
         if "forkserver" in methods:
-            context.set_forkserver_preload(_preload())  # only before the server's first start
+            context.set_forkserver_preload(_preload(self.preload()))  # only before the server's first start
         req_r, req_w = context.Pipe(duplex=False)
         res_r, res_w = context.Pipe(duplex=False)
         process = context.Process(  # type: ignore[attr-defined]  # every concrete context has it
@@ -359,11 +365,12 @@ _POOLS: dict[int, RenderPool] = {}
 _POOLS_LOCK = threading.Lock()
 
 
-def render_pool(workers: int | None) -> RenderPool:
-    """The process's pool of ``workers`` processes (None: the core count), made once."""
+def render_pool(workers: int | None, preload: Preload = _no_games) -> RenderPool:
+    """The process's pool of ``workers`` processes (None: the core count), made once (with the
+    ``preload`` of the first caller: the fork server is the process's, started once)."""
     count = (os.cpu_count() or 1) if workers is None else max(0, workers)
     with _POOLS_LOCK:
         pool = _POOLS.get(count)
         if pool is None:
-            pool = _POOLS[count] = RenderPool(count)
+            pool = _POOLS[count] = RenderPool(count, preload)
         return pool

@@ -28,6 +28,7 @@ from bot.mentions import pinging
 from bot.presenters import ranking_text, seat_moves
 from bot.presenters.alt import board_alt, hand_alt
 from bot.presenters.match_table import table_of
+from bot.presenters.registry import drawing_modules
 from bot.sender.core import Desired, PermanentError, Sender, Status, Surface
 from bot.services.dms import DM_CLOSED
 from bot.services.matches import LiveMatch, MoveReport
@@ -88,7 +89,7 @@ class TableSurface:
         self.board = BoardWriter(bot, self, self._images)
         """The boards in the game threads: their words and their messages (``bot/surfaces/board.py``)."""
         bot.matches.changed_elsewhere.append(self._forget_shown)
-        self.renders = render_pool(bot.settings.render_workers)
+        self.renders = render_pool(bot.settings.render_workers, drawing_modules)
         """Where board and hand images are drawn (worker processes shared by the process's bots)."""
         self._showing: dict[tuple[int, int | None], asyncio.Lock] = {}
         """One lock per match's board (seat None) and per DM panel: two moves shown at once (a
