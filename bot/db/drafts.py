@@ -124,6 +124,24 @@ def _pod(conn: sqlite3.Connection, pod_id: int) -> PodRow:
     )
 
 
+ENDED = ("finished", "cancelled")
+"""A pod's statuses once over: moving to one stamps ``finished_at``."""
+SEAT_COLUMNS = ("is_bot", "missed", "dm_message_id")
+"""The columns of a seat ``DraftStore.set_seat`` changes."""
+
+
+def set_status_sql(ends: bool, expected: int) -> str:
+    """Move a pod to a status (stamping ``finished_at`` when it ``ends``) if it is in one of
+    ``expected`` statuses."""
+    stamp = ", finished_at = ?" if ends else ""
+    return f"UPDATE pods SET status = ?{stamp} WHERE id = ? AND status IN ({in_list(expected)})"
+
+
+def set_seat_sql(columns: Sequence[str]) -> str:
+    """Change some of a seat's ``SEAT_COLUMNS``."""
+    return f"UPDATE pod_seats SET {', '.join(f'{c} = ?' for c in columns)} WHERE pod_id = ? AND seat = ?"
+
+
 def _pick(r: Any) -> PickRow:
     return PickRow(
         seq=r["seq"],
@@ -190,16 +208,11 @@ class DraftStore:
     async def set_status(self, pod_id: int, status: str, *, expect: Sequence[str]) -> bool:
         """Move the pod to ``status`` if it is in one of ``expect``; False when it is not (a race)."""
 
+        ends = status in ENDED
+
         def fn(conn: sqlite3.Connection) -> bool:
-            marks = in_list(len(expect))
-            extra = ", finished_at = ?" if status in ("finished", "cancelled") else ""
-            params: list[Any] = [status]
-            if extra:
-                params.append(self.db.now())
-            cur = conn.execute(
-                f"UPDATE pods SET status = ?{extra} WHERE id = ? AND status IN ({marks})",
-                (*params, pod_id, *expect),
-            )
+            params: list[Any] = [status, self.db.now()] if ends else [status]
+            cur = conn.execute(set_status_sql(ends, len(expect)), (*params, pod_id, *expect))
             return cur.rowcount == 1
 
         return await self.db.write(fn)
@@ -274,16 +287,13 @@ class DraftStore:
 
     async def set_seat(self, pod_id: int, seat: int, **values: Any) -> None:
         """Update ``is_bot``, ``missed`` or ``dm_message_id`` of one seat."""
-        allowed = {"is_bot", "missed", "dm_message_id"}
-        if not values or set(values) - allowed:
-            raise ValueError(f"set_seat takes {sorted(allowed)}")
-        cols = ", ".join(f"{k} = ?" for k in values)
-        params = tuple(int(v) if isinstance(v, bool) else v for v in values.values())
+        if not values or set(values) - set(SEAT_COLUMNS):
+            raise ValueError(f"set_seat takes {sorted(SEAT_COLUMNS)}")
+        columns = [c for c in SEAT_COLUMNS if c in values]
+        params = tuple(int(v) if isinstance(v, bool) else v for v in (values[c] for c in columns))
 
         def fn(conn: sqlite3.Connection) -> None:
-            conn.execute(
-                f"UPDATE pod_seats SET {cols} WHERE pod_id = ? AND seat = ?", (*params, pod_id, seat)
-            )
+            conn.execute(set_seat_sql(columns), (*params, pod_id, seat))
 
         await self.db.write(fn)
 

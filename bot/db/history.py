@@ -98,13 +98,62 @@ ITEM = "COALESCE(-g.series_id, m.id)"
 """A page's unit: a match, or a whole series (its id negated, so it never meets a match id)."""
 
 
-def _filters(user_id: int, guild_id: int | None, game: str | None) -> tuple[str, dict[str, Any]]:
+def _where(guild: bool, game: bool, only: int | None = None) -> str:
+    """The WHERE of a player's ended matches (alias s for their seat, m for the match): in one
+    server, of one game, among ``only`` given matches (named ``:only0`` ...) when asked."""
     where = "s.user_id = :user AND m.status IN ('finished', 'aborted')"
-    if guild_id is not None:
+    if guild:
         where += " AND m.guild_id = :guild"
-    if game is not None:
+    if game:
         where += " AND m.game = :game"
-    return where, {"user": user_id, "guild": guild_id, "game": game}
+    if only is not None:
+        marks = ", ".join(f":only{i}" for i in range(only)) or "NULL"  # sql.in_list: never empty
+        where += f" AND m.id IN ({marks})"
+    return where
+
+
+def _filters(user_id: int, guild_id: int | None, game: str | None) -> tuple[str, dict[str, Any]]:
+    return _where(guild_id is not None, game is not None), {"user": user_id, "guild": guild_id, "game": game}
+
+
+def entries_sql(where: str) -> str:
+    """A page of ended matches (``where``: ``_where``'s), with the player's seat, rating change,
+    unrated reason and series game."""
+    return (
+        "SELECT m.id, m.game, m.guild_id, m.status, m.created_at, m.ended_at, m.end_reason, m.outcome,"
+        # one rating change per (match, user): MAX picks it, and PostgreSQL wants every column
+        # that the GROUP BY does not fix inside an aggregate
+        " MIN(s.seat), MAX(c.mu_before), MAX(c.sigma_before), MAX(c.mu_after), MAX(c.sigma_after),"
+        " MAX(k.reason), MAX(g.series_id), MAX(g.game_no)"
+        " FROM match_seats AS s JOIN matches AS m ON m.id = s.match_id"
+        " LEFT JOIN rating_changes AS c ON c.match_id = m.id AND c.user_id = s.user_id"
+        " LEFT JOIN rating_skips AS k ON k.match_id = m.id AND k.user_id = s.user_id"
+        f"{SERIES_GAMES} WHERE {where} GROUP BY m.id"
+        " ORDER BY COALESCE(m.ended_at, m.created_at) DESC, m.id DESC LIMIT :limit OFFSET :offset"
+    )
+
+
+def items_sql(where: str) -> str:
+    """A page of /history items (a match, or a series placed by its latest game)."""
+    return (
+        f"SELECT {ITEM} AS item, MAX(COALESCE(m.ended_at, m.created_at)) AS latest, MAX(m.id) AS newest"
+        f" FROM match_seats AS s JOIN matches AS m ON m.id = s.match_id{SERIES_GAMES}"
+        f" WHERE {where} GROUP BY {ITEM} ORDER BY latest DESC, newest DESC LIMIT :limit OFFSET :offset"
+    )
+
+
+def count_sql(where: str) -> str:
+    return (
+        "SELECT COUNT(DISTINCT m.id) FROM match_seats AS s JOIN matches AS m ON m.id = s.match_id"
+        f" WHERE {where}"
+    )
+
+
+def item_count_sql(where: str) -> str:
+    return (
+        f"SELECT COUNT(DISTINCT {ITEM}) FROM match_seats AS s JOIN matches AS m"
+        f" ON m.id = s.match_id{SERIES_GAMES} WHERE {where}"
+    )
 
 
 def _entries(
@@ -118,22 +167,9 @@ def _entries(
 ) -> list[HistoryEntry]:
     where, params = _filters(user_id, guild_id, game)
     if only is not None:
-        marks = ", ".join(f":only{i}" for i in range(len(only))) or "NULL"  # sql.in_list: never empty
-        where += f" AND m.id IN ({marks})"
+        where = _where(guild_id is not None, game is not None, len(only))
         params.update({f"only{i}": match_id for i, match_id in enumerate(only)})
-    rows = conn.execute(
-        "SELECT m.id, m.game, m.guild_id, m.status, m.created_at, m.ended_at, m.end_reason, m.outcome,"
-        # one rating change per (match, user): MAX picks it, and PostgreSQL wants every column
-        # that the GROUP BY does not fix inside an aggregate
-        " MIN(s.seat), MAX(c.mu_before), MAX(c.sigma_before), MAX(c.mu_after), MAX(c.sigma_after),"
-        " MAX(k.reason), MAX(g.series_id), MAX(g.game_no)"
-        " FROM match_seats AS s JOIN matches AS m ON m.id = s.match_id"
-        " LEFT JOIN rating_changes AS c ON c.match_id = m.id AND c.user_id = s.user_id"
-        " LEFT JOIN rating_skips AS k ON k.match_id = m.id AND k.user_id = s.user_id"
-        f"{SERIES_GAMES} WHERE {where} GROUP BY m.id"
-        " ORDER BY COALESCE(m.ended_at, m.created_at) DESC, m.id DESC LIMIT :limit OFFSET :offset",
-        {**params, "limit": limit, "offset": offset},
-    ).fetchall()
+    rows = conn.execute(entries_sql(where), {**params, "limit": limit, "offset": offset}).fetchall()
     if not rows:
         return []
     ids = [int(r[0]) for r in rows]
@@ -188,12 +224,7 @@ def _items(
 ) -> list[HistoryItem]:
     """A page of items, the latest first: a series is one item, placed by its latest game."""
     where, params = _filters(user_id, guild_id, game)
-    picked = conn.execute(
-        f"SELECT {ITEM} AS item, MAX(COALESCE(m.ended_at, m.created_at)) AS latest, MAX(m.id) AS newest"
-        f" FROM match_seats AS s JOIN matches AS m ON m.id = s.match_id{SERIES_GAMES}"
-        f" WHERE {where} GROUP BY {ITEM} ORDER BY latest DESC, newest DESC LIMIT :limit OFFSET :offset",
-        {**params, "limit": limit, "offset": offset},
-    ).fetchall()
+    picked = conn.execute(items_sql(where), {**params, "limit": limit, "offset": offset}).fetchall()
     keys = [int(r[0]) for r in picked]
     if not keys:
         return []
@@ -242,11 +273,7 @@ class HistoryStore:
         where, params = _filters(user_id, guild_id, game)
 
         def read(conn: sqlite3.Connection) -> int:
-            row = conn.execute(
-                "SELECT COUNT(DISTINCT m.id) FROM match_seats AS s JOIN matches AS m ON m.id = s.match_id"
-                f" WHERE {where}",
-                params,
-            ).fetchone()
+            row = conn.execute(count_sql(where), params).fetchone()
             return int(row[0])
 
         return await self.db.query(read)
@@ -256,11 +283,7 @@ class HistoryStore:
         where, params = _filters(user_id, guild_id, game)
 
         def read(conn: sqlite3.Connection) -> int:
-            row = conn.execute(
-                f"SELECT COUNT(DISTINCT {ITEM}) FROM match_seats AS s JOIN matches AS m"
-                f" ON m.id = s.match_id{SERIES_GAMES} WHERE {where}",
-                params,
-            ).fetchone()
+            row = conn.execute(item_count_sql(where), params).fetchone()
             return int(row[0])
 
         return await self.db.query(read)

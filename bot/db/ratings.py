@@ -145,26 +145,43 @@ _RATED_MATCHES = Sql(_rated_matches("json_extract"), _rated_matches("cardhost_js
 and PostgreSQL's of the same meaning (bot/db/pgsql.py)."""
 
 
+BY_ID = "WHERE m.id = ?"
+"""``read_matches``' WHERE for one match."""
+
+
+def finished_where(guild_id: int | None, game: str | None) -> tuple[str, tuple[Any, ...]]:
+    """``read_matches``' WHERE for the finished matches with a result in servers (one server's,
+    one game's): the matches rating replays."""
+    where, params = _scope(guild_id, game, "m")
+    cond = "m.status = 'finished' AND m.guild_id IS NOT NULL AND m.outcome IS NOT NULL"
+    return (f"{where} AND {cond}" if where else f"WHERE {cond}"), params
+
+
+def matches_sql(where: str) -> tuple[Sql, str, str]:
+    """``read_matches``' statements for ``where`` (``BY_ID`` or a ``finished_where``): the
+    matches, their seats, and the moves each seat's player made."""
+    return (
+        _RATED_MATCHES.map(lambda head: f"{head} {where} ORDER BY m.ended_at, m.id"),
+        "SELECT s.match_id, s.seat, s.user_id FROM match_seats AS s JOIN matches AS m ON m.id = s.match_id"
+        f" {where} ORDER BY s.match_id, s.seat",
+        "SELECT a.match_id, a.seat, COUNT(*) FROM match_actions AS a JOIN matches AS m ON m.id = a.match_id"
+        f" {where} {'AND' if where.strip() else 'WHERE'} a.by_ai = 0 AND a.action_id <> ?"
+        " GROUP BY a.match_id, a.seat",
+    )
+
+
 def read_matches(conn: sqlite3.Connection, where: str, params: tuple[Any, ...]) -> list[RatedMatch]:
-    """Matches (``where`` over alias m) with their seats, in the order they ended. Only the
-    ranking and the teams are taken out of the JSON columns (in SQL: a config holds whole decks)."""
-    statement = _RATED_MATCHES.map(lambda head: f"{head} {where} ORDER BY m.ended_at, m.id")
-    rows = conn.execute(statement, params).fetchall()
+    """Matches (``where`` over alias m: ``BY_ID`` or a ``finished_where``) with their seats, in the
+    order they ended. Only the ranking and the teams are taken out of the JSON columns (in SQL: a
+    config holds whole decks)."""
+    matches, seats_of, moves_of = matches_sql(where)
+    rows = conn.execute(matches, params).fetchall()
     seats: dict[int, list[RatedSeat]] = {}
     if rows:
-        for match_id, seat, user_id in conn.execute(
-            "SELECT s.match_id, s.seat, s.user_id FROM match_seats AS s JOIN matches AS m ON m.id = s.match_id"
-            f" {where} ORDER BY s.match_id, s.seat",
-            params,
-        ):
+        for match_id, seat, user_id in conn.execute(seats_of, params):
             seats.setdefault(match_id, []).append(RatedSeat(seat, user_id))
         moves: dict[int, dict[int, int]] = {}
-        for match_id, seat, n in conn.execute(
-            "SELECT a.match_id, a.seat, COUNT(*) FROM match_actions AS a JOIN matches AS m ON m.id = a.match_id"
-            f" {where} {'AND' if where.strip() else 'WHERE'} a.by_ai = 0 AND a.action_id <> ?"
-            " GROUP BY a.match_id, a.seat",
-            (*params, CONCEDE_ACTION),
-        ):
+        for match_id, seat, n in conn.execute(moves_of, (*params, CONCEDE_ACTION)):
             moves.setdefault(match_id, {})[int(seat)] = int(n)
     out = []
     for match_id, game, guild_id, status, ended_at, teams, ranking in rows:
@@ -215,7 +232,7 @@ class UpdateInput:
 
 
 def _update_input(conn: sqlite3.Connection, match_id: int, window: float) -> UpdateInput:
-    found = read_matches(conn, "WHERE m.id = ?", (match_id,))
+    found = read_matches(conn, BY_ID, (match_id,))
     match = found[0] if found else None
     if match is None or match.guild_id is None:
         return UpdateInput(match, False, {}, False, {})
@@ -270,7 +287,7 @@ class RatingStore:
         return await self.db.query(lambda conn: _update_input(conn, match_id, window))
 
     async def rated_match(self, match_id: int) -> RatedMatch | None:
-        found = await self.db.query(lambda conn: read_matches(conn, "WHERE m.id = ?", (match_id,)))
+        found = await self.db.query(lambda conn: read_matches(conn, BY_ID, (match_id,)))
         return found[0] if found else None
 
     async def finished_matches(
@@ -279,9 +296,7 @@ class RatingStore:
         """Finished matches in servers (one server's, one game's), in the order they ended. Read on
         a connection of its own unless ``apart`` is False (a caller that may be inside a
         transaction of the bot's connection must read through it, to see its own writes)."""
-        where, params = _scope(guild_id, game, "m")
-        cond = "m.status = 'finished' AND m.guild_id IS NOT NULL AND m.outcome IS NOT NULL"
-        where = f"{where} AND {cond}" if where else f"WHERE {cond}"
+        where, params = finished_where(guild_id, game)
         if not apart:
             return await self.db.query(lambda conn: read_matches(conn, where, params))
         return await self._read_apart(lambda conn: read_matches(conn, where, params))
@@ -312,9 +327,8 @@ class RatingStore:
         written on aiosqlite's thread: a whole history's rows would hold up the event loop."""
         where, params = _scope(guild_id, game)
         async with self.db.transaction() as conn:
-            await conn.execute(f"DELETE FROM rating_changes{where}", params)
-            await conn.execute(f"DELETE FROM ratings{where}", params)
-            await conn.execute(f"DELETE FROM rating_skips{where}", params)
+            for statement in deletes_sql(where):
+                await conn.execute(statement, params)
             await conn.executemany(_INSERT_CHANGE, [_change_values(c) for c in changes])
             await conn.executemany(_INSERT_RATING, [_rating_values(r) for r in ratings])
             await conn.executemany(_INSERT_SKIP, [_skip_values(k) for k in skips])
@@ -326,8 +340,7 @@ class RatingStore:
         where, params = _scope(guild_id, None)
 
         def read(conn: sqlite3.Connection) -> list[RatingRow]:
-            sql = f"SELECT {_RATING_COLUMNS} FROM ratings{where} ORDER BY guild_id, game, user_id"
-            return [_rating(r) for r in conn.execute(sql, params)]
+            return [_rating(r) for r in conn.execute(every_sql("ratings", where), params)]
 
         return await self.db.query(read)
 
@@ -335,8 +348,7 @@ class RatingStore:
         where, params = _scope(guild_id, None)
 
         def read(conn: sqlite3.Connection) -> list[ChangeRow]:
-            sql = f"SELECT {_CHANGE_COLUMNS} FROM rating_changes{where} ORDER BY match_id, user_id"
-            return [_change(r) for r in conn.execute(sql, params)]
+            return [_change(r) for r in conn.execute(every_sql("rating_changes", where), params)]
 
         return await self.db.query(read)
 
@@ -379,7 +391,7 @@ class RatingStore:
         where, params = _scope(guild_id, None)
 
         def read(conn: sqlite3.Connection) -> list[SkipRow]:
-            sql = f"SELECT {_SKIP_COLUMNS} FROM rating_skips{where} ORDER BY match_id, user_id"
+            sql = every_sql("rating_skips", where)
             return [SkipRow(int(r[0]), int(r[1]), int(r[2]), str(r[3]), str(r[4]), float(r[5]))
                     for r in conn.execute(sql, params)]  # fmt: skip
 
@@ -406,28 +418,10 @@ class RatingStore:
         played a rated game since ``since`` (everyone when None); and how many such players."""
 
         def read(conn: sqlite3.Connection) -> tuple[list[BoardRow], int]:
-            period = "" if since is None else " AND c.at >= :since"
-            rows = conn.execute(
-                "WITH active AS ("
-                "  SELECT c.user_id, COUNT(*) AS n FROM rating_changes AS c"
-                f"  WHERE c.guild_id = :guild AND c.game = :game{period} GROUP BY c.user_id)"
-                " SELECT r.user_id, COALESCE(NULLIF(p.display_name, ''), 'player ' || r.user_id), r.mu, r.sigma,"
-                " r.games, a.n,"
-                "  (SELECT c.mu_before FROM rating_changes AS c WHERE c.guild_id = :guild AND c.game = :game"
-                f"   AND c.user_id = r.user_id{period} ORDER BY c.at, c.match_id LIMIT 1),"
-                "  (SELECT c.sigma_before FROM rating_changes AS c WHERE c.guild_id = :guild AND c.game = :game"
-                f"   AND c.user_id = r.user_id{period} ORDER BY c.at, c.match_id LIMIT 1)"
-                " FROM ratings AS r JOIN active AS a ON a.user_id = r.user_id"
-                " LEFT JOIN players AS p ON p.user_id = r.user_id"
-                " WHERE r.guild_id = :guild AND r.game = :game"
-                " ORDER BY r.mu - 3 * r.sigma DESC, r.games DESC, r.user_id LIMIT :limit",
-                {"guild": guild_id, "game": game, "since": since, "limit": limit},
-            ).fetchall()
-            total = conn.execute(
-                f"SELECT COUNT(DISTINCT c.user_id) FROM rating_changes AS c WHERE c.guild_id = :guild"
-                f" AND c.game = :game{period}",
-                {"guild": guild_id, "game": game, "since": since},
-            ).fetchone()[0]
+            board_sql, total_sql = leaderboard_sql(since is not None)
+            params = {"guild": guild_id, "game": game, "since": since}
+            rows = conn.execute(board_sql, {**params, "limit": limit}).fetchall()
+            total = conn.execute(total_sql, params).fetchone()[0]
             board = [
                 BoardRow(
                     int(r[0]),
@@ -444,6 +438,48 @@ class RatingStore:
             return board, int(total)
 
         return await self.db.query(read)
+
+
+def leaderboard_sql(since: bool) -> tuple[str, str]:
+    """The leaderboard's statements (its rows, and how many players), counting only the rated
+    games from ``:since`` when ``since``."""
+    period = " AND c.at >= :since" if since else ""
+    return (
+        "WITH active AS ("
+        "  SELECT c.user_id, COUNT(*) AS n FROM rating_changes AS c"
+        f"  WHERE c.guild_id = :guild AND c.game = :game{period} GROUP BY c.user_id)"
+        " SELECT r.user_id, COALESCE(NULLIF(p.display_name, ''), 'player ' || r.user_id), r.mu, r.sigma,"
+        " r.games, a.n,"
+        "  (SELECT c.mu_before FROM rating_changes AS c WHERE c.guild_id = :guild AND c.game = :game"
+        f"   AND c.user_id = r.user_id{period} ORDER BY c.at, c.match_id LIMIT 1),"
+        "  (SELECT c.sigma_before FROM rating_changes AS c WHERE c.guild_id = :guild AND c.game = :game"
+        f"   AND c.user_id = r.user_id{period} ORDER BY c.at, c.match_id LIMIT 1)"
+        " FROM ratings AS r JOIN active AS a ON a.user_id = r.user_id"
+        " LEFT JOIN players AS p ON p.user_id = r.user_id"
+        " WHERE r.guild_id = :guild AND r.game = :game"
+        " ORDER BY r.mu - 3 * r.sigma DESC, r.games DESC, r.user_id LIMIT :limit",
+        "SELECT COUNT(DISTINCT c.user_id) FROM rating_changes AS c WHERE c.guild_id = :guild"
+        f" AND c.game = :game{period}",
+    )
+
+
+EVERY = {
+    "ratings": (_RATING_COLUMNS, "guild_id, game, user_id"),
+    "rating_changes": (_CHANGE_COLUMNS, "match_id, user_id"),
+    "rating_skips": (_SKIP_COLUMNS, "match_id, user_id"),
+}
+"""The rating tables: the columns read of each, and the order its rows are listed in."""
+
+
+def every_sql(table: str, where: str) -> str:
+    """The rows of one of ``EVERY``'s tables in a scope (``_scope``'s WHERE)."""
+    columns, order = EVERY[table]
+    return f"SELECT {columns} FROM {table}{where} ORDER BY {order}"
+
+
+def deletes_sql(where: str) -> list[str]:
+    """What ``replace`` deletes in a scope (``_scope``'s WHERE), one statement per table."""
+    return [f"DELETE FROM {table}{where}" for table in ("rating_changes", "ratings", "rating_skips")]
 
 
 _PLAYER_RATINGS = f"SELECT {_RATING_COLUMNS} FROM ratings WHERE guild_id = ? AND user_id = ? ORDER BY game"

@@ -219,6 +219,20 @@ def _rows_of(table: str, n: int) -> str:
     return f"{n:,} {table if n != 1 else SUMMARY_TABLES[table]}"
 
 
+def dump_sql(table: TableDef) -> str:
+    """Every row of a table, in its ``order_by``."""
+    return f"SELECT * FROM {table.name} ORDER BY {', '.join(table.order_by)}"
+
+
+def count_sql(table: str) -> str:
+    return f"SELECT COUNT(*) FROM {table}"
+
+
+def insert_sql(table: str, columns: Sequence[str]) -> str:
+    """One row of a table, its values in the order of ``columns`` (the export file's)."""
+    return f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({', '.join('?' for _ in columns)})"
+
+
 def _migrations(conn: sqlite3.Connection) -> list[list[Any]]:
     rows = conn.execute("SELECT version, name, checksum FROM schema_migrations ORDER BY version").fetchall()
     return [[int(r[0]), str(r[1]), str(r[2])] for r in rows]
@@ -271,7 +285,7 @@ async def export_database(
 
 def _dump_table(conn: sqlite3.Connection, table: TableDef, f: IO[str]) -> int:
     f.write(_line({"table": table.name, "columns": table.columns}))
-    cursor = conn.execute(f"SELECT * FROM {table.name} ORDER BY {', '.join(table.order_by)}")
+    cursor = conn.execute(dump_sql(table))
     picks: list[int] | None = None
     n = 0
     for row in cursor:
@@ -362,7 +376,7 @@ async def import_database(
 
 
 async def _count(conn: Any, table: str) -> int:
-    async with conn.execute(f"SELECT COUNT(*) FROM {table}") as cur:
+    async with conn.execute(count_sql(table)) as cur:
         row = await cur.fetchone()
     return int(row[0]) if row else 0
 
@@ -419,8 +433,7 @@ async def _insert_all(
                 )
             counts[table.name] = 0
             width = len(columns)
-            marks = ", ".join("?" for _ in columns)
-            sql = f"INSERT INTO {table.name} ({', '.join(columns)}) VALUES ({marks})"
+            sql = insert_sql(table.name, columns)
         elif isinstance(item, dict) and "end" in item:
             await flush()
             expected = {str(k): int(v) for k, v in dict(item["end"]).items()}

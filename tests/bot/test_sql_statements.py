@@ -10,11 +10,12 @@ both; an ``Sql``'s SQLite text on SQLite and its PostgreSQL text on PostgreSQL.
 
 A statement put together inside a function (an f-string) is checked too when its holes are an
 IN list (``marks``, ``in_list(n)``: one ``?`` stands for it) or module-level strings (a column
-list). The others (a WHERE chosen by the caller, any table of an export) cannot be prepared from
-here; their functions are listed in ``BUILT_AT_RUN_TIME`` and run on both backends by the
-repository tests marked ``backends``. A new one fails
-``test_statements_built_at_run_time_are_the_listed_ones`` until it is listed (better: declared as
-a value).
+list). The others (a WHERE chosen by the caller, any table of an export) come from small pure
+functions of their shape (``history.entries_sql(where)``, ``drafts.set_seat_sql(columns)``,
+``transfer.dump_sql(table)``, ...), each declared in ``BUILT_AT_RUN_TIME`` with every shape it
+can be given (each combination of the optional filters, each subset of the columns, each table
+of the schema), and those statements are prepared like the others. A new one fails
+``test_statements_built_at_run_time_are_the_listed_ones`` until its shapes are declared there.
 """
 
 from __future__ import annotations
@@ -23,14 +24,16 @@ import ast
 import importlib
 import re
 import sqlite3
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from itertools import combinations, product
 from pathlib import Path
 from typing import Any
 
 import asyncpg
 import pytest
 
-from bot.db import Database
+from bot.db import Database, cardstats, drafts, history, puzzles, ratings, transfer
 from bot.db.pgsql import numbered
 from bot.db.sql import Sql
 
@@ -138,31 +141,58 @@ def run_time_statements() -> tuple[list[Found], set[str]]:
     return rendered, others
 
 
-BUILT_AT_RUN_TIME = {
-    # helpers run at import time, whose statements are declared values (checked above)
-    "bot/db/cardstats.py:_spelled",  # STATEMENTS
-    "bot/db/puzzles.py:_day_entries",  # _DAY_ENTRIES
-    "bot/db/puzzles.py:_top_solvers",  # _TOP_SOLVERS
-    "bot/db/ratings.py:_rated_matches",  # _RATED_MATCHES (read_matches adds the WHERE)
-    # a WHERE, a SET or a column chosen by the caller
-    "bot/db/drafts.py:set_seat.fn",
-    "bot/db/drafts.py:set_status.fn",
-    "bot/db/history.py:_entries",
-    "bot/db/history.py:_items",
-    "bot/db/history.py:count.read",
-    "bot/db/history.py:item_count.read",
-    "bot/db/ratings.py:all_changes.read",
-    "bot/db/ratings.py:all_ratings.read",
-    "bot/db/ratings.py:all_skips.read",
-    "bot/db/ratings.py:leaderboard.read",
-    "bot/db/ratings.py:read_matches",
-    "bot/db/ratings.py:replace",
+def _each(build: Callable[..., Any], *choices: Iterable[Any]) -> list[Any]:
+    """``build`` of every combination of one value of each of ``choices``."""
+    return [build(*args) for args in product(*choices)]
+
+
+BOTH = (False, True)
+SCOPES = [where for where, _ in _each(ratings._scope, (None, 1), (None, "game"))]
+"""Each WHERE of the rating tables' scope: everything, one server, one game, one board."""
+FINISHED = [where for where, _ in _each(ratings.finished_where, (None, 1), (None, "game"))]
+HISTORY = _each(history._where, BOTH, BOTH)
+"""Each WHERE of a player's history: in one server or all, of one game or all."""
+HISTORY_ONLY = _each(history._where, BOTH, BOTH, (None, 0, 2))
+SEAT_COLUMNS = [c for n in range(1, 4) for c in combinations(drafts.SEAT_COLUMNS, n)]
+TABLES = transfer.schema_of()
+
+BUILT_AT_RUN_TIME: dict[str, Callable[[], list[Any]]] = {
+    # helpers run at import time: their statements are the declared values
+    "bot/db/cardstats.py:_spelled": lambda: list(cardstats.STATEMENTS.values()),
+    "bot/db/puzzles.py:_day_entries": lambda: [puzzles._DAY_ENTRIES],
+    "bot/db/puzzles.py:_top_solvers": lambda: list(puzzles._TOP_SOLVERS.values()),
+    "bot/db/ratings.py:_rated_matches": lambda: [ratings._RATED_MATCHES],
+    # a WHERE, a SET or a column chosen by the caller: each shape it can take
+    "bot/db/drafts.py:set_seat_sql": lambda: _each(drafts.set_seat_sql, SEAT_COLUMNS),
+    "bot/db/drafts.py:set_status_sql": lambda: _each(drafts.set_status_sql, BOTH, (0, 1, 2)),
+    "bot/db/history.py:entries_sql": lambda: _each(history.entries_sql, HISTORY_ONLY),
+    "bot/db/history.py:items_sql": lambda: _each(history.items_sql, HISTORY),
+    "bot/db/history.py:count_sql": lambda: _each(history.count_sql, HISTORY),
+    "bot/db/history.py:item_count_sql": lambda: _each(history.item_count_sql, HISTORY),
+    "bot/db/ratings.py:matches_sql": lambda: _each(ratings.matches_sql, [ratings.BY_ID, *FINISHED]),
+    "bot/db/ratings.py:every_sql": lambda: _each(ratings.every_sql, ratings.EVERY, SCOPES),
+    "bot/db/ratings.py:deletes_sql": lambda: _each(ratings.deletes_sql, SCOPES),
+    "bot/db/ratings.py:leaderboard_sql": lambda: _each(ratings.leaderboard_sql, BOTH),
     # any table of the schema (export and import)
-    "bot/db/transfer.py:_count",
-    "bot/db/transfer.py:_dump_table",
-    "bot/db/transfer.py:_insert_all",
+    "bot/db/transfer.py:count_sql": lambda: [transfer.count_sql(t.name) for t in TABLES],
+    "bot/db/transfer.py:dump_sql": lambda: _each(transfer.dump_sql, TABLES),
+    "bot/db/transfer.py:insert_sql": lambda: [transfer.insert_sql(t.name, t.columns) for t in TABLES],
 }
-"""Functions that build a statement at run time (see the module docstring)."""
+"""Each function that builds a statement at run time, with every statement it can build (a
+builder may give several statements at once: a tuple or list of them)."""
+
+
+def built_statements() -> list[Found]:
+    """Every statement of ``BUILT_AT_RUN_TIME``, named by its builder and its place in the list."""
+    found: list[Found] = []
+    for name, variants in BUILT_AT_RUN_TIME.items():
+        made = variants()
+        assert made, f"{name} declares no statement"
+        for i, value in enumerate(made):
+            for j, sql in enumerate(value if isinstance(value, (tuple, list)) else [value]):
+                assert _is_statement(sql), f"{name} #{i}.{j} is not a statement: {sql!r}"
+                found.append(Found(f"{name} #{i}.{j}", sql))
+    return found
 
 
 def _params(sql: str) -> Any:
@@ -224,8 +254,10 @@ async def both(tmp_path: Path, pg_server: Any, pg_template: str) -> tuple[Path, 
 
 async def test_every_statement_reads_on_both_backends(both: tuple[Path, str]) -> None:
     rendered, _ = run_time_statements()
-    statements = literal_statements() + declared_statements() + rendered
+    built = built_statements()
+    statements = literal_statements() + declared_statements() + rendered + built
     assert len(statements) > 150 and len(rendered) > 5, "the collection found the repositories' statements"
+    assert len(built) > 100 and len(TABLES) > 20, "each builder's shapes were made"
     assert any(isinstance(f.sql, Sql) for f in statements)
     found = await problems(statements, *both)
     assert not found, f"{len(found)} statements do not read on both backends:\n" + _report(found)
@@ -255,4 +287,4 @@ async def test_a_statement_in_one_backends_spelling_is_refused(both: tuple[Path,
 
 
 def test_statements_built_at_run_time_are_the_listed_ones() -> None:
-    assert run_time_statements()[1] == BUILT_AT_RUN_TIME
+    assert run_time_statements()[1] == set(BUILT_AT_RUN_TIME)
