@@ -404,7 +404,10 @@ def main(argv: list[str]) -> int:
             r = run(duel, args.count, args.jobs)
             if calibration is not None and high == "hard":
                 r["rounds_for_1s"] = calibration["median_rounds"]
-            r["command"] = "python -m bench.ai_levels " + " ".join(argv[1:])
+            # the words that make the figure (where it was written is no part of it)
+            r["command"] = " ".join(
+                ["python -m bench.ai_levels", *(w for w in argv[1:] if not w.startswith("out="))]
+            )
             print(describe(r), flush=True)
             if args.out is not None:
                 merge(args.out, KEYS[(low, high)], name, r)
