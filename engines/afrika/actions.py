@@ -65,25 +65,87 @@ _REF = re.compile(r"[0-9]{1,9}|P[0-9]")
 
 @dataclass(frozen=True)
 class AfrikaAction:
+    """One move. ``kind``, ``a`` and ``b`` are the words of its id, kept as written so ``to_id()``
+    gives back the text decoded (stored logs and custom_ids replay unchanged); they alone decide
+    equality. ``obj``, ``n``, ``zone`` and ``seat`` are the same values typed, set once by ``act`` or
+    ``decode`` (the two makers), so the rules and the presenters read numbers and never parse ids."""
+
     kind: ActionKind
     a: str = ""
     b: str = ""
     label: str = field(default="", compare=False)
+    obj: int | None = field(default=None, compare=False)
+    """The object the move names: the card played, cast, activated or charged, the attacker, the
+    blocker, the attacker blocked, the next blocker in order, the card discarded, picked or put at
+    the bottom, the entity targeted or attacked. None when it names no object (``pick:none``, a
+    player)."""
+    n: int | None = field(default=None, compare=False)
+    """The number it names: X, the mode, the damage, the pending trigger, the ability an ``act``
+    activates (None for ``equip`` and ``travel``, whose word is ``a.b``)."""
+    zone: int | None = field(default=None, compare=False)
+    """Zone 1 or 2 a permanent is cast into or a terrain goes active in; None: no zone (a terrain
+    to the Terrain Stack, a spell)."""
+    seat: int | None = field(default=None, compare=False)
+    """The player a ``target`` or an ``at`` names (``P2`` is seat 1)."""
 
     def to_id(self) -> str:
         return ":".join(x for x in (self.kind, self.a, self.b) if x)
 
     @property
     def num(self) -> int:
-        return int(self.a)
+        """The object or the number a legal move names (``obj``, else ``n``)."""
+        v = self.obj if self.obj is not None else self.n
+        if v is None:
+            raise ValueError(f"{self.to_id()} names no object or number")
+        return v
+
+    @property
+    def energy(self) -> str:
+        """The energy code a ``charge`` asks for; "" for the source's own (its first) energy."""
+        return self.b if self.kind == "charge" else ""
+
+    @property
+    def ref(self) -> str:
+        """What a ``target`` or an ``at`` names as the rules hold it: a seat label ("P2") or an
+        object id ("41"), as ``Choice.targets`` and ``Game.attackers`` store it."""
+        return self.a if self.kind in ("target", "at") else ""
 
 
 CONCEDE = AfrikaAction("concede", label="Concede")
 """Accepted from a seat still playing at any moment, never listed as legal: a command, not a button."""
 
+_OBJECT_FIRST: frozenset[str] = frozenset(
+    ("terrain", "cast", "act", "charge", "atk", "blk", "on", "first", "discard", "pick", "bottom")
+)
+"""Kinds whose first word is an object id (``pick`` also takes "none")."""
+_NUMBER_FIRST: frozenset[str] = frozenset(("x", "mode", "dmg", "trigger"))
+_ZONES: dict[str, int | None] = {"": None, "s": None, "1": 1, "2": 2}
+
+
+def _ref(r: str) -> tuple[int | None, int | None]:
+    """(object, seat) a reference names: "41" is object 41, "P2" seat 1, "none" neither."""
+    if r[:1] == "P":
+        return None, (int(r[1:]) - 1 if r[1:] not in ("", "0") else None)
+    return (int(r), None) if r.isdigit() else (None, None)
+
 
 def act(kind: ActionKind, a: object = "", b: object = "", label: str = "") -> AfrikaAction:
-    return AfrikaAction(kind, str(a), str(b), label or kind)
+    """The move ``kind`` on ``a`` and ``b`` as the rules hold them: object ids and numbers as ints,
+    references as "P2"/"41", words as words. The typed fields are taken from them, never parsed
+    from text (except a reference)."""
+    sa, sb = str(a), str(b)
+    obj = n = zone = seat = None
+    if kind in _OBJECT_FIRST:
+        obj = a if type(a) is int else None
+        if kind == "act":
+            n = b if type(b) is int else int(sb) if sb.isdigit() else None
+        elif kind in ("cast", "terrain"):
+            zone = _ZONES[sb]
+    elif kind in _NUMBER_FIRST:
+        n = a if type(a) is int else int(sa)
+    elif kind in ("target", "at"):
+        obj, seat = _ref(sa)
+    return AfrikaAction(kind, sa, sb, label or kind, obj, n, zone, seat)
 
 
 ActionGroup = Literal["decision", "cast", "terrain", "act", "pass", "charge"]
@@ -139,4 +201,20 @@ def decode(action_id: str) -> AfrikaAction:
         ok = bool(_ID.fullmatch(args[0]))
     if not ok:
         raise InvalidAction(f"'{action_id}' is not an Afrika move.")
-    return AfrikaAction(kind, *args)
+    return _decoded(kind, *args)
+
+
+def _decoded(kind: ActionKind, a: str = "", b: str = "") -> AfrikaAction:
+    """The move of a checked id, its typed fields parsed from its words (``decode``'s last step)."""
+    obj = n = zone = seat = None
+    if kind in _OBJECT_FIRST:
+        obj = int(a) if a != "none" else None
+        if kind == "act":
+            n = int(b) if b.isdigit() else None
+        elif kind in ("cast", "terrain"):
+            zone = _ZONES[b]
+    elif kind in _NUMBER_FIRST:
+        n = int(a)
+    elif kind in ("target", "at"):
+        obj, seat = _ref(a)
+    return AfrikaAction(kind, a, b, "", obj, n, zone, seat)
