@@ -93,7 +93,7 @@ def play_game(job: Job) -> tuple[int, int, float, list[str], str, int]:
             p = min(ENGINE.current_players(s))
             a = afrika_policy(ENGINE, s, PlayerId(p), rng)
             if a.kind == "terrain":
-                played.add(thaw(s).objs[int(a.a)].card)
+                played.add(thaw(s).objs[a.num].card)
             s = ENGINE.apply(s, PlayerId(p), a).state
             for it in s.stack:
                 if it.kind == "spell":

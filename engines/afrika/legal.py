@@ -216,16 +216,16 @@ def _distinct_sources(g: Game, p: int) -> list[ObjR]:
 
 def equivalent(g: Game, p: int, a: AfrikaAction, listed: list[AfrikaAction]) -> bool:
     """A move naming another copy of a listed card (same card, same place) is the same move."""
-    if a.kind not in ("cast", "terrain", "discard", "charge") or not a.a.isdigit():
+    if a.kind not in ("cast", "terrain", "discard", "charge") or a.obj is None:
         return False
-    o = g.objs.get(int(a.a))
+    o = g.objs.get(a.obj)
     if o is None:
         return False
     if a.kind == "charge":
-        return any(s.id == o.id for s in energy_sources(g, p)) and (not a.b or a.b in produces(o))
+        return any(s.id == o.id for s in energy_sources(g, p)) and (not a.energy or a.energy in produces(o))
     for b in listed:
-        if b.kind == a.kind and b.b == a.b and b.a.isdigit():
-            r = g.objs[int(b.a)]
+        if b.kind == a.kind and b.b == a.b and b.obj is not None:
+            r = g.objs[b.obj]
             if (r.card, r.zone, r.owner, r.controller) == (o.card, o.zone, o.owner, o.controller):
                 return True
     return False

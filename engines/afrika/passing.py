@@ -111,7 +111,7 @@ def quiet_charge(
         return None
     oid = a.num
     f = s.objs[oid]
-    code = a.b or card_sets().produces[f.card][0]
+    code = a.energy or card_sets().produces[f.card][0]
     if f.charged or f.controller != p or code not in card_sets().produces[f.card]:
         return None  # not what the legal list offers: let the general path say so
     objs = dict(s.objs)

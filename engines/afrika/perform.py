@@ -43,30 +43,30 @@ def perform(g: Game, p: int, a: AfrikaAction, listed: list[AfrikaAction] | None 
         roll(g, p)
     elif k == "terrain":
         o = g.objs[a.num]
-        dest = a.b
+        dest = a.zone
         g.terrain_played = True
         if g.teams:
             g.terrains_by.append(p)
         g.passes = 0
-        if dest == "s":
+        if dest is None:
             move(g, o.id, "terrain", controller=p)
             g.log(f"{seat_ref(p)} plays {cd(o).name} to the Terrain Stack.")
         else:
-            move(g, o.id, "active", slot=int(dest), controller=p)
+            move(g, o.id, "active", slot=dest, controller=p)
             g.log(f"{seat_ref(p)} plays {cd(o).name} as the active terrain of Zone {dest}.")
     elif k == "cast":
         o = g.objs[a.num]
-        slot = int(a.b) if a.b else 0
+        slot = a.zone or 0
         nc = Choice("cast", p, item="spell", obj=o.id, slot=slot, card=o.card)
         _continue_cast(g, nc)
     elif k == "act":
         o = g.objs[a.num]
-        key = EQUIP if a.b == "equip" else TRAVEL if a.b == "travel" else int(a.b)
+        key = a.n if a.n is not None else EQUIP if a.b == "equip" else TRAVEL
         nc = Choice("cast", p, item="ability", obj=o.id, ability=key, card=o.card)
         _continue_cast(g, nc)
     elif k == "charge":
         o = g.objs[a.num]
-        code = a.b or produces(o)[0]
+        code = a.energy or produces(o)[0]
         charge_source(g, o, code)
         g.log(f"{seat_ref(p)} charges {cd(o).name} for {ENERGY_NAMES[code]} energy.")
 

@@ -32,13 +32,13 @@ def _why_no_attack(g: Game, o: Obj) -> str:
     return f"{c.name} has nothing it can attack."
 
 
-def unseen(g: Game, p: int, oid: str) -> bool:
+def unseen(g: Game, p: int, oid: int | None) -> bool:
     """Whether the object id ``oid`` names nothing ``p`` may see: no object, a card in a Codex
     (its order is hidden from its owner too), or in the hand of a player not on ``p``'s team
     (R124). A refusal never names such a card, and says the same whatever card it is."""
-    if not oid.isdigit() or int(oid) not in g.objs:
+    if oid is None or oid not in g.objs:
         return True
-    o = g.objs[int(oid)]
+    o = g.objs[oid]
     return o.zone == "codex" or (o.zone == "hand" and not same_team(g, p, o.owner))
 
 
@@ -46,15 +46,15 @@ def why_not(g: Game, p: int, a: AfrikaAction) -> str:
     """A sentence for a refused move (never naming a hidden card)."""
     ch = g.choice
     k = a.kind
-    if k in _NAMES_OBJECT and unseen(g, p, a.a):
+    if k in _NAMES_OBJECT and unseen(g, p, a.obj):
         return "That card can't be chosen now."
     if k == "roll" and ch is None:
         return may_roll(g, p) or "You can't roll the cosmic die now."
     if ch is not None:
-        if k == "atk" and ch.kind == "attackers" and a.a.isdigit() and int(a.a) in g.objs:
-            return _why_no_attack(g, g.objs[int(a.a)])
-        if k == "blk" and ch.kind == "blockers" and a.a.isdigit() and int(a.a) in g.objs:
-            o = g.objs[int(a.a)]
+        if k == "atk" and ch.kind == "attackers" and a.obj in g.objs:
+            return _why_no_attack(g, g.objs[a.obj])
+        if k == "blk" and ch.kind == "blockers" and a.obj in g.objs:
+            o = g.objs[a.obj]
             if o.controller != p or not is_entity(g, o):
                 return "You can block only with your own entities."
             if o.charged:
@@ -79,8 +79,8 @@ def why_not(g: Game, p: int, a: AfrikaAction) -> str:
     if g.priority != p:
         return "It's not your turn to act."
     pl = g.players[p]
-    if k in ("cast", "terrain", "act", "charge") and a.a.isdigit() and int(a.a) in g.objs:
-        o = g.objs[int(a.a)]
+    if k in ("cast", "terrain", "act", "charge") and a.obj in g.objs:
+        o = g.objs[a.obj]
         if k == "cast":
             why = can_cast(g, p, o)
             if not why and cd(o).chooses_zone and not a.b:
@@ -93,7 +93,7 @@ def why_not(g: Game, p: int, a: AfrikaAction) -> str:
                 return "You have already played a terrain this turn."
             return "You can play a terrain only in your own Exploration phase while the stack is empty."
         if k == "act":
-            key = EQUIP if a.b == "equip" else TRAVEL if a.b == "travel" else int(a.b)
+            key = a.n if a.n is not None else EQUIP if a.b == "equip" else TRAVEL
             return can_activate(g, p, o, key) or "You can't activate that now."
         if k == "charge":
             if o.controller != p:

@@ -121,23 +121,27 @@ def _one_line(text: str) -> str:
     return " ".join(text.split())
 
 
-def rival(view: Any, target: str) -> str:
-    """Whom an attack on player ``target`` ("P3") hits, as players know it: in Allied Kingdoms
-    the rival team, whose one life it lowers (R125, R129): "Team 2: P3 & P4"; else the player."""
-    if not target.startswith("P") or not target[1:].isdigit() or view.variant != "allied":
-        return target
-    team = team_of(view, int(target[1:]) - 1)
+def rival(view: Any, seat: int) -> str:
+    """Whom an attack on the player at ``seat`` hits, as players know it: in Allied Kingdoms the
+    rival team, whose one life it lowers (R125, R129): "Team 2: P3 & P4"; else the player ("P3")."""
+    team = team_of(view, seat) if view.variant == "allied" else None
     if team is None:
-        return target
+        return ref(seat)
     return f"{team_name(view, team)}: {_members(teams(view)[team])}"
+
+
+def entity(view: Any, obj: int) -> str | None:
+    """An entity on the battlefield with its controller ("P3's Reef Sentinel"), None if not there."""
+    for s in view.seats:
+        for p in (*s.zone1, *s.zone2):
+            if p.id == obj:
+                return f"{ref(s.seat)}'s {p.name}"
+    return None
 
 
 def attacked(view: Any, target: str, names: dict[str, str]) -> str:
     """What an attack is aimed at, in words: a player ("P3") or an entity ("P3's Reef Sentinel")."""
     if target.startswith("P"):
         return target
-    for s in view.seats:
-        for p in (*s.zone1, *s.zone2):
-            if str(p.id) == target:
-                return f"{ref(s.seat)}'s {p.name}"
-    return names.get(target, "an entity")
+    found = entity(view, int(target)) if target.isdigit() else None
+    return found if found is not None else names.get(target, "an entity")
