@@ -82,6 +82,12 @@ def _row(r: aiosqlite.Row) -> DeckRow:
     )
 
 
+def find_sql(in_game: bool) -> str:
+    """A player's decks of one name (in one game), by game."""
+    game = " AND game = ?" if in_game else ""
+    return f"SELECT * FROM decks WHERE user_id = ? AND name_key = ?{game} ORDER BY game"
+
+
 class DeckStore:
     def __init__(self, db: Access) -> None:
         self.db = db
@@ -179,12 +185,8 @@ class DeckStore:
         """The player's decks called ``name`` (any case), in every game or in ``game``."""
         key = name_key(name.strip())
         async with self.db.read() as conn:
-            sql = "SELECT * FROM decks WHERE user_id = ? AND name_key = ?"
-            params: tuple[object, ...] = (user_id, key)
-            if game is not None:
-                sql += " AND game = ?"
-                params += (game,)
-            rows = await fetch_all(conn, sql + " ORDER BY game", params)
+            params = (user_id, key) if game is None else (user_id, key, game)
+            rows = await fetch_all(conn, find_sql(game is not None), params)
         return [_row(r) for r in rows]
 
     async def get(self, user_id: int, deck_id: int) -> StoredDeck:

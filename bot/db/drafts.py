@@ -142,6 +142,25 @@ def set_seat_sql(columns: Sequence[str]) -> str:
     return f"UPDATE pod_seats SET {', '.join(f'{c} = ?' for c in columns)} WHERE pod_id = ? AND seat = ?"
 
 
+def clocks_sql(one_pod: bool) -> str:
+    """The pick clocks of drafting pods (of one pod), the soonest first."""
+    pod = " AND c.pod_id = ?" if one_pod else ""
+    return (
+        "SELECT c.* FROM pod_clocks c JOIN pods p ON p.id = c.pod_id WHERE p.status = 'drafting'"
+        f"{pod} ORDER BY c.deadline"
+    )
+
+
+def pods_of_sql(statuses: int, in_guild: bool) -> str:
+    """The pods (of one server) where a player has a seat and whose status is one of ``statuses``
+    given, the newest first."""
+    guild = " AND p.guild_id = ?" if in_guild else ""
+    return (
+        "SELECT p.id FROM pods p JOIN pod_seats s ON s.pod_id = p.id"
+        f" WHERE s.user_id = ? AND p.status IN ({in_list(statuses)}){guild} ORDER BY p.id DESC"
+    )
+
+
 def _pick(r: Any) -> PickRow:
     return PickRow(
         seq=r["seq"],
@@ -397,11 +416,7 @@ class DraftStore:
         """Pick clocks of drafting pods (of one pod, or all: to re-arm them after a restart)."""
 
         def fn(conn: sqlite3.Connection) -> list[PodClockRow]:
-            sql = (
-                "SELECT c.* FROM pod_clocks c JOIN pods p ON p.id = c.pod_id WHERE p.status = 'drafting'"
-                + (" AND c.pod_id = ?" if pod_id is not None else "")
-                + " ORDER BY c.deadline"
-            )
+            sql = clocks_sql(pod_id is not None)
             rows = conn.execute(sql, (pod_id,) if pod_id is not None else ()).fetchall()
             return [PodClockRow(r["pod_id"], r["seat"], r["deadline"], bool(r["warned"])) for r in rows]
 
@@ -441,16 +456,10 @@ class DraftStore:
         """Pods (newest first) where ``user_id`` has a seat and whose status is one of ``statuses``."""
 
         def fn(conn: sqlite3.Connection) -> list[int]:
-            marks = in_list(len(statuses))
-            sql = (
-                "SELECT p.id FROM pods p JOIN pod_seats s ON s.pod_id = p.id"
-                f" WHERE s.user_id = ? AND p.status IN ({marks})"
-            )
             params: list[Any] = [user_id, *statuses]
             if guild_id is not None:
-                sql += " AND p.guild_id = ?"
                 params.append(guild_id)
-            rows = conn.execute(sql + " ORDER BY p.id DESC", params).fetchall()
+            rows = conn.execute(pods_of_sql(len(statuses), guild_id is not None), params).fetchall()
             return [int(r[0]) for r in rows]
 
         return await self.db.query(fn)

@@ -156,6 +156,17 @@ def item_count_sql(where: str) -> str:
     )
 
 
+def decks_used_sql(in_guild: bool) -> str:
+    """The cards of every deck a player brought to a match (in one server), match by match."""
+    guild = " AND m.guild_id = ?" if in_guild else ""
+    return (
+        "SELECT m.game, d.match_id, d.card, d.copies FROM match_seats AS s"
+        " JOIN matches AS m ON m.id = s.match_id"
+        " JOIN match_decks AS d ON d.match_id = s.match_id AND d.seat = s.seat"
+        f" WHERE s.user_id = ?{guild} ORDER BY d.match_id, d.card"
+    )
+
+
 def _entries(
     conn: sqlite3.Connection,
     user_id: int,
@@ -310,18 +321,9 @@ class HistoryStore:
         """Per game, how many matches (of any status) the player brought each deck to."""
 
         def read(conn: sqlite3.Connection) -> dict[str, Counter[tuple[tuple[str, int], ...]]]:
-            sql = (
-                "SELECT m.game, d.match_id, d.card, d.copies FROM match_seats AS s"
-                " JOIN matches AS m ON m.id = s.match_id"
-                " JOIN match_decks AS d ON d.match_id = s.match_id AND d.seat = s.seat"
-                " WHERE s.user_id = ?"
-            )
-            params: list[Any] = [user_id]
-            if guild_id is not None:
-                sql += " AND m.guild_id = ?"
-                params.append(guild_id)
+            params: list[Any] = [user_id] if guild_id is None else [user_id, guild_id]
             decks: dict[tuple[str, int], list[tuple[str, int]]] = {}
-            for game, match_id, card, copies in conn.execute(sql + " ORDER BY d.match_id, d.card", params):
+            for game, match_id, card, copies in conn.execute(decks_used_sql(guild_id is not None), params):
                 decks.setdefault((str(game), int(match_id)), []).append((str(card), int(copies)))
             out: dict[str, Counter[tuple[tuple[str, int], ...]]] = {}
             for (game, _), cards in decks.items():

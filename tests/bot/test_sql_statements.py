@@ -33,7 +33,7 @@ from typing import Any
 import asyncpg
 import pytest
 
-from bot.db import Database, cardstats, drafts, history, puzzles, ratings, transfer
+from bot.db import Database, cardstats, decks, drafts, history, puzzles, ratings, transfer
 from bot.db.pgsql import numbered
 from bot.db.sql import Sql
 
@@ -113,16 +113,46 @@ def _render(node: ast.JoinedStr, module: Any) -> str | None:
     return "".join(text)
 
 
-def run_time_statements() -> tuple[list[Found], set[str]]:
-    """The f-string statements inside functions: those ``_render`` can write out, and
-    ``module:function`` (``outer.inner`` for a nested one) of each of the others."""
+def _sql_headed(node: ast.AST) -> bool:
+    """A string expression that starts a statement: a literal, an f-string or a sum of them."""
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        return _sql_headed(node.left)
+    head = node.values[0] if isinstance(node, ast.JoinedStr) and node.values else node
+    return isinstance(head, ast.Constant) and isinstance(head.value, str) and bool(_SQL.match(head.value))
+
+
+def _sql_names(function: ast.AST) -> set[str]:
+    """The names a function gives a statement (``sql = "SELECT ..."``)."""
+    return {
+        target.id
+        for node in ast.walk(function)
+        if isinstance(node, ast.Assign) and _sql_headed(node.value)
+        for target in node.targets
+        if isinstance(target, ast.Name)
+    }
+
+
+def scan(source: str, path: str, module: Any) -> tuple[list[Found], set[str]]:
+    """The f-string statements inside the functions of one module's ``source``: those ``_render``
+    can write out, and ``path:function`` (``outer.inner`` for a nested one) of each of the others,
+    and of each function that adds to a statement (``sql += " AND ..."``, ``sql + " ORDER BY ..."``)."""
     rendered: list[Found] = []
     others: set[str] = set()
 
-    def visit(node: ast.AST, path: str, module: Any, names: tuple[str, ...]) -> None:
+    def grown(node: ast.AST, sql_names: set[str]) -> bool:
+        if isinstance(node, ast.AugAssign) and isinstance(node.op, ast.Add):
+            return isinstance(node.target, ast.Name) and node.target.id in sql_names
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+            left = node.left
+            return _sql_headed(left) or (isinstance(left, ast.Name) and left.id in sql_names)
+        return False
+
+    def visit(node: ast.AST, path: str, module: Any, names: tuple[str, ...], sql_names: set[str]) -> None:
         for child in ast.iter_child_nodes(node):
             if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                visit(child, path, module, (*names, child.name))
+                visit(child, path, module, (*names, child.name), sql_names | _sql_names(child))
+            elif names and grown(child, sql_names):
+                others.add(f"{path}:{'.'.join(names)}")
             elif isinstance(child, ast.JoinedStr):
                 head = child.values[0] if child.values else None
                 if names and isinstance(head, ast.Constant) and _SQL.match(str(head.value)):
@@ -132,12 +162,22 @@ def run_time_statements() -> tuple[list[Found], set[str]]:
                     else:
                         rendered.append(Found(f"{path}:{child.lineno}", text))
             else:
-                visit(child, path, module, names)
+                visit(child, path, module, names, sql_names)
 
+    visit(ast.parse(source), path, module, (), set())
+    return rendered, others
+
+
+def run_time_statements() -> tuple[list[Found], set[str]]:
+    """``scan`` of each of the bot's modules."""
+    rendered: list[Found] = []
+    others: set[str] = set()
     for path in _modules():
         name = ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
         module = importlib.import_module(name) if path.parent == ROOT / "bot" / "db" else None
-        visit(ast.parse(path.read_text(encoding="utf-8")), str(path.relative_to(ROOT)), module, ())
+        found, builders = scan(path.read_text(encoding="utf-8"), str(path.relative_to(ROOT)), module)
+        rendered += found
+        others |= builders
     return rendered, others
 
 
@@ -163,10 +203,14 @@ BUILT_AT_RUN_TIME: dict[str, Callable[[], list[Any]]] = {
     "bot/db/puzzles.py:_top_solvers": lambda: list(puzzles._TOP_SOLVERS.values()),
     "bot/db/ratings.py:_rated_matches": lambda: [ratings._RATED_MATCHES],
     # a WHERE, a SET or a column chosen by the caller: each shape it can take
+    "bot/db/decks.py:find_sql": lambda: _each(decks.find_sql, BOTH),
+    "bot/db/drafts.py:clocks_sql": lambda: _each(drafts.clocks_sql, BOTH),
+    "bot/db/drafts.py:pods_of_sql": lambda: _each(drafts.pods_of_sql, (0, 1, 2), BOTH),
     "bot/db/drafts.py:set_seat_sql": lambda: _each(drafts.set_seat_sql, SEAT_COLUMNS),
     "bot/db/drafts.py:set_status_sql": lambda: _each(drafts.set_status_sql, BOTH, (0, 1, 2)),
     "bot/db/history.py:entries_sql": lambda: _each(history.entries_sql, HISTORY_ONLY),
     "bot/db/history.py:items_sql": lambda: _each(history.items_sql, HISTORY),
+    "bot/db/history.py:decks_used_sql": lambda: _each(history.decks_used_sql, BOTH),
     "bot/db/history.py:count_sql": lambda: _each(history.count_sql, HISTORY),
     "bot/db/history.py:item_count_sql": lambda: _each(history.item_count_sql, HISTORY),
     "bot/db/ratings.py:matches_sql": lambda: _each(ratings.matches_sql, [ratings.BY_ID, *FINISHED]),
@@ -288,3 +332,37 @@ async def test_a_statement_in_one_backends_spelling_is_refused(both: tuple[Path,
 
 def test_statements_built_at_run_time_are_the_listed_ones() -> None:
     assert run_time_statements()[1] == set(BUILT_AT_RUN_TIME)
+
+
+def test_a_statement_added_to_inside_a_function_needs_its_shapes_declared() -> None:
+    source = """
+def plain(conn):
+    conn.execute("SELECT id FROM matches WHERE id = ?")
+
+def listed(conn, ids):
+    conn.execute(f"SELECT id FROM matches WHERE id IN ({in_list(len(ids))})")
+
+def grown(conn, game):
+    sql = "SELECT id FROM matches WHERE id = ?"
+    if game:
+        sql += " AND game = ?"
+    conn.execute(sql)
+
+def summed(conn, where):
+    conn.execute("SELECT id FROM matches" + where)
+
+def ordered(conn, ids):
+    sql = f"SELECT id FROM matches WHERE id IN ({in_list(len(ids))})"
+    conn.execute(sql + " ORDER BY id")
+
+def chosen(conn, table):
+    conn.execute(f"SELECT * FROM {table}")
+
+TOP = "SELECT id FROM matches" + " ORDER BY id"
+"""
+    rendered, builders = scan(source, "m.py", None)
+    assert builders == {"m.py:grown", "m.py:summed", "m.py:ordered", "m.py:chosen"}
+    assert [f.sql for f in rendered] == [
+        "SELECT id FROM matches WHERE id IN (?)",
+        "SELECT id FROM matches WHERE id IN (?)",
+    ]
