@@ -9,15 +9,18 @@ very same floats as the updates made while the matches ended.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import csv
 import io
 import itertools
 import json
+import os
 import sqlite3
 from collections import Counter
 from pathlib import Path
 from typing import Any
 
+import asyncpg
 import discord
 import pytest
 from openskill.models import PlackettLuce
@@ -63,15 +66,37 @@ def expected_after(before: dict[int, tuple[float, float]], users: list[int | Non
     return {u: (t[0].mu, t[0].sigma) for u, t in zip(users, rated, strict=True) if u is not None}
 
 
+def stored_at(db_file: Path) -> str:
+    """Where the test's bots keep their data: the PostgreSQL database the ``db_file`` fixture
+    names in CARDHOST_DATABASE_URL on that backend, else the SQLite file."""
+    return os.environ.get("CARDHOST_DATABASE_URL") or str(db_file)
+
+
+def db_run(db_file: Path, sql: str) -> list[tuple[Any, ...]]:
+    """``sql`` run on the test's database, apart from the bot's connections (its rows)."""
+    url = os.environ.get("CARDHOST_DATABASE_URL")
+    if not url:
+        with sqlite3.connect(db_file) as conn:
+            return conn.execute(sql).fetchall()
+
+    async def on_postgres() -> list[tuple[Any, ...]]:
+        conn = await asyncpg.connect(url)
+        try:
+            return [tuple(r) for r in await conn.fetch(sql)]
+        finally:
+            await conn.close()
+
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:  # the test's own loop is running
+        return pool.submit(asyncio.run, on_postgres()).result()
+
+
 def db_ratings(db_file: Path) -> dict[tuple[int, str, int], tuple[float, float, int]]:
-    with sqlite3.connect(db_file) as conn:
-        rows = conn.execute("SELECT guild_id, game, user_id, mu, sigma, games FROM ratings").fetchall()
+    rows = db_run(db_file, "SELECT guild_id, game, user_id, mu, sigma, games FROM ratings")
     return {(g, game, u): (mu, sigma, n) for g, game, u, mu, sigma, n in rows}
 
 
 def db_changes(db_file: Path) -> list[tuple[Any, ...]]:
-    with sqlite3.connect(db_file) as conn:
-        return conn.execute("SELECT * FROM rating_changes ORDER BY match_id, user_id").fetchall()
+    return db_run(db_file, "SELECT * FROM rating_changes ORDER BY match_id, user_id")
 
 
 def manager(env: Any, t: Any, name: str = "mod") -> Any:
@@ -281,10 +306,9 @@ async def test_a_duel_is_rated_an_ai_game_is_not_unless_the_server_says_so(
     # ... and from there on the updates and a rebuild (the command line) agree again
     await against_the_ai(env, t, "bob")
     before_ratings, before_changes = db_ratings(db_file), db_changes(db_file)
-    with sqlite3.connect(db_file) as conn:
-        conn.execute("DELETE FROM ratings")
-        conn.execute("DELETE FROM rating_changes")
-    assert await asyncio.to_thread(cli, ["ratings", "rebuild", "--db", str(db_file)]) == 0
+    db_run(db_file, "DELETE FROM ratings")
+    db_run(db_file, "DELETE FROM rating_changes")
+    assert await asyncio.to_thread(cli, ["ratings", "rebuild", "--db", stored_at(db_file)]) == 0
     assert db_ratings(db_file) == before_ratings and db_changes(db_file) == before_changes
     assert len(before_changes) == 5
 

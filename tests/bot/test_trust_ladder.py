@@ -10,7 +10,6 @@ through the real bot on simcord; the numbers are checked against openskill direc
 
 from __future__ import annotations
 
-import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +22,7 @@ from tests.bot.test_ratings import (
     _places,
     db_changes,
     db_ratings,
+    db_run,
     duel,
     expected_after,
     page_buttons,
@@ -31,8 +31,7 @@ from tests.bot.test_ratings import (
 
 
 def unrated_reasons(db_file: Path) -> dict[tuple[int, int], str]:
-    with sqlite3.connect(db_file) as conn:
-        rows = conn.execute("SELECT match_id, user_id, reason FROM rating_skips").fetchall()
+    rows = db_run(db_file, "SELECT match_id, user_id, reason FROM rating_skips")
     return {(m, u): r for m, u, r in rows}
 
 
