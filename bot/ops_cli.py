@@ -68,7 +68,8 @@ async def migrate(url: DatabaseUrl) -> list[str]:
         await db.close()
     version, name = (int(rows[-1][0]), str(rows[-1][1])) if rows else (0, "empty")
     at = f"{url} is at schema version {version} ({name})."
-    applied = [m.filename for m in db.applied_now]
+    # The version's file name, the same on both backends (PostgreSQL's files are in a subfolder).
+    applied = [m.filename.rsplit("/", 1)[-1] for m in db.applied_now]
     if not applied:
         return [f"Nothing to apply: {at}"]
     return [f"Applied {', '.join(applied)}.", f"Now {at}"]
