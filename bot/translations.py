@@ -239,7 +239,7 @@ CHOICES: dict[str, str] = {
     "normal: the game's own AI, a steady player (takes over when your time runs out)": (
         "нормально: собственный ИИ игры, ровный игрок (играет за вас, когда истекает время)"
     ),
-    "hard: thinks a few turns ahead, about a second a move": "сложно: думает на несколько ходов вперёд, около секунды на ход",
+    "hard: plays its key moves out a few turns ahead, up to a few seconds a move": "сложно: просчитывает главные ходы на несколько ходов вперёд, до нескольких секунд на ход",
     # /settings language: each language by its own name
     "English": "English (английский)",
     "Русский": "Русский",

@@ -27,7 +27,7 @@ LEVELS: tuple[str, ...] = get_args(Level)
 LEVEL_WORDS: dict[str, str] = {
     "easy": "easy: plays sensible moves but often misses the best one",
     "normal": "normal: the game's own AI, a steady player (takes over when your time runs out)",
-    "hard": "hard: thinks a few turns ahead, about a second a move",
+    "hard": "hard: plays its key moves out a few turns ahead, up to a few seconds a move",
 }
 """What each level is like, in one sentence: the choices of ``/play``'s ``ai`` option (at most
 100 characters each, Discord's limit; ``bot/translations.py`` has them in Russian)."""
