@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from tests.bot.table import dm_messages, game_thread, make_table
 from tests.bot.test_series import _concedes, _limited_series, _series_of, _side_panel, _texts
 
@@ -15,6 +17,9 @@ FAILURES = 8
 """Refusals in a row: discord.py tries a 5xx five times itself, then gives up."""
 
 
+# The sender's retries wait out back-offs in virtual time; on a loaded CI machine one advance took
+# longer than simcord's default 5 s to settle (as the pod tests, it gets 60 s; no assertion changes).
+@pytest.mark.simcord(settle_timeout=60)
 async def test_a_side_deck_panel_whose_dm_fails_several_times_still_arrives(simcord_env: Any) -> None:
     env = simcord_env
     t = make_table(env)
