@@ -94,10 +94,6 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if is_slow(item):
             item.add_marker(pytest.mark.slow)
-        # simcord settles the bot for 5 s by default; on two loaded cores an advance of virtual
-        # time sometimes needs longer. A test that sets its own timeout keeps it.
-        if item.get_closest_marker("simcord") is None:
-            item.add_marker(pytest.mark.simcord(settle_timeout=30))
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:

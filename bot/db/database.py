@@ -612,13 +612,13 @@ class _Checkpointer:
                 self._wake.clear()
                 try:
                     _, frames, _ = _checkpoint(conn)
-                    self.checkpoints += 1
                     # The WAL only rewinds after a checkpoint no write overtook; a long one never did.
                     if frames > QUIET_CHECKPOINT_FRAMES:
                         db = self.owner()
                         if db is not None:
                             self.loop.call_soon_threadsafe(db._quiet_checkpoint_soon)
                         del db
+                    self.checkpoints += 1  # counted last: a reader that sees it sees the quiet one asked for
                 except (sqlite3.Error, RuntimeError):  # the file or the loop is closing: later
                     pass
                 if self._stopping or self.owner() is None:

@@ -5,7 +5,14 @@ all at once (10,000 tasks for 10,000 stored clocks) before it could answer anyon
 only fills a heap. The one runner task sleeps until the earliest deadline, starts that job in its
 own task and sleeps again; scheduling something earlier wakes it by restarting it. Time is read
 through the clock function given (discord.py's ``utcnow`` in the bot, which the offline test
-Discord moves), and only ``asyncio.sleep`` waits, so virtual time drives it in tests.
+Discord moves), and the runners wait only through ``wait_until_due``, so virtual time drives them
+in tests.
+
+Every long timer of the bot is such a queue: turn clocks, pick clocks, deck-building deadlines and
+the time between a series' games. simcord also ends a plain ``asyncio.sleep`` (or a loop timer
+handle) on real time, so on a slow machine a two-minute pick clock ran out in the middle of a
+test that took longer than that; the test Discord's fixture sets ``wait_until_due`` to a wait that
+only its virtual clock ends (``tests/bot/conftest.py``).
 """
 
 from __future__ import annotations
@@ -21,6 +28,9 @@ from bot.log import log_context
 log = logging.getLogger(__name__)
 
 Job = Callable[[], Awaitable[None]]
+
+wait_until_due: Callable[[float], Awaitable[None]] = asyncio.sleep
+"""How a runner waits ``delay`` seconds for its earliest deadline (see the module's docstring)."""
 
 
 class DeadlineQueue:
@@ -112,7 +122,7 @@ class DeadlineQueue:
             delay = when - self._clock()
             if delay > 0:
                 self._wake_at = when
-                await asyncio.sleep(delay)
+                await wait_until_due(delay)
                 continue
             heapq.heappop(self._heap)
             _, _, job = self._entries.pop(key)

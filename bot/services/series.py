@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from bot.db.series import SeriesRow, SeriesSeat, SeriesStore
 from bot.services import side_swaps
 from bot.services.clock import TAKEOVER_GRACE, now
+from bot.services.deadlines import DeadlineQueue
 from bot.services.shared import SERIES_SPACE, SharedLock, lock_in
 from bot.text import clip
 from engines.core import CardhostError, ConfigError
@@ -211,7 +212,9 @@ class SeriesService:
         """Called once when a series is over (``status`` finished or aborted, ``winner`` the seat
         that won it or None), e.g. so a pod records the pairing's result."""
         self._locks: dict[int, SharedLock] = {}
-        self._timers: dict[int, asyncio.TimerHandle] = {}
+        self._timers = DeadlineQueue("series-deadlines", now)
+        """Between-games deadlines by series. Its runner waits with ``asyncio.sleep`` only, so the
+        test Discord's virtual time alone runs one out (loop timer handles also fired in real time)."""
         self._tasks: set[asyncio.Task[Any]] = set()
         matches.finish_listeners.append(self.on_match_finished)
 
@@ -233,9 +236,7 @@ class SeriesService:
 
     def cancel_all(self) -> None:
         """At shutdown: no timer of this process may fire into the next one's database."""
-        for handle in self._timers.values():
-            handle.cancel()
-        self._timers.clear()
+        self._timers.close()
 
     # ------------------------------------------------------------------ starting
 
@@ -522,17 +523,16 @@ class SeriesService:
         await self.table.after_report(report)
 
     def _arm(self, series_id: int, deadline: float) -> None:
-        self._cancel_timer(series_id)
-        loop = asyncio.get_running_loop()
-        self._timers[series_id] = loop.call_later(max(0.0, deadline - now()), self._fire, series_id, deadline)
+        async def fire() -> None:
+            self._fire(series_id, deadline)
+
+        self._timers.schedule(series_id, deadline, fire)
 
     def _cancel_timer(self, series_id: int) -> None:
-        handle = self._timers.pop(series_id, None)
-        if handle is not None:
-            handle.cancel()
+        self._timers.cancel(series_id)
 
     def _fire(self, series_id: int, deadline: float) -> None:
-        self._timers.pop(series_id, None)
+        self._timers.cancel(series_id)
         self._spawn(self._deadline(series_id, deadline), f"series-{series_id}-deadline")
 
     async def _deadline(self, series_id: int, deadline: float) -> None:

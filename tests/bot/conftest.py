@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 import logging
 from collections.abc import AsyncIterator
@@ -9,9 +10,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import pytest_asyncio
+from simcord import SetupError
 
 from bot.client import CardhostBot, create_bot
 from bot.db import Database
+from bot.services import deadlines
 from tests.bot.limited_discord import limited_discord  # noqa: F401  (the fixture, for every bot test)
 
 
@@ -45,6 +49,23 @@ def unpaced_sender(monkeypatch: pytest.MonkeyPatch) -> None:
     the real budget in its settings, which win over the environment (tests/bot/test_sender_table.py)."""
     monkeypatch.setenv("CARDHOST_DISCORD_GLOBAL_RATE", "10000")
     monkeypatch.setenv("CARDHOST_DISCORD_CHANNEL_WRITES", "1000")
+
+
+@pytest_asyncio.fixture
+async def simcord_env(simcord_env: Any, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[Any]:
+    """simcord's environment, with the bot's timers (turn and pick clocks, building and series
+    deadlines) ended by virtual time only: a plain sleep of the bot also ends on real time there,
+    and a slow machine ran a clock out in the middle of a test (``bot/services/deadlines.py``)."""
+    env = simcord_env
+
+    async def wait_virtually(delay: float) -> None:
+        try:
+            await env.external_wait(asyncio.sleep(delay), reason="a cardhost deadline")
+        except SetupError:  # a runner the test itself started, outside the bot's work
+            await asyncio.sleep(delay)
+
+    monkeypatch.setattr(deadlines, "wait_until_due", wait_virtually)
+    yield env
 
 
 @pytest.fixture

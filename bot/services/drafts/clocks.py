@@ -1,8 +1,10 @@
 """Pick clocks (R86): a warning before a pick runs out (on the picker's DM panel), then the bot
 picks for the seat.
 
-A clock is a ``pod_clocks`` row (seat -> deadline) and, while the bot runs, two timer handles
-(the warning and the end). ``Picking.commit`` arms and cancels them as packs move;
+A clock is a ``pod_clocks`` row (seat -> deadline) and, while the bot runs, two entries in one
+``DeadlineQueue`` (the warning and the end): its runner waits with ``asyncio.sleep`` only, so the
+test Discord's virtual time alone runs a clock out. (Loop timer handles also fired in real time
+there, and a slow machine ran a pick clock out in the middle of a test.) ``Picking.commit`` arms and cancels them as packs move;
 ``DraftService.restore`` re-arms them from the rows at start-up, so a pick that ran out while
 the bot was down is settled when it is back. What running out does (the bot's pick, the takeover
 after ``TAKEOVER_AFTER`` misses) is ``Takeover.expire``, handed to the clocks as ``expire``.
@@ -16,6 +18,7 @@ from collections.abc import Awaitable, Callable
 
 from bot.db.drafts import DraftStore
 from bot.services.clock import TAKEOVER_GRACE, now
+from bot.services.deadlines import DeadlineQueue
 from bot.services.drafts.base import DraftPods, LivePod
 from bot.services.drafts.notices import DraftNotices
 from bot.services.drafts.timing import WARN_SECONDS
@@ -34,28 +37,41 @@ class PickClocks:
         self.pods = pods
         self.store = store
         self.notices = notices
-        self.handles: dict[tuple[int, int], list[asyncio.TimerHandle]] = {}
+        self.queue = DeadlineQueue("pick-clocks", now)
+        self.handles: dict[tuple[int, int], list[tuple[int, int, bool]]] = {}
+        """The queue's keys armed for each (pod, seat): its warning and its end."""
         self.runs: set[asyncio.Task[None]] = set()
         self.expire: Callable[[int, int, float], Awaitable[None]] = _unset
         """What a pick that ran out does (``Takeover.expire``)."""
         pods.on_refresh = self.drop_unheld
 
     def arm(self, pod_id: int, seat: int, deadline: float, *, warned: bool) -> None:
-        """Timer handles (not sleeping tasks): re-arming a clock on every pick stays cheap."""
+        """Queue entries (not a sleeping task per clock): re-arming a clock on every pick stays
+        cheap."""
         self.cancel(pod_id, seat)
-        loop = asyncio.get_running_loop()
         t = now()
-        handles = []
+        keys = []
         if not warned and deadline - t >= 2 * WARN_SECONDS:
-            handles.append(
-                loop.call_later(deadline - WARN_SECONDS - t, self._fire, pod_id, seat, deadline, False)
-            )
-        handles.append(loop.call_later(max(0.0, deadline - t), self._fire, pod_id, seat, deadline, True))
-        self.handles[(pod_id, seat)] = handles
+            keys.append((pod_id, seat, False))
+            self.queue.schedule(keys[-1], deadline - WARN_SECONDS, self._event(pod_id, seat, deadline, False))
+        keys.append((pod_id, seat, True))
+        self.queue.schedule(keys[-1], deadline, self._event(pod_id, seat, deadline, True))
+        self.handles[(pod_id, seat)] = keys
+
+    def _event(self, pod_id: int, seat: int, deadline: float, expire: bool) -> Callable[[], Awaitable[None]]:
+        async def run() -> None:
+            key = (pod_id, seat)
+            if key in self.handles and (pod_id, seat, expire) in self.handles[key]:
+                self.handles[key].remove((pod_id, seat, expire))
+                if not self.handles[key]:
+                    del self.handles[key]
+            await self._clock_event(pod_id, seat, deadline, expire)
+
+        return run
 
     def cancel(self, pod_id: int, seat: int) -> None:
-        for handle in self.handles.pop((pod_id, seat), []):
-            handle.cancel()
+        for key in self.handles.pop((pod_id, seat), []):
+            self.queue.cancel(key)
 
     def drop_unheld(self, live: LivePod) -> None:
         """After another process changed the pod: no timer for a seat that has no clock now."""
@@ -63,8 +79,8 @@ class PickClocks:
             self.cancel(*key)
 
     def cancel_all(self) -> None:
-        for key in list(self.handles):
-            self.cancel(*key)
+        self.handles.clear()
+        self.queue.close()
         for task in list(self.runs):
             task.cancel()
 

@@ -20,6 +20,7 @@ from typing import Any
 from bot.db.decks import DeckRow
 from bot.db.podplay import PodRow, PodSeatRow
 from bot.services.clock import TAKEOVER_GRACE, now
+from bot.services.deadlines import DeadlineQueue
 from bot.services.podplay.base import PHASES, PodError, PodKit, when
 from bot.services.podplay.notices import PodNotices
 
@@ -61,7 +62,10 @@ class BuildDeadline:
         self.store = kit.store
         self.notices = notices
         self.save_to_library = save_to_library
-        self.handles: dict[int, list[asyncio.TimerHandle]] = {}
+        self.queue = DeadlineQueue("build-deadlines", now)
+        """Its runner waits with ``asyncio.sleep`` only, so the test Discord's virtual time alone runs
+        a deadline out (loop timer handles also fired in real time there)."""
+        self.handles: dict[int, list[tuple[int, bool]]] = {}
         self.start_rounds: Callable[[int], Awaitable[None]] = _unset
         """``Rounds.start_rounds`` (for a caller that holds the pod lock)."""
 
@@ -76,27 +80,36 @@ class BuildDeadline:
         return pod
 
     def _arm_build(self, pod_id: int, deadline: float, *, warn: bool) -> None:
-        """Timer handles (not sleeping tasks), like the draft's pick clocks: cheap to cancel when the
+        """Queue entries (not sleeping tasks), like the draft's pick clocks: cheap to cancel when the
         last deck comes in. The warning only when there is time for it to be any use."""
         self.cancel(pod_id)
-        loop = asyncio.get_running_loop()
-        t = now()
-        handles = []
-        if warn and deadline - t >= 2 * BUILD_WARN_SECONDS:
-            handles.append(
-                loop.call_later(deadline - BUILD_WARN_SECONDS - t, self._fire_build, pod_id, deadline, False)
-            )
-        handles.append(loop.call_later(max(0.0, deadline - t), self._fire_build, pod_id, deadline, True))
-        self.handles[pod_id] = handles
+        keys = []
+        if warn and deadline - now() >= 2 * BUILD_WARN_SECONDS:
+            keys.append((pod_id, False))
+            self.queue.schedule(keys[-1], deadline - BUILD_WARN_SECONDS, self._job(pod_id, deadline, False))
+        keys.append((pod_id, True))
+        self.queue.schedule(keys[-1], deadline, self._job(pod_id, deadline, True))
+        self.handles[pod_id] = keys
+
+    def _job(self, pod_id: int, deadline: float, expire: bool) -> Callable[[], Awaitable[None]]:
+        async def run() -> None:
+            keys = self.handles.get(pod_id)
+            if keys is not None and (pod_id, expire) in keys:
+                keys.remove((pod_id, expire))
+                if not keys:
+                    del self.handles[pod_id]
+            self._fire_build(pod_id, deadline, expire)
+
+        return run
 
     def cancel(self, pod_id: int) -> None:
-        for handle in self.handles.pop(pod_id, []):
-            handle.cancel()
+        for key in self.handles.pop(pod_id, []):
+            self.queue.cancel(key)
 
     def cancel_all(self) -> None:
         """At shutdown: no timer of this process may fire into the next one's database."""
-        for pod_id in list(self.handles):
-            self.cancel(pod_id)
+        self.handles.clear()
+        self.queue.close()
 
     def _fire_build(self, pod_id: int, deadline: float, expire: bool) -> None:
         if expire:
