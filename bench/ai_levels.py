@@ -5,7 +5,8 @@ against ``easy``, with a 95% confidence interval, in parallel processes.
     python -m bench.ai_levels all 200 [both] [jobs=2]     # the four duels and Chrono at 6 seats
 
 Words may also be given as ``games=200``, ``rounds=40`` (or ``r40``), ``seconds=1.0``,
-``players=6``, ``jobs=2`` (default: every core), ``calibrate=8`` (positions sampled for the 1 s
+``players=6``, ``jobs=2`` (default: every core), ``z=1.64`` and ``width=6`` (the search's ``confidence`` and
+``width`` instead of the game's own, to measure a change before making it), ``calibrate=8`` (positions sampled for the 1 s
 calibration; 0 skips it) and ``out=PATH`` (default ``bench/results.json``; ``out=-`` writes
 nothing).
 
@@ -179,6 +180,8 @@ def summarise(duel: Duel, games: list[dict[str, Any]], wall: float, jobs: int) -
         "mean_place": mean(float(r["place"]) for r in games),
         "rounds": duel.settings.rounds if duel.settings is not None else None,
         "seconds_cap": duel.settings.seconds if duel.settings and duel.settings.seconds < NO_CAP else None,
+        "confidence": duel.settings.confidence if duel.settings is not None else None,
+        "width": duel.settings.width if duel.settings is not None else None,
         "mean_rounds": mean(rounds) if rounds else None,
         "decisions": len(times),
         "seconds_per_decision": mean(times) if times else 0.0,
@@ -286,6 +289,8 @@ def merge(path: Path, key: str, game: str, entry: dict[str, Any]) -> None:
 
 def describe(r: dict[str, Any]) -> str:
     how = "" if r["rounds"] is None else f", {r['rounds']} rounds a decision"
+    if r.get("confidence"):
+        how += f", z {r['confidence']}"
     if r["seconds_cap"] is not None:
         how += f" (capped at {r['seconds_cap']} s; {r['mean_rounds'] or 0:.1f} on average)"
     head = f"{r['game']}, {r['players']} seats: {r['stronger']}{how} vs {r['weaker']}, {r['games']} games:"
@@ -328,6 +333,8 @@ class Args:
     jobs: int = os.cpu_count() or 1
     positions: int = 8
     out: Path | None = RESULTS
+    confidence: float | None = None
+    width: int | None = None
 
 
 def parse(argv: Sequence[str]) -> Args:
@@ -358,6 +365,10 @@ def parse(argv: Sequence[str]) -> Args:
             args.positions = int(value)
         elif key == "out":
             args.out = None if value == "-" else Path(value)
+        elif key == "z":
+            args.confidence = float(value)
+        elif key == "width":
+            args.width = int(value)
         else:
             raise SystemExit(f"unknown word {w!r}; see: python -m bench.ai_levels --help")
     game = positional[0] if positional else "alchemy"
@@ -377,6 +388,10 @@ def parse(argv: Sequence[str]) -> Args:
 
 def settings_for(game: str, args: Args) -> SearchSettings:
     own = game_spec(game).search
+    if args.confidence is not None:
+        own = replace(own, confidence=args.confidence)
+    if args.width is not None:
+        own = replace(own, width=args.width)
     if args.seconds is not None and args.rounds is None:
         return replace(own, seconds=args.seconds, rounds=10**6)
     rounds = args.rounds if args.rounds is not None else own.rounds

@@ -18,6 +18,7 @@ wrapper that records every call.
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -55,6 +56,12 @@ class SearchSettings:
     margin: float = 0.02
     """How much better (mean score) another move must be than the game AI's to be chosen."""
     min_rounds: int = 3
+    confidence: float = 0.0
+    """How sure the search must be that another move beats the game AI's: its mean gain over the
+    paired rounds must exceed this many standard errors of the per-round gains (0: the margin
+    alone). With few rounds (a game whose playouts are costly) the best of several noisy means
+    beats the game AI's by the margin on luck alone, and the search then played worse moves than
+    the game AI: 1.64 (one-sided 95%) keeps it on the AI's move unless the deals agree."""
     focus: Focus | None = None
     """Which legal moves are worth comparing (None: all of them). It is given a deal of the position
     from the searching seat's view (never the real state), the seat, its legal moves and the game
@@ -76,6 +83,24 @@ def outcome_rewards(outcome: Outcome, players: int) -> list[float]:
             rewards[seat] = value
         place += len(group)
     return rewards
+
+
+def sure_gain(gains: Sequence[float], margin: float, confidence: float) -> bool:
+    """Whether per-round gains (another move's score minus the game AI's, on the same deals) say
+    the other move is better: a mean above ``margin`` and, with ``confidence`` > 0, above that many
+    standard errors (sample deviation over sqrt(rounds))."""
+    n = len(gains)
+    if n == 0:
+        return False
+    m = sum(gains) / n
+    if m <= margin:
+        return False
+    if confidence <= 0:
+        return True
+    if n < 2:
+        return False
+    var = sum((g - m) ** 2 for g in gains) / (n - 1)
+    return bool(m > confidence * math.sqrt(var / n))
 
 
 class Search:
@@ -112,19 +137,20 @@ class Search:
             if not legal:
                 return usual
         candidates = self._candidates(usual, legal)
-        totals = {a.to_id(): 0.0 for a in candidates}
+        values: dict[str, list[float]] = {a.to_id(): [] for a in candidates}
         deadline = self.clock() + self.settings.seconds
         while self.rounds < self.settings.rounds and self.clock() < deadline:
             world = self.engine.resample_hidden(state, PlayerId(me), self.rng)
             dice = self.rng.next64()
             for a in candidates:
-                totals[a.to_id()] += self._playout(world, me, a, dice)
+                values[a.to_id()].append(self._playout(world, me, a, dice))
             self.rounds += 1
         if self.rounds < self.settings.min_rounds:
             return usual
-        self.scores = {aid: total / self.rounds for aid, total in totals.items()}
+        self.scores = {aid: sum(v) / self.rounds for aid, v in values.items()}
         best = max(candidates, key=lambda a: self.scores[a.to_id()])
-        if self.scores[best.to_id()] > self.scores[usual.to_id()] + self.settings.margin:
+        gains = [b - u for b, u in zip(values[best.to_id()], values[usual.to_id()], strict=True)]
+        if sure_gain(gains, self.settings.margin, self.settings.confidence):
             return best
         return usual
 
