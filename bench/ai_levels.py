@@ -1,7 +1,7 @@
 """AI levels (issues #23 item 4, #37 item 1): how ``hard`` does against ``normal``, and ``normal``
 against ``easy``, with a 95% confidence interval, in parallel processes.
 
-    python -m bench.ai_levels GAME [games=200] [rN | seconds] [players] [easy | both] [jobs=N]
+    python -m bench.ai_levels GAME [games=200] [rN | seconds] [players] [easy | both | random] [jobs=N]
     python -m bench.ai_levels all 200 [both] [jobs=2]     # the four duels and Chrono at 6 seats
 
 Words may also be given as ``games=200``, ``rounds=40`` (or ``r40``), ``seconds=1.0``,
@@ -33,7 +33,12 @@ process's CPU time with no rounds cap; the median rounds it reached is what 1 s 
 one idle core of this machine, printed with the load average at the time (a shared machine gives
 a process less than a core, so a decision then takes longer on the wall clock).
 
-Results are merged into ``bench/results.json`` under ``hard_vs_normal`` / ``normal_vs_easy``
+``random`` plays ``normal`` against a seat that picks a uniformly random legal move: not a level of
+the bot, the yardstick of how much a game rewards skill at all (in a game where normal barely
+beats random, no level can differ much from another).
+
+Results are merged into ``bench/results.json`` under ``hard_vs_normal`` / ``normal_vs_easy`` /
+``normal_vs_random``
 (per game) and ``hard_calibration``; other keys and other games are kept. Figures, not tests:
 nothing here fails on a number.
 """
@@ -64,8 +69,12 @@ ALL = (*DUELS, "chrono")
 TABLE_SEATS = {"chrono": 6}
 NO_CAP = 1e9
 """The seconds "cap" of a rounds-bound bench search: never reached."""
-PAIRINGS = {"hard": ("normal", "hard"), "easy": ("easy", "normal")}
-KEYS = {("normal", "hard"): "hard_vs_normal", ("easy", "normal"): "normal_vs_easy"}
+PAIRINGS = {"hard": ("normal", "hard"), "easy": ("easy", "normal"), "random": ("random", "normal")}
+KEYS = {
+    ("normal", "hard"): "hard_vs_normal",
+    ("easy", "normal"): "normal_vs_easy",
+    ("random", "normal"): "normal_vs_random",
+}
 Z95 = 1.959963984540054
 
 
@@ -88,6 +97,12 @@ def _options(spec: Any, players: int, g: int) -> dict[str, Any]:
     return {spec.deck_option: [starters[(g + i) % len(starters)] for i in range(players)]}
 
 
+def random_move(engine: Any, state: Any, player: PlayerId, rng: Rng) -> Any:
+    """A uniformly random legal move: no level of the bot, the yardstick of how much a game rewards
+    skill at all (``random``: normal against it)."""
+    return rng.choice(list(engine.legal_actions(state, player)))
+
+
 def play_game(job: tuple[Duel, int]) -> dict[str, Any]:
     """Game number ``g`` of ``duel``, seeded by ``g`` alone (any process, any order)."""
     duel, g = job
@@ -98,7 +113,7 @@ def play_game(job: tuple[Duel, int]) -> dict[str, Any]:
         strong = hard(spec, duel.settings, observe=lambda s: rounds.append(s.rounds))
     else:
         strong = level_policy(spec, duel.high)
-    weak = level_policy(spec, duel.low)
+    weak = random_move if duel.low == "random" else level_policy(spec, duel.low)
     me = g % duel.players
     state = engine.setup(MatchConfig(duel.players, _options(spec, duel.players, g)), 7919 * g + 13)
     rng = Rng.from_seed(g)
@@ -346,8 +361,8 @@ def parse(argv: Sequence[str]) -> Args:
     for w in words:
         key, eq, value = w.partition("=")
         if not eq:
-            if w in ("easy", "both"):
-                args.pairings = ("easy",) if w == "easy" else ("hard", "easy")
+            if w in ("easy", "both", "random"):
+                args.pairings = {"easy": ("easy",), "both": ("hard", "easy"), "random": ("random",)}[w]
             else:
                 positional.append(w)
             continue
