@@ -5,8 +5,9 @@ against ``easy``, with a 95% confidence interval, in parallel processes.
     python -m bench.ai_levels all 200 [both] [jobs=2]     # the four duels and Chrono at 6 seats
 
 Words may also be given as ``games=200``, ``rounds=40`` (or ``r40``), ``seconds=1.0``,
-``players=6``, ``jobs=2`` (default: every core), ``z=1.64`` and ``width=6`` (the search's ``confidence`` and
-``width`` instead of the game's own, to measure a change before making it), ``calibrate=8`` (positions sampled for the 1 s
+``players=6``, ``jobs=2`` (default: every core), ``z=1.64``, ``width=6`` and ``turns=2`` (the search's
+``confidence``, ``width`` and ``turns`` instead of the game's own, to measure a change before
+making it), ``calibrate=8`` (positions sampled for the 1 s
 calibration; 0 skips it) and ``out=PATH`` (default ``bench/results.json``; ``out=-`` writes
 nothing).
 
@@ -197,6 +198,7 @@ def summarise(duel: Duel, games: list[dict[str, Any]], wall: float, jobs: int) -
         "seconds_cap": duel.settings.seconds if duel.settings and duel.settings.seconds < NO_CAP else None,
         "confidence": duel.settings.confidence if duel.settings is not None else None,
         "width": duel.settings.width if duel.settings is not None else None,
+        "turns": duel.settings.turns if duel.settings is not None else None,
         "mean_rounds": mean(rounds) if rounds else None,
         "decisions": len(times),
         "seconds_per_decision": mean(times) if times else 0.0,
@@ -350,6 +352,7 @@ class Args:
     out: Path | None = RESULTS
     confidence: float | None = None
     width: int | None = None
+    turns: int | None = None
 
 
 def parse(argv: Sequence[str]) -> Args:
@@ -384,6 +387,8 @@ def parse(argv: Sequence[str]) -> Args:
             args.confidence = float(value)
         elif key == "width":
             args.width = int(value)
+        elif key == "turns":
+            args.turns = int(value)
         else:
             raise SystemExit(f"unknown word {w!r}; see: python -m bench.ai_levels --help")
     game = positional[0] if positional else "alchemy"
@@ -407,6 +412,8 @@ def settings_for(game: str, args: Args) -> SearchSettings:
         own = replace(own, confidence=args.confidence)
     if args.width is not None:
         own = replace(own, width=args.width)
+    if args.turns is not None:
+        own = replace(own, turns=args.turns)
     if args.seconds is not None and args.rounds is None:
         return replace(own, seconds=args.seconds, rounds=10**6)
     rounds = args.rounds if args.rounds is not None else own.rounds

@@ -107,13 +107,13 @@ def test_python_m_bench_keeps_the_ai_level_figures(tmp_path: Path, monkeypatch: 
     assert data["hard_vs_normal"] == kept and data["hard_calibration"] == {"x": 1}
 
 
-def test_z_and_width_change_the_search_and_are_recorded() -> None:
-    args = parse(["spirit", "10", "r16", "z=1.64", "width=4", "out=-"])
+def test_z_width_and_turns_change_the_search_and_are_recorded() -> None:
+    args = parse(["spirit", "10", "r16", "z=1.64", "width=4", "turns=3", "out=-"])
     s = ai_levels.settings_for("spirit", args)
-    assert (s.rounds, s.confidence, s.width) == (16, 1.64, 4)
+    assert (s.rounds, s.confidence, s.width, s.turns) == (16, 1.64, 4, 3)
     assert s.focus is game_spec("spirit").search.focus, "the rest is the game's own search"
     r = summarise(Duel("spirit", 2, "normal", "hard", s), _games([1.0, 0.0]), 1.0, 1)
-    assert (r["confidence"], r["width"]) == (1.64, 4) and "z 1.64" in ai_levels.describe(r)
+    assert (r["confidence"], r["width"], r["turns"]) == (1.64, 4, 3) and "z 1.64" in ai_levels.describe(r)
 
 
 def test_random_measures_normal_against_uniformly_random_moves() -> None:
