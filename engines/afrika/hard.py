@@ -39,7 +39,9 @@ def focus(
     return [a for a in legal if a.kind not in NEVER]
 
 
-SEARCH = SearchSettings(focus=focus, turns=2, rounds=8)
-"""Playouts run to the start of one's next turn (the opponent's answer seen), 8 rounds a searched
-decision: about 14 ms of CPU a round, so a searched decision is about 0.1 s and a duel's hard seat
-(about 50 searched decisions) about 6 s of CPU; 200 duels fit in well under an hour on 2 cores."""
+SEARCH = SearchSettings(focus=focus, turns=2, rounds=16, confidence=1.64)
+"""Playouts run to the start of one's next turn (the opponent's answer seen), 16 rounds a searched
+decision, and a move other than the game AI's only when the paired rounds agree (z 1.64): about
+0.2 s of CPU a searched decision (67 ms a decision on average); 200 duels take about 20 minutes on
+2 cores. Against normal over games 0-199: 68.0 % [61.5, 74.5]; at 8 rounds with z 1.64 67.5 %, at
+8 rounds with the margin alone 66.5 % (bench/README.md, AI levels)."""
