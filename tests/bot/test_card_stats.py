@@ -127,6 +127,7 @@ async def _finish_the_pod(env: Any, t: Any, pod_id: int) -> None:
 
 
 @pytest.mark.backends
+@pytest.mark.simcord(settle_timeout=60)  # a whole pod's boards drawn: the pod tests' timeout
 async def test_card_stats_over_a_finished_pod_and_matches(simcord_env, db_file: Path) -> None:
     env = simcord_env
     t = make_table(env)
