@@ -213,8 +213,8 @@ class SeriesService:
         that won it or None), e.g. so a pod records the pairing's result."""
         self._locks: dict[int, SharedLock] = {}
         self._timers = DeadlineQueue("series-deadlines", now)
-        """Between-games deadlines by series. Its runner waits with ``asyncio.sleep`` only, so the
-        test Discord's virtual time alone runs one out (loop timer handles also fired in real time)."""
+        """Between-games deadlines by series; the test Discord's virtual time alone ends its waits
+        (``bot/services/deadlines.py``)."""
         self._tasks: set[asyncio.Task[Any]] = set()
         matches.finish_listeners.append(self.on_match_finished)
 

@@ -2,9 +2,8 @@
 picks for the seat.
 
 A clock is a ``pod_clocks`` row (seat -> deadline) and, while the bot runs, two entries in one
-``DeadlineQueue`` (the warning and the end): its runner waits with ``asyncio.sleep`` only, so the
-test Discord's virtual time alone runs a clock out. (Loop timer handles also fired in real time
-there, and a slow machine ran a pick clock out in the middle of a test.) ``Picking.commit`` arms and cancels them as packs move;
+``DeadlineQueue`` (the warning and the end), whose waits the test Discord's virtual time alone
+ends (``bot/services/deadlines.py``). ``Picking.commit`` arms and cancels them as packs move;
 ``DraftService.restore`` re-arms them from the rows at start-up, so a pick that ran out while
 the bot was down is settled when it is back. What running out does (the bot's pick, the takeover
 after ``TAKEOVER_AFTER`` misses) is ``Takeover.expire``, handed to the clocks as ``expire``.
@@ -38,8 +37,7 @@ class PickClocks:
         self.store = store
         self.notices = notices
         self.queue = DeadlineQueue("pick-clocks", now)
-        self.handles: dict[tuple[int, int], list[tuple[int, int, bool]]] = {}
-        """The queue's keys armed for each (pod, seat): its warning and its end."""
+        """Keyed (pod, seat, expire): a seat's warning (False) and its end (True)."""
         self.runs: set[asyncio.Task[None]] = set()
         self.expire: Callable[[int, int, float], Awaitable[None]] = _unset
         """What a pick that ran out does (``Takeover.expire``)."""
@@ -49,29 +47,31 @@ class PickClocks:
         """Queue entries (not a sleeping task per clock): re-arming a clock on every pick stays
         cheap."""
         self.cancel(pod_id, seat)
-        t = now()
-        keys = []
-        if not warned and deadline - t >= 2 * WARN_SECONDS:
-            keys.append((pod_id, seat, False))
-            self.queue.schedule(keys[-1], deadline - WARN_SECONDS, self._event(pod_id, seat, deadline, False))
-        keys.append((pod_id, seat, True))
-        self.queue.schedule(keys[-1], deadline, self._event(pod_id, seat, deadline, True))
-        self.handles[(pod_id, seat)] = keys
+        for expire in (False, True):
+            if not expire and (warned or deadline - now() < 2 * WARN_SECONDS):
+                continue
+            when = deadline if expire else deadline - WARN_SECONDS
 
-    def _event(self, pod_id: int, seat: int, deadline: float, expire: bool) -> Callable[[], Awaitable[None]]:
-        async def run() -> None:
-            key = (pod_id, seat)
-            if key in self.handles and (pod_id, seat, expire) in self.handles[key]:
-                self.handles[key].remove((pod_id, seat, expire))
-                if not self.handles[key]:
-                    del self.handles[key]
-            await self._clock_event(pod_id, seat, deadline, expire)
+            async def event(expire: bool = expire) -> None:
+                await self._clock_event(pod_id, seat, deadline, expire)
 
-        return run
+            self.queue.schedule((pod_id, seat, expire), when, event)
+
+    def is_armed(self, pod_id: int, seat: int) -> bool:
+        return (pod_id, seat, True) in self.queue
+
+    @property
+    def handles(self) -> dict[tuple[int, int], list[tuple[int, int, bool]]]:
+        """The armed entries by (pod, seat), read off the queue (nothing kept beside it)."""
+        armed: dict[tuple[int, int], list[tuple[int, int, bool]]] = {}
+        for key in self.queue:
+            assert isinstance(key, tuple)
+            armed.setdefault((key[0], key[1]), []).append(key)
+        return armed
 
     def cancel(self, pod_id: int, seat: int) -> None:
-        for key in self.handles.pop((pod_id, seat), []):
-            self.queue.cancel(key)
+        for expire in (False, True):
+            self.queue.cancel((pod_id, seat, expire))
 
     def drop_unheld(self, live: LivePod) -> None:
         """After another process changed the pod: no timer for a seat that has no clock now."""
@@ -79,7 +79,6 @@ class PickClocks:
             self.cancel(*key)
 
     def cancel_all(self) -> None:
-        self.handles.clear()
         self.queue.close()
         for task in list(self.runs):
             task.cancel()

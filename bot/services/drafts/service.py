@@ -107,7 +107,7 @@ class DraftService:
                 log.warning("pod not resumed", extra={"ctx": {"pod": pod_id, "error": str(exc)}})
         count = 0
         for clock in await self.store.clocks():
-            if (clock.pod_id, clock.seat) not in self.clocks.handles:
+            if not self.clocks.is_armed(clock.pod_id, clock.seat):
                 self.clocks.arm(clock.pod_id, clock.seat, clock.deadline, warned=clock.warned)
             count += 1
         return count

@@ -63,9 +63,8 @@ class BuildDeadline:
         self.notices = notices
         self.save_to_library = save_to_library
         self.queue = DeadlineQueue("build-deadlines", now)
-        """Its runner waits with ``asyncio.sleep`` only, so the test Discord's virtual time alone runs
-        a deadline out (loop timer handles also fired in real time there)."""
-        self.handles: dict[int, list[tuple[int, bool]]] = {}
+        """Keyed (pod, expire): the warning (False) and the end (True). The test Discord's virtual
+        time alone ends its waits (``bot/services/deadlines.py``)."""
         self.start_rounds: Callable[[int], Awaitable[None]] = _unset
         """``Rounds.start_rounds`` (for a caller that holds the pod lock)."""
 
@@ -83,32 +82,31 @@ class BuildDeadline:
         """Queue entries (not sleeping tasks), like the draft's pick clocks: cheap to cancel when the
         last deck comes in. The warning only when there is time for it to be any use."""
         self.cancel(pod_id)
-        keys = []
-        if warn and deadline - now() >= 2 * BUILD_WARN_SECONDS:
-            keys.append((pod_id, False))
-            self.queue.schedule(keys[-1], deadline - BUILD_WARN_SECONDS, self._job(pod_id, deadline, False))
-        keys.append((pod_id, True))
-        self.queue.schedule(keys[-1], deadline, self._job(pod_id, deadline, True))
-        self.handles[pod_id] = keys
+        for expire in (False, True):
+            if not expire and (not warn or deadline - now() < 2 * BUILD_WARN_SECONDS):
+                continue
+            when = deadline if expire else deadline - BUILD_WARN_SECONDS
 
-    def _job(self, pod_id: int, deadline: float, expire: bool) -> Callable[[], Awaitable[None]]:
-        async def run() -> None:
-            keys = self.handles.get(pod_id)
-            if keys is not None and (pod_id, expire) in keys:
-                keys.remove((pod_id, expire))
-                if not keys:
-                    del self.handles[pod_id]
-            self._fire_build(pod_id, deadline, expire)
+            async def fire(expire: bool = expire) -> None:
+                self._fire_build(pod_id, deadline, expire)
 
-        return run
+            self.queue.schedule((pod_id, expire), when, fire)
+
+    @property
+    def handles(self) -> dict[int, list[tuple[int, bool]]]:
+        """The armed entries by pod, read off the queue (nothing kept beside it)."""
+        armed: dict[int, list[tuple[int, bool]]] = {}
+        for key in self.queue:
+            assert isinstance(key, tuple)
+            armed.setdefault(key[0], []).append(key)
+        return armed
 
     def cancel(self, pod_id: int) -> None:
-        for key in self.handles.pop(pod_id, []):
-            self.queue.cancel(key)
+        for expire in (False, True):
+            self.queue.cancel((pod_id, expire))
 
     def cancel_all(self) -> None:
         """At shutdown: no timer of this process may fire into the next one's database."""
-        self.handles.clear()
         self.queue.close()
 
     def _fire_build(self, pod_id: int, deadline: float, expire: bool) -> None:
